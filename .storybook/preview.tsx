@@ -1,0 +1,41 @@
+import '@radix-ui/themes/styles.css';
+import { Theme } from '@radix-ui/themes';
+import type { Loader, Preview } from '@storybook/react-vite';
+import type { RequestHandler } from 'msw';
+import { setupWorker } from 'msw/browser';
+
+const worker = setupWorker();
+let workerStarted: Promise<unknown> | null = null;
+
+/**
+ * Starts MSW once and installs the story's handlers (`parameters.msw.handlers`), so every story begins
+ * from its own typed handlers and no request reaches a real server.
+ */
+const mswLoader: Loader = async (context) => {
+  workerStarted ??= worker.start({
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+    serviceWorker: { url: './mockServiceWorker.js' },
+  });
+  await workerStarted;
+  const handlers = (context.parameters.msw as { handlers?: RequestHandler[] } | undefined)?.handlers ?? [];
+  worker.resetHandlers(...handlers);
+  return {};
+};
+
+const preview: Preview = {
+  loaders: [mswLoader],
+  decorators: [
+    (Story) => (
+      <Theme accentColor="indigo" grayColor="slate" radius="medium">
+        <Story />
+      </Theme>
+    ),
+  ],
+  parameters: {
+    layout: 'padded',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+  },
+};
+
+export default preview;

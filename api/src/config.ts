@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Repository root (the folder that holds openapi.yaml). */
+export const repoRoot = path.resolve(apiRoot, '..');
+
+/** Everything the API reads from its environment, parsed once at start. */
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  /** PostgreSQL server to use; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Path of the contract every request is validated against. */
+  openapiPath: string;
+  /** Built host-app served by the API in production (`null`: serve nothing but /api). */
+  staticDir: string | null;
+  jwt: { secret: string; issuer: string; audience: string; accessTtlSec: number };
+  refreshTtlDays: number;
+  /** Origins allowed by CORS; empty means same-origin only (no CORS headers). */
+  corsOrigins: string[];
+  /** CSP `frame-ancestors` sources for portals that embed the app; `'none'` by default. */
+  frameAncestors: string;
+  /** Largest JSON body accepted (bytes). */
+  maxJsonBytes: number;
+  login: { maxFailures: number; windowMinutes: number; lockMinutes: number };
+  /** Public base URL used in links sent by email (falls back to the request's origin). */
+  publicUrl: string | undefined;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number.parseInt(value, 10);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer`);
+  return parsed;
+}
+
+/** Builds the configuration from environment variables (documented in README.md). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  let secret = env.JWT_SECRET;
+  if (!secret) {
+    // A per-process secret keeps the demo zero-config; access tokens then end with the process
+    // (refresh tokens live in the database, so clients simply refresh). Production sets JWT_SECRET.
+    secret = randomBytes(48).toString('base64url');
+    if (nodeEnv === 'production') {
+      console.warn('JWT_SECRET is not set: using a random per-process secret (set it when running several instances).');
+    }
+  } else if (secret.length < 32) {
+    throw new Error('JWT_SECRET must be at least 32 characters');
+  }
+  const staticDir =
+    env.STATIC_DIR === '' ? null : (env.STATIC_DIR ?? (nodeEnv === 'production' ? path.join(repoRoot, 'host-app', 'dist') : null));
+  return {
+    env: nodeEnv,
+    host: env.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    port: intFrom(env.PORT, 3000, 'PORT'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? path.join(apiRoot, '.data', 'pglite'),
+    openapiPath: env.OPENAPI_PATH ?? path.join(repoRoot, 'openapi.yaml'),
+    staticDir,
+    jwt: {
+      secret,
+      issuer: 'purchasing-platform',
+      audience: 'purchasing-api',
+      accessTtlSec: intFrom(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
+    },
+    refreshTtlDays: intFrom(env.REFRESH_TOKEN_TTL_DAYS, 30, 'REFRESH_TOKEN_TTL_DAYS'),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    frameAncestors: env.FRAME_ANCESTORS ?? "'none'",
+    maxJsonBytes: intFrom(env.MAX_JSON_BYTES, 1024 * 1024, 'MAX_JSON_BYTES'),
+    login: {
+      maxFailures: intFrom(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
+      windowMinutes: intFrom(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES'),
+      lockMinutes: intFrom(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
+    },
+    publicUrl: env.PUBLIC_URL || undefined,
+  };
+}

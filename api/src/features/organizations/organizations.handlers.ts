@@ -1,0 +1,41 @@
+import { NotFound, ValidationFailed } from '../../domain/errors.js';
+import type { HandlerInput, OperationHandlers, OrganizationScope } from '../../http/context.js';
+import { requireCaller } from '../../http/context.js';
+import { listCostCenters, listGlAccounts, listOrganizations, organizationSummary } from './organizations.service.js';
+import { resolveScope } from './scope.service.js';
+
+/**
+ * The organisation named in the path is the tenant: the caller must be an active member of it;
+ * otherwise it answers 404, like any record the caller cannot see.
+ */
+async function pathScope(input: HandlerInput): Promise<OrganizationScope> {
+  const { id } = input.request.params as { id: string };
+  const header = input.request.headers['x-organization-id'] as string | undefined;
+  if (header && header.toLowerCase() !== id.toLowerCase()) {
+    throw new ValidationFailed('X-Organization-Id must name the organization of the path', [
+      { field: 'X-Organization-Id', message: 'X-Organization-Id must name the organization of the path' },
+    ]);
+  }
+  const scope = await resolveScope(input.app.db, requireCaller(input).userId, id);
+  if (!scope) throw new NotFound('Organization');
+  return scope;
+}
+
+/** Organisations, their dashboard summary, cost centres and GL accounts. */
+export const organizationHandlers: OperationHandlers = {
+  listOrganizations: {
+    handler: async (input) => ({ organizations: await listOrganizations(input.app.db, requireCaller(input).userId) }),
+  },
+  getOrganizationSummary: {
+    handler: async (input) => {
+      const scope = await pathScope(input);
+      return { summary: await organizationSummary(input.app.db, scope, requireCaller(input).userId) };
+    },
+  },
+  listCostCenters: {
+    handler: async (input) => ({ cost_centers: await listCostCenters(input.app.db, (await pathScope(input)).organizationId) }),
+  },
+  listGlAccounts: {
+    handler: async (input) => ({ gl_accounts: await listGlAccounts(input.app.db, (await pathScope(input)).organizationId) }),
+  },
+};

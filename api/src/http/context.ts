@@ -1,0 +1,65 @@
+import type { Request, ResponseToolkit, RouteOptions } from '@hapi/hapi';
+import type { Sequelize } from 'sequelize';
+import type { Config } from '../config.js';
+import type { OpenApiDocument, OperationInfo } from '../contract/openapi.js';
+import type { ContractValidator } from '../contract/validation.js';
+import type { PermissionName } from '../domain/permissions.js';
+
+/** The database handle services receive. */
+export interface Db {
+  sequelize: Sequelize;
+}
+
+/** What every handler and service can reach: configuration, database and contract. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  contract: { doc: OpenApiDocument; operations: OperationInfo[]; validator: ContractValidator };
+}
+
+/** Who is calling: the verified access token's user and session (token family). */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+}
+
+/** The caller's verified, active membership of the organisation named by `X-Organization-Id`. */
+export interface OrganizationScope {
+  organizationId: string;
+  membershipId: string;
+  roleName: string;
+  permissions: ReadonlySet<string>;
+}
+
+/** What a handler gets: the request, the toolkit, the app and the verified caller and scope. */
+export interface HandlerInput {
+  request: Request;
+  h: ResponseToolkit;
+  app: AppContext;
+  caller: Caller | null;
+  scope: OrganizationScope | null;
+}
+
+/** The implementation of one contract operation. */
+export interface OperationHandler {
+  /** Permission the caller must hold in the current organisation (implies an organisation scope). */
+  permission?: PermissionName;
+  /** Extra Hapi route options (payload limits, multipart, …). */
+  route?: Pick<RouteOptions, 'payload'>;
+  handler: (input: HandlerInput) => unknown | Promise<unknown>;
+}
+
+/** Implementations by `operationId`; an operation of the contract without one answers 501. */
+export type OperationHandlers = Record<string, OperationHandler>;
+
+/** Narrows the caller of an authenticated route. */
+export function requireCaller(input: HandlerInput): Caller {
+  if (!input.caller) throw new Error('Route is not authenticated');
+  return input.caller;
+}
+
+/** Narrows the organisation scope of an organisation-scoped route. */
+export function requireScope(input: HandlerInput): OrganizationScope {
+  if (!input.scope) throw new Error('Route has no organisation scope');
+  return input.scope;
+}

@@ -1,0 +1,70 @@
+import type { Boom } from '@hapi/boom';
+import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
+import { DomainError, TooManyRequests } from '../domain/errors.js';
+
+/** The body of every error the API answers, as `openapi.yaml` declares it. */
+export interface ErrorBody {
+  message: string;
+  code: string;
+  details: { field: string; message: string }[];
+}
+
+const CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_ENTITY',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+  501: 'NOT_IMPLEMENTED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Messages for errors Hapi raises itself, so that no framework wording leaks to clients. */
+function frameworkMessage(boom: Boom, status: number): { message: string; code: string } {
+  const raw = boom.message ?? '';
+  if (status === 400 && /JSON/i.test(raw)) return { message: 'The request body is not valid JSON', code: 'INVALID_JSON' };
+  if (status === 400 && /prototype/i.test(raw)) return { message: 'The request body contains a forbidden key', code: 'INVALID_BODY' };
+  if (status === 401) return { message: 'Authentication required', code: 'UNAUTHORIZED' };
+  if (status === 404) return { message: 'Not found', code: 'NOT_FOUND' };
+  if (status === 413) return { message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' };
+  if (status === 415) return { message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' };
+  if (status >= 500) return { message: 'Something went wrong on our side. Please try again.', code: CODES[status] ?? 'INTERNAL_ERROR' };
+  return { message: boom.output.payload.message || raw || 'Request failed', code: CODES[status] ?? `HTTP_${status}` };
+}
+
+/**
+ * Maps every error (domain errors thrown by services, Hapi's own, unexpected ones) to
+ * `{ message, code, details }` in one place. Unexpected errors are logged, never described.
+ */
+export const errorResponsePlugin: Plugin<undefined> = {
+  name: 'error-response',
+  register(server) {
+    server.ext('onPreResponse', (request: Request, h: ResponseToolkit) => {
+      const response = request.response;
+      if (!('isBoom' in response) || !response.isBoom) return h.continue;
+      const boom = response as Boom;
+      let status = boom.output.statusCode;
+      let body: ErrorBody;
+      if (boom instanceof DomainError) {
+        status = boom.status;
+        body = { message: boom.message, code: boom.code, details: boom.details };
+      } else {
+        if (status >= 500) {
+          request.log(['error'], boom);
+          console.error(`[api] ${request.method.toUpperCase()} ${request.path} failed:`, boom);
+        }
+        body = { ...frameworkMessage(boom, status), details: [] };
+      }
+      const reply = h.response(body).code(status);
+      if (boom instanceof TooManyRequests) reply.header('Retry-After', String(boom.retryAfterSec));
+      if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
+      return reply;
+    });
+  },
+};

@@ -1,0 +1,41 @@
+import type { Plugin, Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+import type { Config } from '../config.js';
+
+/**
+ * Content-Security-Policy on every response: a locked-down one for the API and a strict one for
+ * the host app (Radix Themes needs inline styles), plus nosniff, referrer policy and HSTS in
+ * production. `frame-ancestors` comes from configuration so
+ * intranet portals can embed the screens.
+ */
+export const securityHeadersPlugin: Plugin<Config> = {
+  name: 'security-headers',
+  register(server, config) {
+    const appPolicy = [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      `frame-ancestors ${config.frameAncestors}`,
+    ].join('; ');
+    const apiPolicy = `default-src 'none'; frame-ancestors ${config.frameAncestors}`;
+    server.ext('onPreResponse', (request: Request, h: ResponseToolkit) => {
+      const response = request.response;
+      if ('isBoom' in response && response.isBoom) return h.continue;
+      const reply = response as ResponseObject;
+      const isApi = request.path === '/api' || request.path.startsWith('/api/');
+      reply.header('Content-Security-Policy', isApi ? apiPolicy : appPolicy);
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+      reply.header('X-Download-Options', 'noopen');
+      if (config.frameAncestors === "'none'") reply.header('X-Frame-Options', 'DENY');
+      if (config.env === 'production') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      if (isApi && !reply.headers['cache-control']) reply.header('Cache-Control', 'no-store');
+      return h.continue;
+    });
+  },
+};

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from '@hapi/hapi';
+
+/**
+ * Serves the built host-app next to `/api` on the same port (production mode): hashed assets
+ * are cached for a year, every other path gets `index.html` so the client router can take it.
+ */
+export const staticAppPlugin: Plugin<{ dir: string }> = {
+  name: 'static-app',
+  dependencies: ['@hapi/inert'],
+  register(server, { dir }) {
+    const index = path.join(dir, 'index.html');
+    if (!existsSync(index)) {
+      console.warn(`[api] ${index} not found: build the host app first (npm run build:app).`);
+    }
+    server.route({
+      method: 'GET',
+      path: '/assets/{file*}',
+      options: {
+        auth: false,
+        handler: { directory: { path: path.join(dir, 'assets'), redirectToSlash: false, index: false } },
+        cache: { expiresIn: 365 * 24 * 60 * 60 * 1000, privacy: 'public' },
+      },
+    });
+    server.route({
+      method: 'GET',
+      path: '/{path*}',
+      options: {
+        auth: false,
+        handler: (request, h) => {
+          const requested = path.normalize(path.join(dir, String(request.params.path ?? '')));
+          const isFile =
+            requested.startsWith(dir + path.sep) && path.extname(requested) !== '' && existsSync(requested);
+          return h.file(isFile ? requested : index, { confine: dir }).header('Cache-Control', 'no-cache');
+        },
+      },
+    });
+  },
+};

@@ -1,0 +1,148 @@
+import Hapi, { type Request, type ResponseToolkit, type Server } from '@hapi/hapi';
+import Inert from '@hapi/inert';
+import HapiJwt from '@hapi/jwt';
+import type { Config } from './config.js';
+import { listOperations, loadOpenApi } from './contract/openapi.js';
+import { ContractValidator } from './contract/validation.js';
+import { DomainError, Forbidden, NotFound } from './domain/errors.js';
+import { verifySession } from './features/auth/auth.service.js';
+import { authHandlers } from './features/auth/auth.handlers.js';
+import { healthHandlers } from './features/health/health.handlers.js';
+import { organizationHandlers } from './features/organizations/organizations.handlers.js';
+import { resolveScope } from './features/organizations/scope.service.js';
+import { productHandlers } from './features/products/products.handlers.js';
+import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './http/context.js';
+import { errorResponsePlugin } from './http/error-response.js';
+import { securityHeadersPlugin } from './http/security-headers.js';
+import { staticAppPlugin } from './http/static-app.js';
+
+/** Every implemented operation, by operationId. Operations without an entry answer 501. */
+export const handlers: OperationHandlers = {
+  ...healthHandlers,
+  ...authHandlers,
+  ...organizationHandlers,
+  ...productHandlers,
+};
+
+/**
+ * Builds the API: registers plugins and one route per operation of `openapi.yaml`, validated by
+ * the contract, and returns the initialised server without listening (tests use `server.inject`).
+ */
+export async function createServer(config: Config, db: Db): Promise<Server> {
+  const doc = loadOpenApi(config.openapiPath);
+  const operations = listOperations(doc);
+  const validator = new ContractValidator(doc);
+  const app: AppContext = { config, db, contract: { doc, operations, validator } };
+
+  const server = Hapi.server({
+    host: config.host,
+    port: config.port,
+    routes: {
+      cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: false, additionalHeaders: ['X-Organization-Id'] } : false,
+      // Security headers are set by securityHeadersPlugin (framing is configurable for portals).
+      security: false,
+      payload: { maxBytes: config.maxJsonBytes },
+      response: { emptyStatusCode: 204 },
+    },
+    router: { stripTrailingSlash: true },
+    debug: false,
+  });
+  server.app = app as unknown as typeof server.app;
+
+  await server.register(HapiJwt);
+  await server.register(Inert);
+  await server.register(errorResponsePlugin);
+  await server.register({ plugin: securityHeadersPlugin, options: config });
+
+  server.auth.strategy('jwt', 'jwt', {
+    keys: { key: config.jwt.secret, algorithms: ['HS256'] },
+    verify: {
+      aud: config.jwt.audience,
+      iss: config.jwt.issuer,
+      sub: false,
+      nbf: true,
+      exp: true,
+      maxAgeSec: config.jwt.accessTtlSec,
+      timeSkewSec: 15,
+    },
+    validate: async (artifacts: { decoded: { payload: { sub?: unknown; sid?: unknown } } }) => {
+      const { sub, sid } = artifacts.decoded.payload;
+      if (typeof sub !== 'string' || typeof sid !== 'string') return { isValid: false };
+      const valid = await verifySession(db, sub, sid);
+      return valid ? { isValid: true, credentials: { userId: sub, sessionId: sid } satisfies Caller } : { isValid: false };
+    },
+  });
+
+  const failAction = (_request: Request, _h: ResponseToolkit, error: Error | undefined) => {
+    throw error;
+  };
+
+  for (const op of operations) {
+    const implementation = handlers[op.operationId];
+    const validators = validator.forOperation(op);
+    const hasBody = op.method !== 'get' && op.method !== 'head' && op.requestBody !== null;
+    const isMultipart = validators.payloadTypes.includes('multipart/form-data');
+    server.route({
+      method: op.method.toUpperCase(),
+      path: `/api${op.path}`,
+      options: {
+        id: op.operationId,
+        auth: op.auth === 'none' ? false : { strategy: 'jwt', mode: op.auth === 'optional' ? 'try' : 'required' },
+        validate: {
+          failAction,
+          ...(validators.query ? { query: validators.query } : {}),
+          ...(validators.params ? { params: validators.params } : {}),
+          ...(validators.headers ? { headers: validators.headers } : {}),
+          ...(hasBody && validators.payload ? { payload: validators.payload } : {}),
+        },
+        ...(hasBody
+          ? {
+              payload: {
+                allow: validators.payloadTypes,
+                ...(isMultipart ? { multipart: { output: 'data' as const }, maxBytes: 110 * 1024 * 1024 } : {}),
+                ...implementation?.route?.payload,
+              },
+            }
+          : {}),
+        handler: async (request, h) => {
+          const caller = (request.auth.credentials as Caller | null) ?? null;
+          const input: HandlerInput = { request, h, app, caller, scope: null };
+          if (caller && op.organizationHeader === 'required') {
+            const organizationId = request.headers['x-organization-id'];
+            if (organizationId) {
+              input.scope = await resolveScope(db, caller.userId, organizationId);
+              if (!input.scope) {
+                throw new Forbidden('You are not an active member of this organization', 'ORGANIZATION_FORBIDDEN');
+              }
+            }
+          }
+          if (!implementation) {
+            throw new DomainError(501, 'NOT_IMPLEMENTED', `${op.operationId} is not implemented yet`);
+          }
+          if (implementation.permission) {
+            if (!input.scope) throw new Forbidden('An organization must be selected', 'ORGANIZATION_REQUIRED');
+            if (!input.scope.permissions.has(implementation.permission)) throw new Forbidden();
+          }
+          return implementation.handler(input);
+        },
+      },
+    });
+  }
+
+  // Anything else under /api is a JSON 404, never the app's HTML.
+  server.route({
+    method: '*',
+    path: '/api/{path*}',
+    options: {
+      auth: false,
+      handler: () => {
+        throw new NotFound('Endpoint');
+      },
+    },
+  });
+
+  if (config.staticDir) await server.register({ plugin: staticAppPlugin, options: { dir: config.staticDir } });
+
+  await server.initialize();
+  return server;
+}

@@ -1,0 +1,34 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { createServer } from './server.js';
+
+/**
+ * Starts the API: opens PostgreSQL (DATABASE_URL) or the embedded database (migrated and seeded
+ * with demo data on first start), then listens. Stops gracefully on SIGINT/SIGTERM.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const server = await createServer(config, database);
+  await server.start();
+  console.info(
+    `[api] listening on ${server.info.uri} (${config.env}, ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL'}${config.staticDir ? ', serving the host app' : ''})`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`[api] ${signal}: stopping`);
+    await server.stop({ timeout: 10_000 });
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[api] failed to start:', error);
+  process.exit(1);
+});

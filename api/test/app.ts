@@ -1,0 +1,84 @@
+import type { Server, ServerInjectResponse } from '@hapi/hapi';
+import { inject } from 'vitest';
+import { type Config, loadConfig } from '../src/config.js';
+import { listOperations, loadOpenApi, type OperationInfo } from '../src/contract/openapi.js';
+import { ContractValidator } from '../src/contract/validation.js';
+import { createSequelize } from '../src/db/sequelize.js';
+import { createServer } from '../src/server.js';
+
+/** A server on this test run's own database (made by global-setup), with test configuration. */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing' }),
+    staticDir: null,
+    ...overrides,
+  };
+  const sequelize = createSequelize(inject('databaseUrl'), { poolMax: 10 });
+  const server = await createServer(config, { sequelize });
+  return {
+    server,
+    config,
+    sequelize,
+    async close() {
+      await server.stop();
+      await sequelize.close();
+    },
+  };
+}
+
+const doc = loadOpenApi(loadConfig({}).openapiPath);
+const operations = listOperations(doc);
+const validator = new ContractValidator(doc);
+const compiled = new Map<string, ReturnType<ContractValidator['compile']>>();
+
+function operation(operationId: string): OperationInfo {
+  const op = operations.find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`operation ${operationId} is not in openapi.yaml`);
+  return op;
+}
+
+/**
+ * Asserts that a response is declared by the contract for the operation (its status) and that its
+ * JSON body validates against the declared schema, so an undeclared field or status fails the test.
+ */
+export function expectContract(response: ServerInjectResponse, operationId: string): void {
+  const op = operation(operationId);
+  const status = String(response.statusCode);
+  const declared = op.responses[status] ?? op.responses[`${status[0]}XX`] ?? op.responses.default;
+  if (!declared) {
+    throw new Error(`${operationId} answered ${status}, which openapi.yaml does not declare: ${response.payload}`);
+  }
+  const pointer = declared.content['application/json'];
+  if (!pointer) return;
+  let validate = compiled.get(pointer);
+  if (!validate) {
+    validate = validator.compile(pointer);
+    compiled.set(pointer, validate);
+  }
+  const body = JSON.parse(response.payload);
+  if (!validate(body)) {
+    throw new Error(
+      `${operationId} ${status} body breaks the contract: ${JSON.stringify(validate.errors, null, 2)}\n${response.payload}`,
+    );
+  }
+}
+
+/** Shorthand for JSON requests through `server.inject`. */
+export async function call(
+  server: Server,
+  method: string,
+  url: string,
+  options: { token?: string; organizationId?: string; payload?: unknown; headers?: Record<string, string> } = {},
+): Promise<ServerInjectResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.organizationId) headers['x-organization-id'] = options.organizationId;
+  return server.inject({
+    method,
+    url,
+    headers,
+    ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
+  });
+}
+
+export { operations as contractOperations };

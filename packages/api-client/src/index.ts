@@ -1,0 +1,40 @@
+/**
+ * `@purchasing/api-client`: the typed client of the purchasing platform's API. Types generated from
+ * `openapi.yaml`, a thin openapi-fetch wrapper (session, organisation, refresh, errors) and shared
+ * TanStack Query definitions.
+ */
+
+export {
+  createPurchasingClient,
+  type PurchasingClient,
+  type PurchasingClientOptions,
+} from './client';
+export {
+  ApiError,
+  type ApiErrorDetail,
+  isApiError,
+  NETWORK_ERROR_CODE,
+  type UnwrappedData,
+  unwrap,
+} from './errors';
+export type { components, operations, paths } from './generated/schema';
+export {
+  authQueries,
+  defaultQueryClientOptions,
+  organizationQueries,
+  type PurchasingQueryOptions,
+  productQueries,
+  queryKeys,
+  type SkippablePurchasingQueryOptions,
+} from './queries';
+export {
+  createLocalStorageStore,
+  createMemoryStore,
+  type MemoryStoreInitialValues,
+  type SessionStore,
+  type SessionStoreEvent,
+  type SessionStoreKey,
+  type SessionTokens,
+  STORAGE_KEYS,
+} from './store';
+export type { Schemas } from './types';

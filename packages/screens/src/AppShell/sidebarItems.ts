@@ -1,0 +1,55 @@
+import type { Schemas } from '@purchasing/api-client';
+import {
+  BarChart3,
+  Building2,
+  CheckSquare,
+  FileText,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  Settings,
+  ShoppingCart,
+  Store,
+  Users,
+} from 'lucide-react';
+import type { Hrefs } from '../PurchasingProvider';
+
+/** One entry of the sidebar. */
+export interface SidebarItem {
+  /** Stable key. */
+  id: string;
+  /** The visible label, also the page title in the header. */
+  label: string;
+  /** Where it leads, from the host's hrefs. */
+  href(hrefs: Hrefs): string;
+  /** Its icon. */
+  icon: LucideIcon;
+  /** Shown only when the user's role in the current organisation has this permission. */
+  permission?: Schemas['PermissionName'];
+}
+
+/** The sidebar's ten items in the specification's order (document 1 §2). */
+export const sidebarItems: readonly SidebarItem[] = [
+  { id: 'dashboard', label: 'Dashboard', href: (h) => h.dashboard(), icon: LayoutDashboard },
+  { id: 'requisitions', label: 'Requisitions', href: (h) => h.requisitions(), icon: FileText },
+  { id: 'approvals', label: 'Approvals', href: (h) => h.approvals(), icon: CheckSquare },
+  { id: 'purchase-orders', label: 'Purchase Orders', href: (h) => h.purchaseOrders(), icon: ShoppingCart },
+  { id: 'vendors', label: 'Vendors', href: (h) => h.vendors(), icon: Store },
+  { id: 'products', label: 'Products', href: (h) => h.products(), icon: Package },
+  { id: 'users', label: 'Users', href: (h) => h.users(), icon: Users, permission: 'user.edit' },
+  {
+    id: 'departments',
+    label: 'Departments',
+    href: (h) => h.departments(),
+    icon: Building2,
+    permission: 'org.settings',
+  },
+  { id: 'reports', label: 'Reports', href: (h) => h.reports(), icon: BarChart3 },
+  { id: 'settings', label: 'Settings', href: (h) => h.settings(), icon: Settings },
+];
+
+/** Whether `currentPath` is `href` or lies under it. */
+export function isActivePath(currentPath: string, href: string): boolean {
+  const path = currentPath.split(/[?#]/)[0] ?? '';
+  return path === href || path.startsWith(`${href}/`);
+}

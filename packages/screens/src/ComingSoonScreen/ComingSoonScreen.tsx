@@ -1,0 +1,41 @@
+import { Flex, Heading, Card as RadixCard, Text } from '@radix-ui/themes';
+import { Hourglass } from 'lucide-react';
+import type { ReactElement } from 'react';
+
+/** Props of {@link ComingSoonScreen}. */
+export interface ComingSoonScreenProps {
+  /** The feature's name ('Vendors'), used as the heading. */
+  title: string;
+}
+
+/** A placeholder page headed with the feature's name that says only that it is coming soon. */
+export function ComingSoonScreen({ title }: ComingSoonScreenProps): ReactElement {
+  return (
+    <Flex direction="column" gap="4" style={{ maxWidth: 1200 }}>
+      <Heading as="h2" size="6">
+        {title}
+      </Heading>
+      <RadixCard size="4">
+        <Flex direction="column" align="center" gap="3" py="6">
+          <Flex
+            aria-hidden
+            align="center"
+            justify="center"
+            style={{
+              width: 56,
+              height: 56,
+              borderRadius: '50%',
+              background: 'var(--accent-a3)',
+              color: 'var(--accent-11)',
+            }}
+          >
+            <Hourglass size={26} />
+          </Flex>
+          <Text as="p" size="3" color="gray">
+            This feature is coming soon.
+          </Text>
+        </Flex>
+      </RadixCard>
+    </Flex>
+  );
+}

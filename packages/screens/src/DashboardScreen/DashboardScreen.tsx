@@ -1,0 +1,231 @@
+import { organizationQueries } from '@purchasing/api-client';
+import {
+  Button,
+  Callout,
+  Card,
+  EmptyState,
+  formatMoney,
+  formatPercent,
+  Spinner,
+  StatTile,
+} from '@purchasing/ui';
+import { Box, Flex, Grid, Heading, Button as RadixButton, Card as RadixCard, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Activity,
+  BarChart3,
+  CheckSquare,
+  Clock,
+  DollarSign,
+  FilePlus,
+  FileText,
+  PieChart,
+  ShoppingCart,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import type { ReactElement, ReactNode } from 'react';
+import { type Hrefs, useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { useSession } from '../SessionProvider';
+
+/** Message shown when no organisation is chosen (document 1 §2). */
+export const NO_ORGANIZATION_MESSAGE = 'Please select an organization from the header to view your dashboard';
+
+interface QuickAction {
+  id: string;
+  title: string;
+  description: string;
+  href(hrefs: Hrefs): string;
+  icon: ReactNode;
+  permission?: 'user.edit';
+}
+
+const quickActions: readonly QuickAction[] = [
+  {
+    id: 'new-requisition',
+    title: 'New Requisition',
+    description: 'Raise a purchase request for approval',
+    href: (h) => h.requisitionCreate(),
+    icon: <FilePlus size={20} />,
+  },
+  {
+    id: 'approvals',
+    title: 'Review Approvals',
+    description: 'Act on requisitions waiting for you',
+    href: (h) => h.approvals(),
+    icon: <CheckSquare size={20} />,
+  },
+  {
+    id: 'purchase-orders',
+    title: 'Purchase Orders',
+    description: 'Track orders sent to vendors',
+    href: (h) => h.purchaseOrders(),
+    icon: <ShoppingCart size={20} />,
+  },
+  {
+    id: 'budgets',
+    title: 'Budgets',
+    description: 'See allocations and what is left',
+    href: (h) => h.budgets(),
+    icon: <Wallet size={20} />,
+  },
+  {
+    id: 'reports',
+    title: 'Reports',
+    description: 'Spending and approval reports',
+    href: (h) => h.reports(),
+    icon: <BarChart3 size={20} />,
+  },
+  {
+    id: 'users',
+    title: 'Manage Users',
+    description: 'Invite people and assign roles',
+    href: (h) => h.users(),
+    icon: <Users size={20} />,
+    permission: 'user.edit',
+  },
+];
+
+/**
+ * The dashboard: greets the user by first name and, for the current organisation, shows the four
+ * summary tiles, quick actions and the Recent Activity panel.
+ */
+export function DashboardScreen(): ReactElement {
+  const { user, currentOrganization, organizationsLoading, hasPermission } = useSession();
+  const { navigation } = usePurchasing();
+  const createRequisition = useLinkProps(navigation.hrefs.requisitionCreate());
+
+  let body: ReactNode;
+  if (organizationsLoading) {
+    body = (
+      <Flex justify="center" py="9">
+        <Spinner label="Loading organizations" />
+      </Flex>
+    );
+  } else if (!currentOrganization) {
+    body = <Callout variant="info">{NO_ORGANIZATION_MESSAGE}</Callout>;
+  } else {
+    body = (
+      <>
+        <SummaryTiles organizationId={currentOrganization.id} currency={currentOrganization.currency} />
+        <Box asChild>
+          <section aria-labelledby="dashboard-quick-actions">
+            <Heading as="h2" size="4" mb="3" id="dashboard-quick-actions">
+              Quick Actions
+            </Heading>
+            <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
+              {quickActions
+                .filter((action) => !action.permission || hasPermission(action.permission))
+                .map((action) => (
+                  <QuickActionCard key={action.id} action={action} />
+                ))}
+            </Grid>
+          </section>
+        </Box>
+        <RadixCard asChild size="3">
+          <section aria-labelledby="dashboard-recent-activity">
+            <Heading as="h2" size="4" id="dashboard-recent-activity">
+              Recent Activity
+            </Heading>
+            <EmptyState
+              icon={<Activity size={32} />}
+              title="No recent activity"
+              description="Requisitions you raise and approvals you act on will appear here."
+              action={
+                <RadixButton asChild>
+                  <a {...createRequisition}>
+                    <FileText size={16} aria-hidden />
+                    Create your first requisition
+                  </a>
+                </RadixButton>
+              }
+            />
+          </section>
+        </RadixCard>
+      </>
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="6" style={{ maxWidth: 1200 }}>
+      <Box>
+        <Heading as="h2" size="7">
+          Welcome back, {user?.first_name}!
+        </Heading>
+        <Text as="p" color="gray" mt="1">
+          {currentOrganization
+            ? `Here's what's happening at ${currentOrganization.name}.`
+            : "Here's your purchasing overview."}
+        </Text>
+      </Box>
+      {body}
+    </Flex>
+  );
+}
+
+function SummaryTiles({
+  organizationId,
+  currency,
+}: {
+  organizationId: string;
+  currency: string;
+}): ReactElement {
+  const { client } = usePurchasing();
+  const summary = useQuery(organizationQueries.summary(client, organizationId));
+
+  if (summary.isError) {
+    return (
+      <Callout
+        variant="error"
+        action={
+          <Button size="1" variant="secondary" onClick={() => void summary.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        Failed to load the dashboard summary. Please try again.
+      </Callout>
+    );
+  }
+
+  const data = summary.data?.summary;
+  const loading = summary.isPending;
+  return (
+    <Grid columns={{ initial: '1', sm: '2', lg: '4' }} gap="4">
+      <StatTile
+        label="Pending Approvals"
+        value={data?.pending_approvals ?? 0}
+        icon={<Clock size={20} />}
+        color="amber"
+        loading={loading}
+      />
+      <StatTile
+        label="My Requisitions"
+        value={data?.my_requisitions ?? 0}
+        icon={<FileText size={20} />}
+        color="blue"
+        loading={loading}
+      />
+      <StatTile
+        label="Monthly Spend"
+        value={formatMoney(data?.total_spend_this_month ?? 0, currency)}
+        icon={<DollarSign size={20} />}
+        color="green"
+        loading={loading}
+      />
+      <StatTile
+        label="Budget Utilization"
+        value={formatPercent(data?.budget_utilization ?? 0)}
+        icon={<PieChart size={20} />}
+        color="purple"
+        loading={loading}
+      />
+    </Grid>
+  );
+}
+
+function QuickActionCard({ action }: { action: QuickAction }): ReactElement {
+  const { navigation } = usePurchasing();
+  const link = useLinkProps(action.href(navigation.hrefs));
+  return <Card title={action.title} description={action.description} icon={action.icon} {...link} />;
+}

@@ -1,0 +1,1 @@
+export { DashboardScreen, NO_ORGANIZATION_MESSAGE } from './DashboardScreen';

@@ -1,0 +1,1 @@
+export { type LoginFormValues, LoginScreen, type LoginScreenProps, loginSchema } from './LoginScreen';

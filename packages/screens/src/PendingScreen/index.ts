@@ -1,0 +1,1 @@
+export { PendingScreen, type PendingScreenProps } from './PendingScreen';

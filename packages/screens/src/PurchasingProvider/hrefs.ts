@@ -1,0 +1,57 @@
+/**
+ * Where each screen lives in the host application. Screens build every link and redirect with these,
+ * so a host that mounts the screens under other paths overrides the ones it changes.
+ */
+export interface Hrefs {
+  dashboard(): string;
+  login(): string;
+  requisitions(): string;
+  requisitionCreate(): string;
+  requisitionDetail(id: string): string;
+  requisitionEdit(id: string): string;
+  approvals(): string;
+  /** The review of the requisition with this id. */
+  approvalReview(id: string): string;
+  purchaseOrders(): string;
+  purchaseOrderCreate(): string;
+  purchaseOrderDetail(id: string): string;
+  purchaseOrderEdit(id: string): string;
+  vendors(): string;
+  products(): string;
+  reports(): string;
+  settings(): string;
+  budgets(): string;
+  users(): string;
+  userCreate(): string;
+  userEdit(id: string): string;
+  departments(): string;
+  departmentUsers(id: string): string;
+}
+
+const segment = (id: string) => encodeURIComponent(id);
+
+/** The specification's paths (document 1 §2, document 2 §2, DECISIONS §6). */
+export const defaultHrefs: Hrefs = {
+  dashboard: () => '/dashboard',
+  login: () => '/login',
+  requisitions: () => '/requisitions',
+  requisitionCreate: () => '/requisitions/create',
+  requisitionDetail: (id) => `/requisitions/${segment(id)}`,
+  requisitionEdit: (id) => `/requisitions/${segment(id)}/edit`,
+  approvals: () => '/approvals',
+  approvalReview: (id) => `/approvals/${segment(id)}`,
+  purchaseOrders: () => '/purchase-orders',
+  purchaseOrderCreate: () => '/purchase-orders/create',
+  purchaseOrderDetail: (id) => `/purchase-orders/${segment(id)}`,
+  purchaseOrderEdit: (id) => `/purchase-orders/${segment(id)}/edit`,
+  vendors: () => '/vendors',
+  products: () => '/products',
+  reports: () => '/reports',
+  settings: () => '/settings',
+  budgets: () => '/budgets',
+  users: () => '/admin/users',
+  userCreate: () => '/admin/users/new',
+  userEdit: (id) => `/admin/users/${segment(id)}`,
+  departments: () => '/admin/departments',
+  departmentUsers: (id) => `/admin/departments/${segment(id)}/users`,
+};

@@ -1,0 +1,9 @@
+export { defaultHrefs, type Hrefs } from './hrefs';
+export {
+  type Navigation,
+  type PurchasingContextValue,
+  PurchasingProvider,
+  type PurchasingProviderProps,
+  usePurchasing,
+} from './PurchasingProvider';
+export { type LinkProps, useLinkProps } from './useLinkProps';

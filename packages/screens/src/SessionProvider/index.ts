@@ -1,0 +1,8 @@
+export {
+  type LoginCredentials,
+  type SessionContextValue,
+  SessionProvider,
+  type SessionProviderProps,
+  type SessionStatus,
+  useSession,
+} from './SessionProvider';

@@ -1,0 +1,37 @@
+/**
+ * @purchasing/screens: the purchasing platform's screens, router-agnostic and embeddable. Wrap them in
+ * the host's `QueryClientProvider`, Radix `<Theme>`, {@link PurchasingProvider} and {@link SessionProvider}.
+ */
+
+/** A large spinner centred in the viewport (re-exported from `@purchasing/ui`), e.g. while the session loads. */
+export { FullPageSpinner } from '@purchasing/ui';
+export {
+  AppShell,
+  type AppShellProps,
+  SIDEBAR_COLLAPSED_KEY,
+  type SidebarItem,
+  sidebarItems,
+} from './AppShell';
+export { ComingSoonScreen, type ComingSoonScreenProps } from './ComingSoonScreen';
+export { DashboardScreen, NO_ORGANIZATION_MESSAGE } from './DashboardScreen';
+export { type LoginFormValues, LoginScreen, type LoginScreenProps, loginSchema } from './LoginScreen';
+export { PendingScreen, type PendingScreenProps } from './PendingScreen';
+export {
+  defaultHrefs,
+  type Hrefs,
+  type LinkProps,
+  type Navigation,
+  type PurchasingContextValue,
+  PurchasingProvider,
+  type PurchasingProviderProps,
+  useLinkProps,
+  usePurchasing,
+} from './PurchasingProvider';
+export {
+  type LoginCredentials,
+  type SessionContextValue,
+  SessionProvider,
+  type SessionProviderProps,
+  type SessionStatus,
+  useSession,
+} from './SessionProvider';

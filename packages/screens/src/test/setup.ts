@@ -1,0 +1,38 @@
+import '@testing-library/jest-dom/vitest';
+import { toast } from '@purchasing/ui';
+import { act, cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './server';
+
+// jsdom lacks these browser APIs; react-hot-toast and Radix Select call them.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  // Toasts live in a module-level store; one test's toasts must not leak into the next.
+  act(() => toast.remove());
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+});
+afterAll(() => server.close());

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [react()],
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  test: {
+    name: 'screens',
+    environment: 'jsdom',
+    // The API client needs an absolute base URL in jsdom: tests use http://localhost/api, and MSW
+    // resolves the handlers' relative '/api' against this page URL.
+    environmentOptions: { jsdom: { url: 'http://localhost/' } },
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});

@@ -1,0 +1,49 @@
+import { Button as RadixButton, Spinner as RadixSpinner } from '@radix-ui/themes';
+import { type ComponentPropsWithoutRef, type ElementRef, forwardRef } from 'react';
+
+type RadixButtonProps = ComponentPropsWithoutRef<typeof RadixButton>;
+
+/** How each product button variant maps onto Radix Themes' variant and colour. */
+export const buttonVariants = {
+  primary: { variant: 'solid' },
+  secondary: { variant: 'soft', color: 'gray' },
+  outline: { variant: 'outline' },
+  ghost: { variant: 'ghost' },
+  danger: { variant: 'solid', color: 'red' },
+  success: { variant: 'solid', color: 'green' },
+} as const satisfies Record<string, Pick<RadixButtonProps, 'variant' | 'color'>>;
+
+/** A product button variant. */
+export type ButtonVariant = keyof typeof buttonVariants;
+
+/** Props of {@link Button}: Radix Button props plus a product `variant` and `loading`. */
+export interface ButtonProps extends Omit<RadixButtonProps, 'variant' | 'loading'> {
+  /** Visual intent; defaults to 'primary'. */
+  variant?: ButtonVariant;
+  /**
+   * While true the button is disabled, marked busy and shows a spinner before its label, so the label
+   * can say what is happening ('Signing in...').
+   */
+  loading?: boolean;
+}
+
+/** The product button: a thin layer over Radix Themes' Button with named variants and a loading state. */
+export const Button = forwardRef<ElementRef<typeof RadixButton>, ButtonProps>(function Button(
+  { variant = 'primary', loading = false, disabled, children, ...rest },
+  ref,
+) {
+  const mapped: Pick<RadixButtonProps, 'variant' | 'color'> = buttonVariants[variant];
+  return (
+    <RadixButton
+      ref={ref}
+      variant={mapped.variant}
+      color={rest.color ?? mapped.color}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <RadixSpinner size="1" /> : null}
+      {children}
+    </RadixButton>
+  );
+});

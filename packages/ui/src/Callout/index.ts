@@ -1,0 +1,1 @@
+export { Callout, type CalloutProps, type CalloutVariant, calloutVariants } from './Callout';

@@ -1,0 +1,1 @@
+export { FullPageSpinner, type FullPageSpinnerProps, Spinner, type SpinnerProps } from './Spinner';

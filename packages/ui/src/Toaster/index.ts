@@ -1,0 +1,1 @@
+export { Toaster, type ToasterProps, toast, toasterConfig } from './Toaster';

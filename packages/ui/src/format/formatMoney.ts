@@ -1,0 +1,15 @@
+/**
+ * Formats an amount of money with `Intl.NumberFormat` in the given currency (default AUD), with
+ * that currency's decimals, in Australian English so AUD reads as dollars ('$1,234.50'). Accepts the decimal strings
+ * the API sends for NUMERIC columns. A value that is not a number formats as zero.
+ */
+export function formatMoney(
+  amount: number | string | null | undefined,
+  currency = 'AUD',
+  locale = 'en-AU',
+): string {
+  const value = typeof amount === 'string' ? Number.parseFloat(amount) : (amount ?? 0);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
+    Number.isFinite(value) ? value : 0,
+  );
+}

@@ -1,0 +1,4 @@
+export { formatFileSize } from './formatFileSize';
+export { formatMoney } from './formatMoney';
+export { formatPercent } from './formatPercent';
+export { formatRelativeTime } from './formatRelativeTime';
