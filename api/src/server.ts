@@ -16,6 +16,36 @@ import { errorResponsePlugin } from './http/error-response.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { staticAppPlugin } from './http/static-app.js';
 
+type Validate = (value: unknown) => unknown;
+
+/**
+ * Carries a validation failure through Hapi's validation step. Hapi reads joi-style `details`
+ * (with `path`) from whatever a validator throws, so the domain error travels wrapped and
+ * `failAction` rethrows it as it is.
+ */
+class ContractViolation extends Error {
+  constructor(readonly failure: unknown) {
+    super('contract violation');
+  }
+}
+
+/** Hapi's validator slots accept functions; drops the ones an operation does not need. */
+function asHapiValidators(slots: Record<'query' | 'params' | 'headers' | 'payload', Validate | undefined>) {
+  const entries = Object.entries(slots).filter(([, fn]) => fn !== undefined) as [string, Validate][];
+  return Object.fromEntries(
+    entries.map(([key, fn]) => [
+      key,
+      async (value: unknown) => {
+        try {
+          return fn(value);
+        } catch (error) {
+          throw new ContractViolation(error);
+        }
+      },
+    ]),
+  );
+}
+
 /** Every implemented operation, by operationId. Operations without an entry answer 501. */
 export const handlers: OperationHandlers = {
   ...healthHandlers,
@@ -74,7 +104,7 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
   });
 
   const failAction = (_request: Request, _h: ResponseToolkit, error: Error | undefined) => {
-    throw error;
+    throw error instanceof ContractViolation ? error.failure : error;
   };
 
   for (const op of operations) {
@@ -83,17 +113,19 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     const hasBody = op.method !== 'get' && op.method !== 'head' && op.requestBody !== null;
     const isMultipart = validators.payloadTypes.includes('multipart/form-data');
     server.route({
-      method: op.method.toUpperCase(),
+      method: op.method.toUpperCase() as 'GET',
       path: `/api${op.path}`,
       options: {
         id: op.operationId,
         auth: op.auth === 'none' ? false : { strategy: 'jwt', mode: op.auth === 'optional' ? 'try' : 'required' },
         validate: {
           failAction,
-          ...(validators.query ? { query: validators.query } : {}),
-          ...(validators.params ? { params: validators.params } : {}),
-          ...(validators.headers ? { headers: validators.headers } : {}),
-          ...(hasBody && validators.payload ? { payload: validators.payload } : {}),
+          ...asHapiValidators({
+            query: validators.query,
+            params: validators.params,
+            headers: validators.headers,
+            payload: hasBody ? validators.payload : undefined,
+          }),
         },
         ...(hasBody
           ? {
@@ -105,10 +137,10 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
             }
           : {}),
         handler: async (request, h) => {
-          const caller = (request.auth.credentials as Caller | null) ?? null;
+          const caller = (request.auth.credentials as unknown as Caller | null) ?? null;
           const input: HandlerInput = { request, h, app, caller, scope: null };
           if (caller && op.organizationHeader === 'required') {
-            const organizationId = request.headers['x-organization-id'];
+            const organizationId = request.headers['x-organization-id'] as string | undefined;
             if (organizationId) {
               input.scope = await resolveScope(db, caller.userId, organizationId);
               if (!input.scope) {

@@ -28,7 +28,12 @@ export async function startEmbeddedDatabase(options: { dataDir: string }): Promi
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
   const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: EMBEDDED_POOL_MAX });
+  const server = new PGLiteSocketServer({
+    db,
+    host: '127.0.0.1',
+    port: 0,
+    maxConnections: EMBEDDED_POOL_MAX,
+  });
   try {
     await server.start();
   } catch (error) {

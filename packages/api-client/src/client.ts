@@ -134,7 +134,8 @@ export function createPurchasingClient(options: PurchasingClientOptions = {}): P
       // Without a replayable body (a per-call `fetch` bypassed the cloning) the 401 is answered as it is.
       if (!refreshed || !accessToken || !replay) return response;
 
-      await response.body?.cancel().catch(() => undefined);
+      // Release the 401's body without waiting: some fetch implementations (msw) never settle cancel().
+      void response.body?.cancel().catch(() => undefined);
       replay.headers.set('Authorization', `Bearer ${accessToken}`);
       const send = callOptions.fetch === sendingFetch ? baseFetch : callOptions.fetch;
       try {

@@ -8,6 +8,7 @@ export { FullPageSpinner } from '@purchasing/ui';
 export {
   AppShell,
   type AppShellProps,
+  NARROW_SCREEN_QUERY,
   SIDEBAR_COLLAPSED_KEY,
   type SidebarItem,
   sidebarItems,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { globex, http, meHandler, organizationsHandler, plainUser } from '../test/handlers';
 import { renderScreen } from '../test/render';
 import { server } from '../test/server';
-import { AppShell, SIDEBAR_COLLAPSED_KEY } from './AppShell';
+import { AppShell, NARROW_SCREEN_QUERY, SIDEBAR_COLLAPSED_KEY } from './AppShell';
 import { sidebarItems } from './sidebarItems';
 
 async function renderShell(
@@ -120,6 +120,23 @@ describe('AppShell', () => {
     await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('false');
     expect(screen.getByRole('complementary', { name: 'Sidebar' }).style.width).toBe('256px');
+  });
+
+  it('starts as icons on a narrow screen and opens over the content without remembering it', async () => {
+    const wide = window.matchMedia;
+    // jsdom has no layout: answer the narrow-screen media query as a phone would.
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query === NARROW_SCREEN_QUERY });
+    try {
+      const { user } = await renderShell();
+      const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+      expect(sidebar.style.width).toBe('68px');
+      await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+      expect(sidebar.style.width).toBe('256px');
+      expect(sidebar.style.position).toBe('fixed');
+      expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBeNull();
+    } finally {
+      window.matchMedia = wide;
+    }
   });
 
   it('shows the user, a labelled notifications bell and the current organisation', async () => {

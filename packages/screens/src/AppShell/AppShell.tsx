@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@radix-ui/themes';
 import { Bell, LogOut, PanelLeftClose, PanelLeftOpen, ShoppingCart } from 'lucide-react';
-import { type ReactElement, type ReactNode, useId, useState } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { isActivePath, type SidebarItem, sidebarItems } from './sidebarItems';
@@ -20,6 +20,18 @@ export const SIDEBAR_COLLAPSED_KEY = 'purchasing.sidebar_collapsed';
 
 const EXPANDED_WIDTH = 256;
 const COLLAPSED_WIDTH = 68;
+/** Below this width the sidebar starts as icons and opens over the content instead of beside it. */
+export const NARROW_SCREEN_QUERY = '(max-width: 767px)';
+
+function subscribeToNarrowScreen(onChange: () => void): () => void {
+  const query = globalThis.matchMedia?.(NARROW_SCREEN_QUERY);
+  query?.addEventListener?.('change', onChange);
+  return () => query?.removeEventListener?.('change', onChange);
+}
+
+function isNarrowScreen(): boolean {
+  return globalThis.matchMedia?.(NARROW_SCREEN_QUERY).matches ?? false;
+}
 
 /** Props of {@link AppShell}. */
 export interface AppShellProps {
@@ -55,17 +67,29 @@ function writeCollapsed(collapsed: boolean): void {
 export function AppShell({ currentPath, title, children }: AppShellProps): ReactElement {
   const { navigation } = usePurchasing();
   const session = useSession();
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [collapsedPreference, setCollapsedPreference] = useState(readCollapsed);
+  const narrow = useSyncExternalStore(subscribeToNarrowScreen, isNarrowScreen, () => false);
+  // On a narrow screen the sidebar is icons unless opened, and opening is not remembered.
+  const [openOnNarrow, setOpenOnNarrow] = useState(false);
+  const collapsed = narrow ? !openOnNarrow : collapsedPreference;
+  const overlay = narrow && openOnNarrow;
   const items = sidebarItems.filter((item) => !item.permission || session.hasPermission(item.permission));
   const active = items.find((item) => isActivePath(currentPath, item.href(navigation.hrefs)));
   const pageTitle = title ?? active?.label ?? 'Purchasing';
 
   const toggle = () => {
-    setCollapsed((value) => {
-      writeCollapsed(!value);
-      return !value;
-    });
+    if (narrow) {
+      setOpenOnNarrow(!openOnNarrow);
+      return;
+    }
+    writeCollapsed(!collapsedPreference);
+    setCollapsedPreference(!collapsedPreference);
   };
+
+  // Going somewhere closes the sidebar opened over the content.
+  useEffect(() => {
+    if (currentPath) setOpenOnNarrow(false);
+  }, [currentPath]);
 
   const signOut = async () => {
     await session.logout();
@@ -74,6 +98,8 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
 
   return (
     <Flex style={{ minHeight: '100vh', background: 'var(--gray-2)' }}>
+      {/* Keeps the content in place while the sidebar lies over it. */}
+      {overlay ? <Box flexShrink="0" style={{ width: COLLAPSED_WIDTH }} /> : null}
       <Flex
         asChild
         direction="column"
@@ -81,8 +107,11 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
         style={{
           width: collapsed ? COLLAPSED_WIDTH : EXPANDED_WIDTH,
           height: '100vh',
-          position: 'sticky',
+          position: overlay ? 'fixed' : 'sticky',
           top: 0,
+          left: overlay ? 0 : undefined,
+          zIndex: overlay ? 10 : undefined,
+          boxShadow: overlay ? 'var(--shadow-5)' : undefined,
           background: 'var(--color-panel-solid)',
           borderRight: '1px solid var(--gray-a5)',
           transition: 'width 150ms ease',
@@ -202,7 +231,7 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
             </Box>
           </header>
         </Flex>
-        <Box asChild p={{ initial: '4', md: '6' }} style={{ flex: 1 }}>
+        <Box asChild p={{ initial: '4', sm: '5', lg: '6' }} style={{ flex: 1 }}>
           <main>{children}</main>
         </Box>
       </Flex>
@@ -235,6 +264,8 @@ function SidebarLink({
         justifyContent: collapsed ? 'center' : 'flex-start',
         gap: 'var(--space-3)',
         height: 38,
+        // Ghost and soft buttons pad differently; one padding keeps icons and labels in one column.
+        padding: collapsed ? 0 : '0 var(--space-3)',
         fontWeight: active ? 600 : 400,
       }}
     >

@@ -1,2 +1,2 @@
-export { AppShell, type AppShellProps, SIDEBAR_COLLAPSED_KEY } from './AppShell';
+export { AppShell, type AppShellProps, NARROW_SCREEN_QUERY, SIDEBAR_COLLAPSED_KEY } from './AppShell';
 export { type SidebarItem, sidebarItems } from './sidebarItems';

@@ -132,7 +132,7 @@ export function DashboardScreen(): ReactElement {
               title="No recent activity"
               description="Requisitions you raise and approvals you act on will appear here."
               action={
-                <RadixButton asChild>
+                <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
                   <a {...createRequisition}>
                     <FileText size={16} aria-hidden />
                     Create your first requisition
@@ -149,7 +149,7 @@ export function DashboardScreen(): ReactElement {
   return (
     <Flex direction="column" gap="6" style={{ maxWidth: 1200 }}>
       <Box>
-        <Heading as="h2" size="7">
+        <Heading as="h2" size={{ initial: '6', sm: '7' }}>
           Welcome back, {user?.first_name}!
         </Heading>
         <Text as="p" color="gray" mt="1">

@@ -1,29 +1,10 @@
-import { createLocalStorageStore, createPurchasingClient } from '@purchasing/api-client';
+import { createMemoryStore, createPurchasingClient } from '@purchasing/api-client';
 import { Toaster } from '@purchasing/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { defaultHrefs, type Navigation, PurchasingProvider } from '../PurchasingProvider';
 import { SessionProvider } from '../SessionProvider';
 import { tokens } from './handlers';
-
-/** A Storage kept in memory, so each story starts from its own session. */
-export function createMemoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => {
-      data.delete(key);
-    },
-    setItem: (key, value) => {
-      data.set(key, String(value));
-    },
-  };
-}
 
 /** Props of {@link StoryProviders}. */
 export interface StoryProvidersProps {
@@ -44,13 +25,12 @@ export function StoryProviders({
   children,
 }: StoryProvidersProps): ReactElement {
   const [env] = useState(() => {
-    const initial: Record<string, string> = {};
-    if (signedIn) {
-      initial.auth_token = tokens.access;
-      initial.refresh_token = tokens.refresh;
-    }
-    if (organizationId) initial.current_organization_id = organizationId;
-    const store = createLocalStorageStore(createMemoryStorage(initial));
+    // In memory, so each story starts from its own session.
+    const store = createMemoryStore({
+      access_token: signedIn ? tokens.access : null,
+      refresh_token: signedIn ? tokens.refresh : null,
+      organization_id: organizationId ?? null,
+    });
     return {
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
       client: createPurchasingClient({ baseUrl: '/api', store }),

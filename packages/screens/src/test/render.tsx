@@ -10,21 +10,6 @@ import { defaultHrefs, type Navigation, PurchasingProvider } from '../Purchasing
 import { SessionProvider } from '../SessionProvider';
 import { tokens } from './handlers';
 
-/**
- * `fetch` with each answer read into memory first. Under msw/node, cancelling a mocked response's body
- * (the client does so before retrying after a refresh) never settles; a buffered body cancels at once.
- * Real browsers and real servers do not need this.
- */
-export const bufferedFetch: typeof fetch = async (input, init) => {
-  const response = await globalThis.fetch(input, init);
-  const body = [101, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-};
-
 /** Options of {@link renderScreen}. */
 export interface RenderScreenOptions {
   /** Store a signed-in session (the handlers' valid tokens) before rendering. */
@@ -47,7 +32,7 @@ export function renderScreen(ui: ReactElement, options: RenderScreenOptions = {}
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const store = createLocalStorageStore(window.localStorage);
-  const client = createPurchasingClient({ baseUrl: 'http://localhost/api', store, fetch: bufferedFetch });
+  const client = createPurchasingClient({ baseUrl: 'http://localhost/api', store });
   const navigate = vi.fn<Navigation['navigate']>();
   const navigation: Navigation = { hrefs: defaultHrefs, navigate };
   const user = userEvent.setup();

@@ -31,7 +31,7 @@ export function Callout({ variant = 'info', children, action }: CalloutProps): R
       <RadixCallout.Icon>
         <Icon size={16} aria-hidden />
       </RadixCallout.Icon>
-      <Flex align="center" justify="between" gap="3" wrap="wrap">
+      <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
         <RadixCallout.Text>{children}</RadixCallout.Text>
         {action}
       </Flex>

@@ -7,21 +7,21 @@ const meta = {
   title: 'UI/StatTile',
   component: StatTile,
   args: { label: 'Pending Approvals', value: '7', icon: <Clock size={20} />, color: 'amber' },
-  decorators: [(Story) => <div style={{ maxWidth: 280 }}>{Story()}</div>],
 } satisfies Meta<typeof StatTile>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const narrow: NonNullable<Story['decorators']> = [(Story) => <div style={{ maxWidth: 280 }}>{Story()}</div>];
+
 /** One tile. */
-export const Default: Story = {};
+export const Default: Story = { decorators: narrow };
 
 /** While the figure loads. */
-export const Loading: Story = { args: { loading: true } };
+export const Loading: Story = { args: { loading: true }, decorators: narrow };
 
 /** The four dashboard tiles in a row. */
 export const Row: Story = {
-  decorators: [(Story) => <div style={{ maxWidth: 1100 }}>{Story()}</div>],
   render: () => (
     <Grid columns={{ initial: '1', sm: '2', lg: '4' }} gap="4">
       <StatTile label="Pending Approvals" value="7" icon={<Clock size={20} />} color="amber" />

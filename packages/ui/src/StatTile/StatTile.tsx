@@ -25,34 +25,34 @@ export function StatTile({
 }: StatTileProps): ReactElement {
   return (
     <RadixCard size="2" role="group" aria-label={label} aria-busy={loading || undefined}>
-      <Flex align="center" justify="between" gap="3">
-        <Flex direction="column" gap="1" minWidth="0">
-          <Text size="2" color="gray" weight="medium">
+      <Flex direction="column" gap="2">
+        <Flex align="center" justify="between" gap="3">
+          <Text size="2" color="gray" weight="medium" truncate>
             {label}
           </Text>
-          <Skeleton loading={loading}>
-            <Text size="6" weight="bold" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {loading ? '0000' : value}
-            </Text>
-          </Skeleton>
+          {icon ? (
+            <Box
+              aria-hidden
+              flexShrink="0"
+              style={{
+                display: 'grid',
+                placeItems: 'center',
+                width: 36,
+                height: 36,
+                borderRadius: 'var(--radius-3)',
+                background: `var(--${color}-a3)`,
+                color: `var(--${color}-11)`,
+              }}
+            >
+              {icon}
+            </Box>
+          ) : null}
         </Flex>
-        {icon ? (
-          <Box
-            aria-hidden
-            flexShrink="0"
-            style={{
-              display: 'grid',
-              placeItems: 'center',
-              width: 44,
-              height: 44,
-              borderRadius: 'var(--radius-3)',
-              background: `var(--${color}-a3)`,
-              color: `var(--${color}-11)`,
-            }}
-          >
-            {icon}
-          </Box>
-        ) : null}
+        <Skeleton loading={loading}>
+          <Text size="7" weight="bold" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            {loading ? '0000' : value}
+          </Text>
+        </Skeleton>
       </Flex>
     </RadixCard>
   );

@@ -1,0 +1,77 @@
+import type { Sequelize } from 'sequelize';
+import { EMBEDDED_POOL_MAX, startEmbeddedDatabase } from './embedded.js';
+import { migrateUp } from './migrator.js';
+import { initModels, type Models } from './models/index.js';
+import { seedDemoData } from './seed.js';
+import { createSequelize } from './sequelize.js';
+
+export type { DefaultRole, DefaultRoleName } from './defaults.js';
+export {
+  createDefaultRoles,
+  DEFAULT_APPROVAL_POLICY,
+  DEFAULT_ROLES,
+  defaultOrganizationSettings,
+} from './defaults.js';
+export type { EmbeddedDatabase } from './embedded.js';
+export { EMBEDDED_POOL_MAX, startEmbeddedDatabase } from './embedded.js';
+export { createMigrator, migrateDown, migrateUp } from './migrator.js';
+export type { Models } from './models/index.js';
+export { initModels } from './models/index.js';
+export { DEMO_PASSWORD, seedDemoData } from './seed.js';
+export { createSequelize } from './sequelize.js';
+
+/** An open, migrated database. */
+export interface Database {
+  sequelize: Sequelize;
+  models: Models;
+  /** True when this is the embedded PGlite database (one connection: pass transactions everywhere). */
+  embedded: boolean;
+  /** Closes the connection pool and, for the embedded database, PGlite itself. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openDatabase}. */
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL (DATABASE_URL). When absent the embedded database in `dataDir` is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database (created with its parent on first start). */
+  dataDir: string;
+  /**
+   * Seed the demo data. Default: only on the first start of the embedded database (when no
+   * migration had been applied yet). The seed is idempotent, so `true` is always safe.
+   */
+  seedDemo?: boolean | undefined;
+  /** Pool size against a real server (default 10; the embedded database always uses 1). */
+  poolMax?: number | undefined;
+  logging?: boolean | undefined;
+}
+
+/**
+ * Opens the database the API runs on: DATABASE_URL's server when given, otherwise the embedded
+ * PGlite database in `dataDir`; applies pending migrations; seeds the demo data on the embedded
+ * database's first start (or when `seedDemo` is true).
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const embeddedDb = options.databaseUrl ? null : await startEmbeddedDatabase({ dataDir: options.dataDir });
+  const url = options.databaseUrl ?? embeddedDb!.url;
+  const sequelize = createSequelize(url, {
+    poolMax: embeddedDb ? EMBEDDED_POOL_MAX : options.poolMax,
+    logging: options.logging,
+  });
+  const close = async () => {
+    await sequelize.close();
+    await embeddedDb?.close();
+  };
+  try {
+    const models = initModels(sequelize);
+    const applied = await migrateUp(sequelize);
+    const firstStart = applied.length > 0 && applied[0]!.includes('T19.00.00.');
+    if (options.seedDemo ?? (embeddedDb !== null && firstStart)) {
+      await seedDemoData(sequelize, models);
+    }
+    return { sequelize, models, embedded: embeddedDb !== null, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}

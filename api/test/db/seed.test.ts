@@ -1,0 +1,189 @@
+import type { Sequelize } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateUp } from '../../src/db/migrator.js';
+import { initModels, type Models } from '../../src/db/models/index.js';
+import { DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
+import { verifyPassword } from '../../src/lib/password.js';
+import { countRows, createScratchDatabase } from './scratch.js';
+
+type Row = Record<string, unknown>;
+
+describe('demo seed', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let sequelize: Sequelize;
+  let models: Models;
+  const select = async <T = Row>(sql: string): Promise<T[]> => (await sequelize.query(sql))[0] as T[];
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    sequelize = scratch.sequelize;
+    await migrateUp(sequelize);
+    models = initModels(sequelize);
+    await expect(seedDemoData(sequelize, models)).resolves.toEqual({ seeded: true });
+  });
+  afterAll(async () => {
+    await scratch?.drop();
+  });
+
+  it('changes nothing when run a second time', async () => {
+    const before = await countRows(sequelize);
+    expect(before.requisitions).toBeGreaterThan(0);
+    await expect(seedDemoData(sequelize, models)).resolves.toEqual({ seeded: false });
+    expect(await countRows(sequelize)).toEqual(before);
+  });
+
+  it('creates requisitions in every status and purchase orders in every status', async () => {
+    const requisitionStatuses = await select<{ status: string }>(
+      'SELECT DISTINCT status FROM requisitions ORDER BY 1',
+    );
+    expect(requisitionStatuses.map((row) => row.status)).toEqual(
+      [
+        'approved',
+        'cancelled',
+        'draft',
+        'info_requested',
+        'po_created',
+        'rejected',
+        'submitted',
+        'under_review',
+      ].sort(),
+    );
+    const orderStatuses = await select<{ status: string }>(
+      'SELECT DISTINCT status FROM purchase_orders ORDER BY 1',
+    );
+    expect(orderStatuses.map((row) => row.status)).toEqual(['cancelled', 'draft', 'received', 'sent']);
+  });
+
+  it('creates the demo users of the team brief, all with the demo password', async () => {
+    const users = await select<{ email: string; is_active: boolean; password_hash: string; orgs: string }>(
+      `SELECT u.email, u.is_active, u.password_hash,
+              string_agg(o.code || ':' || r.name, ',' ORDER BY o.code) AS orgs
+         FROM users u JOIN user_organizations m ON m.user_id = u.id
+         JOIN organizations o ON o.id = m.organization_id JOIN roles r ON r.id = m.role_id
+        GROUP BY u.id ORDER BY u.email`,
+    );
+    const byEmail = Object.fromEntries(users.map((user) => [user.email, user]));
+    expect(Object.keys(byEmail)).toHaveLength(11);
+    expect(byEmail['admin@acme.test']?.orgs).toBe('ACME:Admin,GLOBEX:Finance Manager');
+    expect(byEmail['superadmin@acme.test']?.orgs).toBe('ACME:Super Admin');
+    expect(byEmail['manager@acme.test']?.orgs).toBe('ACME:Manager');
+    expect(byEmail['admin@globex.test']?.orgs).toBe('GLOBEX:Super Admin');
+    expect(byEmail['inactive@acme.test']?.is_active).toBe(false);
+    await expect(verifyPassword(byEmail['user@acme.test']!.password_hash, DEMO_PASSWORD)).resolves.toBe(true);
+  });
+
+  it('computes every line total and requisition total exactly', async () => {
+    const wrongLines = await select(
+      'SELECT id FROM requisition_line_items WHERE total_amount <> quantity * unit_price + tax_amount',
+    );
+    expect(wrongLines).toEqual([]);
+    const wrongTotals = await select(
+      `SELECT r.id FROM requisitions r
+        WHERE r.total_amount <> (SELECT sum(total_amount) FROM requisition_line_items l WHERE l.requisition_id = r.id)`,
+    );
+    expect(wrongTotals).toEqual([]);
+    const [big] = await select<{ total_amount: string }>(
+      "SELECT total_amount FROM requisitions WHERE total_amount = 30000 AND status = 'under_review'",
+    );
+    expect(big).toBeDefined();
+  });
+
+  it('keeps approval steps consistent with the statuses', async () => {
+    const open = await select<{
+      status: string;
+      level: number;
+      approver: string | null;
+      group: string | null;
+    }>(
+      `SELECT r.status, s.approval_level AS level, u.email AS approver, s.approver_role_name AS group
+         FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id
+         LEFT JOIN users u ON u.id = s.approver_id
+        WHERE s.action IS NULL ORDER BY s.approval_level, u.email`,
+    );
+    expect(open.every((step) => step.status === 'under_review')).toBe(true);
+    expect(open).toContainEqual({
+      status: 'under_review',
+      level: 1,
+      approver: 'manager@acme.test',
+      group: null,
+    });
+    expect(open).toContainEqual({
+      status: 'under_review',
+      level: 3,
+      approver: null,
+      group: 'Finance Manager',
+    });
+    const underReviewWithoutOpenStep = await select(
+      `SELECT id FROM requisitions r WHERE status = 'under_review'
+          AND NOT EXISTS (SELECT 1 FROM approval_steps s WHERE s.requisition_id = r.id AND s.action IS NULL)`,
+    );
+    expect(underReviewWithoutOpenStep).toEqual([]);
+    const infoRequested = await select<{ comments: string }>(
+      `SELECT s.comments FROM requisitions r JOIN approval_steps s ON s.requisition_id = r.id
+        WHERE r.status = 'info_requested' AND s.action = 'request_info'`,
+    );
+    expect(infoRequested[0]?.comments).toMatch(/\S/);
+    const rejected = await select<{ comments: string }>(
+      `SELECT s.comments FROM requisitions r JOIN approval_steps s ON s.requisition_id = r.id
+        WHERE r.status = 'rejected' AND s.action = 'reject'`,
+    );
+    expect(rejected.length).toBeGreaterThan(0);
+  });
+
+  it('records an audit entry for every status a requisition reached', async () => {
+    const missing = await select(
+      `SELECT r.requisition_number FROM requisitions r
+        WHERE NOT EXISTS (SELECT 1 FROM audit_logs a WHERE a.entity_type = 'requisition' AND a.entity_id = r.id
+                            AND a.to_status = r.status)`,
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('numbers requisitions and orders per organisation in creation order, with matching sequences', async () => {
+    const numbers = await select<{ code: string; requisition_number: string }>(
+      `SELECT o.code, r.requisition_number FROM requisitions r JOIN organizations o ON o.id = r.organization_id
+        ORDER BY o.code, r.created_at, r.id`,
+    );
+    const acme = numbers.filter((row) => row.code === 'ACME').map((row) => row.requisition_number);
+    expect(acme[0]).toMatch(/^REQ-\d{4}-00001$/);
+    expect(acme).toEqual([...acme].sort());
+    const sequences = await select<{ kind: string; last_value: number; actual: number }>(
+      `SELECT s.kind, s.last_value,
+              CASE s.kind WHEN 'REQ' THEN (SELECT count(*) FROM requisitions r WHERE r.organization_id = s.organization_id)
+                          ELSE (SELECT count(*) FROM purchase_orders p WHERE p.organization_id = s.organization_id) END::int AS actual
+         FROM number_sequences s`,
+    );
+    expect(sequences.length).toBeGreaterThanOrEqual(4);
+    for (const sequence of sequences) expect(sequence.last_value).toBe(sequence.actual);
+  });
+
+  it('sends and receives orders within the current calendar month in both organisations', async () => {
+    const rows = await select<{ code: string; spend: string }>(
+      `SELECT o.code, sum(p.total_amount) AS spend FROM purchase_orders p JOIN organizations o ON o.id = p.organization_id
+        WHERE p.status IN ('sent', 'received') AND p.sent_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          AND p.sent_at <= now()
+        GROUP BY o.code ORDER BY o.code`,
+    );
+    expect(rows.map((row) => row.code)).toEqual(['ACME', 'GLOBEX']);
+    const received = await select(
+      `SELECT id FROM purchase_orders WHERE status = 'received'
+          AND received_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+    );
+    expect(received.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives every cost centre a budget for the current fiscal year', async () => {
+    const missing = await select(
+      `SELECT c.code FROM cost_centers c JOIN organizations o ON o.id = c.organization_id
+        WHERE NOT EXISTS (SELECT 1 FROM budgets b WHERE b.cost_center_id = c.id AND b.fiscal_year =
+          CASE WHEN extract(month FROM now() AT TIME ZONE 'UTC') >= o.fiscal_year_start
+               THEN extract(year FROM now() AT TIME ZONE 'UTC') ELSE extract(year FROM now() AT TIME ZONE 'UTC') - 1 END)`,
+    );
+    expect(missing).toEqual([]);
+    const [counts] = await select<{ cost_centers: number; products: number; vendors: number }>(
+      `SELECT (SELECT count(*) FROM cost_centers)::int AS cost_centers, (SELECT count(*) FROM products)::int AS products,
+              (SELECT count(*) FROM vendors)::int AS vendors`,
+    );
+    expect(counts).toEqual({ cost_centers: 10, products: 18, vendors: 9 });
+  });
+});

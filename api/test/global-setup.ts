@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrateUp } from '../src/db/migrator.js';
+import { createSequelize } from '../src/db/sequelize.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This test run's own, migrated PostgreSQL database. */
+    databaseUrl: string;
+    /** The maintenance database URL, for tests that need a scratch database of their own. */
+    pgAdminUrl: string;
+  }
+}
+
+/** Where databases are created and dropped (a superuser on the `postgres` database). */
+export const adminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** `adminUrl` pointing at another database on the same server. */
+export function databaseUrlFor(name: string, base = adminUrl): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Creates an empty database with a unique name and answers its name. */
+export async function createDatabase(prefix: string, base = adminUrl): Promise<string> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+/** Drops a database, closing any connection left open to it. */
+export async function dropDatabase(name: string, base = adminUrl): Promise<void> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * vitest globalSetup: creates `purchasing_test_<timestamp>_<random>` on the local PostgreSQL
+ * (TEST_PG_ADMIN_URL overrides the server), migrates it, provides its URL as `databaseUrl`, and
+ * drops it when the run ends.
+ */
+export default async function setup(project: TestProject) {
+  const name = await createDatabase('purchasing_test');
+  const url = databaseUrlFor(name);
+  const sequelize = createSequelize(url, { poolMax: 1 });
+  try {
+    await migrateUp(sequelize);
+  } catch (error) {
+    await sequelize.close();
+    await dropDatabase(name);
+    throw error;
+  }
+  await sequelize.close();
+  project.provide('databaseUrl', url);
+  project.provide('pgAdminUrl', adminUrl);
+  return async () => {
+    await dropDatabase(name);
+  };
+}
