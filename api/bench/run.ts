@@ -74,12 +74,22 @@ async function main(): Promise<void> {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${dbName}`;
-  const env = { ...process.env, DATABASE_URL: databaseUrl.toString(), NODE_ENV: 'production', PORT: String(port), STATIC_DIR: '' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl.toString(),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    STATIC_DIR: '',
+  };
   let server: ChildProcess | null = null;
   try {
     await runCli(['migrate'], env);
     await runCli(['seed'], env);
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], { cwd: apiRoot, env, stdio: 'ignore' });
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
+      cwd: apiRoot,
+      env,
+      stdio: 'ignore',
+    });
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, server);
 
@@ -100,11 +110,26 @@ async function main(): Promise<void> {
       await run('GET /api/health', `${base}/api/health`, {}),
       await run('GET /api/auth/me', `${base}/api/auth/me`, auth),
       await run('GET /api/organizations', `${base}/api/organizations`, auth),
-      await run('GET /api/organizations/{id}/summary', `${base}/api/organizations/${organizationId}/summary`, auth),
+      await run(
+        'GET /api/organizations/{id}/summary',
+        `${base}/api/organizations/${organizationId}/summary`,
+        auth,
+      ),
       await run('GET /api/products', `${base}/api/products`, scoped),
     ];
-    console.info(`\n${connections} connections, ${seconds} s each, API in its own process, PostgreSQL on loopback\n`);
-    console.table(results.map((r) => ({ endpoint: r.name, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx, 'goal p99 ms': r.goal })));
+    console.info(
+      `\n${connections} connections, ${seconds} s each, API in its own process, PostgreSQL on loopback\n`,
+    );
+    console.table(
+      results.map((r) => ({
+        endpoint: r.name,
+        'req/s': r.rps,
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'non-2xx': r.non2xx,
+        'goal p99 ms': r.goal,
+      })),
+    );
     const missed = results.filter((r) => r.p99 > r.goal || r.non2xx > 0);
     if (missed.length) {
       console.error(`Missed: ${missed.map((r) => r.name).join(', ')}`);

@@ -26,7 +26,8 @@ export interface Config {
   frameAncestors: string;
   /** Largest JSON body accepted (bytes). */
   maxJsonBytes: number;
-  login: { maxFailures: number; windowMinutes: number; lockMinutes: number };
+  /** Sign-in throttling: failures allowed per account and per client address within the window. */
+  login: { maxFailures: number; maxFailuresPerAddress: number; windowMinutes: number; lockMinutes: number };
   /** Public base URL used in links sent by email (falls back to the request's origin). */
   publicUrl: string | undefined;
 }
@@ -40,20 +41,25 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
 
 /** Builds the configuration from environment variables (documented in README.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   let secret = env.JWT_SECRET;
   if (!secret) {
     // A per-process secret keeps the demo zero-config; access tokens then end with the process
     // (refresh tokens live in the database, so clients simply refresh). Production sets JWT_SECRET.
     secret = randomBytes(48).toString('base64url');
     if (nodeEnv === 'production') {
-      console.warn('JWT_SECRET is not set: using a random per-process secret (set it when running several instances).');
+      console.warn(
+        'JWT_SECRET is not set: using a random per-process secret (set it when running several instances).',
+      );
     }
   } else if (secret.length < 32) {
     throw new Error('JWT_SECRET must be at least 32 characters');
   }
   const staticDir =
-    env.STATIC_DIR === '' ? null : (env.STATIC_DIR ?? (nodeEnv === 'production' ? path.join(repoRoot, 'host-app', 'dist') : null));
+    env.STATIC_DIR === ''
+      ? null
+      : (env.STATIC_DIR ?? (nodeEnv === 'production' ? path.join(repoRoot, 'host-app', 'dist') : null));
   return {
     env: nodeEnv,
     host: env.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
@@ -77,6 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxJsonBytes: intFrom(env.MAX_JSON_BYTES, 1024 * 1024, 'MAX_JSON_BYTES'),
     login: {
       maxFailures: intFrom(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
+      maxFailuresPerAddress: intFrom(
+        env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+        20,
+        'LOGIN_MAX_FAILURES_PER_ADDRESS',
+      ),
       windowMinutes: intFrom(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES'),
       lockMinutes: intFrom(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
     },

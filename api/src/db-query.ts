@@ -23,6 +23,11 @@ export async function selectOne<T extends object>(
 }
 
 /** Runs a statement that returns nothing the caller needs (INSERT/UPDATE/DELETE without RETURNING). */
-export async function execute(db: Db, sql: string, bind: unknown[] = [], transaction?: Transaction | null): Promise<void> {
+export async function execute(
+  db: Db,
+  sql: string,
+  bind: unknown[] = [],
+  transaction?: Transaction | null,
+): Promise<void> {
   await db.sequelize.query(sql, { bind, transaction: transaction ?? null });
 }

@@ -5,8 +5,8 @@ import type { Config } from './config.js';
 import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
 import { DomainError, Forbidden, NotFound } from './domain/errors.js';
-import { verifySession } from './features/auth/auth.service.js';
 import { authHandlers } from './features/auth/auth.handlers.js';
+import { verifySession } from './features/auth/auth.service.js';
 import { healthHandlers } from './features/health/health.handlers.js';
 import { organizationHandlers } from './features/organizations/organizations.handlers.js';
 import { resolveScope } from './features/organizations/scope.service.js';
@@ -68,7 +68,9 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     host: config.host,
     port: config.port,
     routes: {
-      cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: false, additionalHeaders: ['X-Organization-Id'] } : false,
+      cors: config.corsOrigins.length
+        ? { origin: config.corsOrigins, credentials: false, additionalHeaders: ['X-Organization-Id'] }
+        : false,
       // Security headers are set by securityHeadersPlugin (framing is configurable for portals).
       security: false,
       payload: { maxBytes: config.maxJsonBytes },
@@ -99,7 +101,9 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
       const { sub, sid } = artifacts.decoded.payload;
       if (typeof sub !== 'string' || typeof sid !== 'string') return { isValid: false };
       const valid = await verifySession(db, sub, sid);
-      return valid ? { isValid: true, credentials: { userId: sub, sessionId: sid } satisfies Caller } : { isValid: false };
+      return valid
+        ? { isValid: true, credentials: { userId: sub, sessionId: sid } satisfies Caller }
+        : { isValid: false };
     },
   });
 
@@ -117,7 +121,8 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
       path: `/api${op.path}`,
       options: {
         id: op.operationId,
-        auth: op.auth === 'none' ? false : { strategy: 'jwt', mode: op.auth === 'optional' ? 'try' : 'required' },
+        auth:
+          op.auth === 'none' ? false : { strategy: 'jwt', mode: op.auth === 'optional' ? 'try' : 'required' },
         validate: {
           failAction,
           ...asHapiValidators({
@@ -131,7 +136,9 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
           ? {
               payload: {
                 allow: validators.payloadTypes,
-                ...(isMultipart ? { multipart: { output: 'data' as const }, maxBytes: 110 * 1024 * 1024 } : {}),
+                ...(isMultipart
+                  ? { multipart: { output: 'data' as const }, maxBytes: 110 * 1024 * 1024 }
+                  : {}),
                 ...implementation?.route?.payload,
               },
             }
@@ -144,7 +151,10 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
             if (organizationId) {
               input.scope = await resolveScope(db, caller.userId, organizationId);
               if (!input.scope) {
-                throw new Forbidden('You are not an active member of this organization', 'ORGANIZATION_FORBIDDEN');
+                throw new Forbidden(
+                  'You are not an active member of this organization',
+                  'ORGANIZATION_FORBIDDEN',
+                );
               }
             }
           }
@@ -152,7 +162,8 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
             throw new DomainError(501, 'NOT_IMPLEMENTED', `${op.operationId} is not implemented yet`);
           }
           if (implementation.permission) {
-            if (!input.scope) throw new Forbidden('An organization must be selected', 'ORGANIZATION_REQUIRED');
+            if (!input.scope)
+              throw new Forbidden('An organization must be selected', 'ORGANIZATION_REQUIRED');
             if (!input.scope.permissions.has(implementation.permission)) throw new Forbidden();
           }
           return implementation.handler(input);
@@ -173,7 +184,8 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     },
   });
 
-  if (config.staticDir) await server.register({ plugin: staticAppPlugin, options: { dir: config.staticDir } });
+  if (config.staticDir)
+    await server.register({ plugin: staticAppPlugin, options: { dir: config.staticDir } });
 
   await server.initialize();
   return server;

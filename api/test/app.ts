@@ -3,22 +3,32 @@ import { inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config.js';
 import { listOperations, loadOpenApi, type OperationInfo } from '../src/contract/openapi.js';
 import { ContractValidator } from '../src/contract/validation.js';
+import { initModels } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { createServer } from '../src/server.js';
 
 /** A server on this test run's own database (made by global-setup), with test configuration. */
 export async function createTestApp(overrides: Partial<Config> = {}) {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+  });
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing' }),
+    ...base,
     staticDir: null,
+    // Every injected request comes from one address and test files share the database: the
+    // per-address limit is lifted unless a test sets it.
+    login: { ...base.login, maxFailuresPerAddress: 1_000_000 },
     ...overrides,
   };
   const sequelize = createSequelize(inject('databaseUrl'), { poolMax: 10 });
+  const models = initModels(sequelize);
   const server = await createServer(config, { sequelize });
   return {
     server,
     config,
     sequelize,
+    models,
     async close() {
       await server.stop();
       await sequelize.close();
@@ -46,7 +56,9 @@ export function expectContract(response: ServerInjectResponse, operationId: stri
   const status = String(response.statusCode);
   const declared = op.responses[status] ?? op.responses[`${status[0]}XX`] ?? op.responses.default;
   if (!declared) {
-    throw new Error(`${operationId} answered ${status}, which openapi.yaml does not declare: ${response.payload}`);
+    throw new Error(
+      `${operationId} answered ${status}, which openapi.yaml does not declare: ${response.payload}`,
+    );
   }
   const pointer = declared.content['application/json'];
   if (!pointer) return;
@@ -68,7 +80,12 @@ export async function call(
   server: Server,
   method: string,
   url: string,
-  options: { token?: string; organizationId?: string; payload?: unknown; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    organizationId?: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ServerInjectResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

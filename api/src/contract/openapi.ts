@@ -93,7 +93,10 @@ export function listOperations(doc: OpenApiDocument): OperationInfo[] {
 
       let requestBody: OperationInfo['requestBody'] = null;
       if (op.requestBody) {
-        const body = deref<{ required?: boolean; content?: Record<string, { schema?: unknown }> }>(doc, op.requestBody);
+        const body = deref<{ required?: boolean; content?: Record<string, { schema?: unknown }> }>(
+          doc,
+          op.requestBody,
+        );
         const bodyPointer =
           typeof (op.requestBody as { $ref?: string }).$ref === 'string'
             ? (op.requestBody as { $ref: string }).$ref
@@ -118,7 +121,9 @@ export function listOperations(doc: OpenApiDocument): OperationInfo[] {
       }
 
       const security = (op.security as unknown[] | undefined) ?? globalSecurity ?? [];
-      const orgHeader = parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === 'x-organization-id');
+      const orgHeader = parameters.find(
+        (p) => p.in === 'header' && p.name.toLowerCase() === 'x-organization-id',
+      );
       operations.push({
         operationId: String(op.operationId ?? `${method} ${path}`),
         method,

@@ -53,7 +53,10 @@ function customMessage(schema: unknown): string | undefined {
 }
 
 /** Turns ajv errors into the API's field details, using `x-error-message` where the contract gives one. */
-export function toDetails(errors: ErrorObject[], rename: (field: string) => string = (f) => f): ErrorDetail[] {
+export function toDetails(
+  errors: ErrorObject[],
+  rename: (field: string) => string = (f) => f,
+): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
@@ -64,9 +67,8 @@ export function toDetails(errors: ErrorObject[], rename: (field: string) => stri
     if (error.keyword === 'required') {
       const missing = (error.params as { missingProperty: string }).missingProperty;
       field = join(field, missing);
-      const propertySchema = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[
-        missing
-      ];
+      const propertySchema = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)
+        ?.properties?.[missing];
       message = customMessage(propertySchema) ?? `${rename(field)} is required`;
     } else if (error.keyword === 'additionalProperties') {
       field = join(field, (error.params as { additionalProperty: string }).additionalProperty);

@@ -28,14 +28,23 @@ const CODES: Record<number, string> = {
 /** Messages for errors Hapi raises itself, so that no framework wording leaks to clients. */
 function frameworkMessage(boom: Boom, status: number): { message: string; code: string } {
   const raw = boom.message ?? '';
-  if (status === 400 && /JSON/i.test(raw)) return { message: 'The request body is not valid JSON', code: 'INVALID_JSON' };
-  if (status === 400 && /prototype/i.test(raw)) return { message: 'The request body contains a forbidden key', code: 'INVALID_BODY' };
+  if (status === 400 && /JSON/i.test(raw))
+    return { message: 'The request body is not valid JSON', code: 'INVALID_JSON' };
+  if (status === 400 && /prototype/i.test(raw))
+    return { message: 'The request body contains a forbidden key', code: 'INVALID_BODY' };
   if (status === 401) return { message: 'Authentication required', code: 'UNAUTHORIZED' };
   if (status === 404) return { message: 'Not found', code: 'NOT_FOUND' };
   if (status === 413) return { message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' };
   if (status === 415) return { message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' };
-  if (status >= 500) return { message: 'Something went wrong on our side. Please try again.', code: CODES[status] ?? 'INTERNAL_ERROR' };
-  return { message: boom.output.payload.message || raw || 'Request failed', code: CODES[status] ?? `HTTP_${status}` };
+  if (status >= 500)
+    return {
+      message: 'Something went wrong on our side. Please try again.',
+      code: CODES[status] ?? 'INTERNAL_ERROR',
+    };
+  return {
+    message: boom.output.payload.message || raw || 'Request failed',
+    code: CODES[status] ?? `HTTP_${status}`,
+  };
 }
 
 /**

@@ -33,7 +33,8 @@ export const securityHeadersPlugin: Plugin<Config> = {
       reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
       reply.header('X-Download-Options', 'noopen');
       if (config.frameAncestors === "'none'") reply.header('X-Frame-Options', 'DENY');
-      if (config.env === 'production') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      if (config.env === 'production')
+        reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       if (isApi && !reply.headers['cache-control']) reply.header('Cache-Control', 'no-store');
       return h.continue;
     });

@@ -4,8 +4,8 @@ import { execute, select, selectOne } from '../../db-query.js';
 import { Forbidden, TooManyRequests, Unauthorized } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
-import { loadUser, type UserView } from './user.presenter.js';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens.js';
+import { loadUser, type UserView } from './user.presenter.js';
 
 /** Tokens handed to a client after sign-in or refresh. */
 export interface SessionTokens {
@@ -41,7 +41,10 @@ async function assertNotThrottled(db: Db, keys: string[]): Promise<void> {
     'SELECT key, failures, locked_until FROM login_throttles WHERE key = ANY($1) AND locked_until > now()',
     [keys],
   );
-  const lockedUntil = rows.reduce<number>((latest, row) => Math.max(latest, row.locked_until?.getTime() ?? 0), 0);
+  const lockedUntil = rows.reduce<number>(
+    (latest, row) => Math.max(latest, row.locked_until?.getTime() ?? 0),
+    0,
+  );
   if (lockedUntil > 0) {
     const seconds = Math.max(1, Math.ceil((lockedUntil - Date.now()) / 1000));
     const minutes = Math.ceil(seconds / 60);
@@ -129,10 +132,12 @@ export async function login(
     [email],
   );
   const passwordOk =
-    user?.password_hash != null ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+    user?.password_hash != null
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyAgainstDummy(input.password);
   if (!user || !passwordOk) {
     await recordFailure(db, config, accountKey, config.login.maxFailures);
-    await recordFailure(db, config, addressKey, config.login.maxFailures * 4);
+    await recordFailure(db, config, addressKey, config.login.maxFailuresPerAddress);
     throw new Unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
   if (!user.is_active) {
@@ -164,7 +169,11 @@ export async function login(
  * Rotates a refresh token. A token that was already rotated is a sign of theft: the whole family
  * (session) is revoked, so neither the thief nor the victim can go on with it.
  */
-export async function refresh(db: Db, config: Config, refreshToken: string): Promise<{ session: SessionTokens }> {
+export async function refresh(
+  db: Db,
+  config: Config,
+  refreshToken: string,
+): Promise<{ session: SessionTokens }> {
   const outcome = await db.sequelize.transaction(async (transaction) => {
     const row = await selectOne<{
       id: string;
@@ -212,7 +221,10 @@ export async function refresh(db: Db, config: Config, refreshToken: string): Pro
   });
   if ('error' in outcome) {
     if (outcome.error === 'reused') {
-      throw new Unauthorized('This refresh token was already used; the session has been revoked', 'REFRESH_TOKEN_REUSED');
+      throw new Unauthorized(
+        'This refresh token was already used; the session has been revoked',
+        'REFRESH_TOKEN_REUSED',
+      );
     }
     throw new Unauthorized('The refresh token is invalid or expired', 'INVALID_REFRESH_TOKEN');
   }
@@ -220,7 +232,10 @@ export async function refresh(db: Db, config: Config, refreshToken: string): Pro
 }
 
 /** Revokes the session of the caller's access token and/or of the given refresh token. */
-export async function logout(db: Db, input: { sessionId?: string | undefined; refreshToken?: string | undefined }): Promise<void> {
+export async function logout(
+  db: Db,
+  input: { sessionId?: string | undefined; refreshToken?: string | undefined },
+): Promise<void> {
   await db.sequelize.transaction(async (transaction) => {
     const sessionIds: string[] = [];
     if (input.sessionId) sessionIds.push(input.sessionId);

@@ -80,7 +80,10 @@ export async function loadUser(db: Db, userId: string): Promise<UserView | null>
     last_login_at: iso(row.last_login_at),
     created_at: iso(row.created_at)!,
     permissions: derivePermissions(
-      row.user_organizations.map((m) => ({ is_active: m.is_active, permissions: m.role.permissions.map((p) => p.name) })),
+      row.user_organizations.map((m) => ({
+        is_active: m.is_active,
+        permissions: m.role.permissions.map((p) => p.name),
+      })),
     ),
     user_organizations: row.user_organizations,
   } as UserView;

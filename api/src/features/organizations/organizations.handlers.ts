@@ -1,7 +1,12 @@
 import { NotFound, ValidationFailed } from '../../domain/errors.js';
 import type { HandlerInput, OperationHandlers, OrganizationScope } from '../../http/context.js';
 import { requireCaller } from '../../http/context.js';
-import { listCostCenters, listGlAccounts, listOrganizations, organizationSummary } from './organizations.service.js';
+import {
+  listCostCenters,
+  listGlAccounts,
+  listOrganizations,
+  organizationSummary,
+} from './organizations.service.js';
 import { resolveScope } from './scope.service.js';
 
 /**
@@ -24,7 +29,9 @@ async function pathScope(input: HandlerInput): Promise<OrganizationScope> {
 /** Organisations, their dashboard summary, cost centres and GL accounts. */
 export const organizationHandlers: OperationHandlers = {
   listOrganizations: {
-    handler: async (input) => ({ organizations: await listOrganizations(input.app.db, requireCaller(input).userId) }),
+    handler: async (input) => ({
+      organizations: await listOrganizations(input.app.db, requireCaller(input).userId),
+    }),
   },
   getOrganizationSummary: {
     handler: async (input) => {
@@ -33,9 +40,13 @@ export const organizationHandlers: OperationHandlers = {
     },
   },
   listCostCenters: {
-    handler: async (input) => ({ cost_centers: await listCostCenters(input.app.db, (await pathScope(input)).organizationId) }),
+    handler: async (input) => ({
+      cost_centers: await listCostCenters(input.app.db, (await pathScope(input)).organizationId),
+    }),
   },
   listGlAccounts: {
-    handler: async (input) => ({ gl_accounts: await listGlAccounts(input.app.db, (await pathScope(input)).organizationId) }),
+    handler: async (input) => ({
+      gl_accounts: await listGlAccounts(input.app.db, (await pathScope(input)).organizationId),
+    }),
   },
 };

@@ -84,7 +84,11 @@ export async function organizationSummary(
     pending_approvals: Number(row?.pending_approvals ?? 0),
     my_requisitions: Number(row?.my_requisitions ?? 0),
     total_spend_this_month: money(row?.month_spend ?? 0),
-    budget_utilization: budgetUtilization(money(row?.allocated ?? 0), money(row?.spent ?? 0), money(row?.committed ?? 0)),
+    budget_utilization: budgetUtilization(
+      money(row?.allocated ?? 0),
+      money(row?.spent ?? 0),
+      money(row?.committed ?? 0),
+    ),
   };
 }
 

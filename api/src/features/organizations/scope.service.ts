@@ -7,7 +7,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The caller's active membership of an active organisation, with its role's permissions, or
  * null. Read on every request, so a revoked role or a deactivated membership takes effect at once.
  */
-export async function resolveScope(db: Db, userId: string, organizationId: string): Promise<OrganizationScope | null> {
+export async function resolveScope(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<OrganizationScope | null> {
   if (!UUID.test(organizationId)) return null;
   const row = await selectOne<{ membership_id: string; role_name: string; permissions: string[] }>(
     db,

@@ -11,7 +11,11 @@ export interface ProductFilter {
 }
 
 /** Active products of the organisation with their vendor, by name; `search` matches name or SKU. */
-export async function listProducts(db: Db, organizationId: string, filter: ProductFilter = {}): Promise<Product[]> {
+export async function listProducts(
+  db: Db,
+  organizationId: string,
+  filter: ProductFilter = {},
+): Promise<Product[]> {
   const rows = await select<Product & { unit_price: string | number }>(
     db,
     `SELECT p.id, p.name, p.description, p.sku, p.unit_price, p.unit_of_measure, p.currency,

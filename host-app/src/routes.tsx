@@ -1,0 +1,211 @@
+import type { PurchasingClient } from '@purchasing/api-client';
+import {
+  AppShell,
+  ComingSoonScreen,
+  DashboardScreen,
+  FullPageSpinner,
+  LoginScreen,
+  PendingScreen,
+  useSession,
+} from '@purchasing/screens';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  type AnyRoute,
+  createRootRouteWithContext,
+  createRoute,
+  Outlet,
+  redirect,
+  useMatches,
+  useRouter,
+} from '@tanstack/react-router';
+import { type ReactElement, useEffect, useRef } from 'react';
+import {
+  type AccessDecision,
+  decideAccess,
+  HOME_PATH,
+  type PermissionName,
+  type RouteAccess,
+  sanitizeRedirect,
+} from './access';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Who may open the route; a route without it is treated as protected (signed-in only). */
+    access?: RouteAccess;
+    /** The page title: the header's heading and the document title. */
+    title?: string;
+  }
+}
+
+/** What every route's `beforeLoad` and loader receive (`createRouter({ context })`). */
+export interface RouterContext {
+  queryClient: QueryClient;
+  client: PurchasingClient;
+}
+
+const PROTECTED: RouteAccess = { kind: 'protected' };
+const PUBLIC: RouteAccess = { kind: 'public' };
+const APP_NAME = 'Purchasing';
+
+function accessOf(staticData: { access?: RouteAccess } | undefined): RouteAccess {
+  return staticData?.access ?? PROTECTED;
+}
+
+/**
+ * The guard. It renders from the matches on screen (so nothing protected shows before the decision
+ * allows it) and redirects from the router's latest location (so a navigation already under way, such
+ * as the sign-in screen's own redirect or Sign out's move to /login, is not overridden by a decision
+ * about the page being left).
+ */
+function RootLayout(): ReactElement {
+  const session = useSession();
+  const router = useRouter();
+  const leaf = useMatches({ select: (matches) => matches[matches.length - 1] });
+  const staticData = leaf?.staticData;
+  const onScreen = decideAccess(session, { access: accessOf(staticData), href: leaf?.pathname ?? '/' });
+  const lastRedirect = useRef<string | null>(null);
+
+  useEffect(() => {
+    const location = router.latestLocation;
+    const [, , route] = router.getMatchedRoutes(location.pathname);
+    const decision: AccessDecision = decideAccess(session, {
+      access: accessOf(route?.options.staticData),
+      href: location.href,
+      redirect: (location.search as { redirect?: unknown }).redirect,
+    });
+    if (typeof decision !== 'object') {
+      lastRedirect.current = null;
+      return;
+    }
+    const key = `${location.href} -> ${decision.redirect}`;
+    if (lastRedirect.current === key) return;
+    lastRedirect.current = key;
+    void router.navigate({ href: decision.redirect, replace: true });
+  });
+
+  const title = staticData?.title;
+  useEffect(() => {
+    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+  }, [title]);
+
+  if (onScreen === 'allow') return <Outlet />;
+  return <FullPageSpinner label={session.status === 'loading' ? 'Loading your session' : 'Loading...'} />;
+}
+
+/** The signed-in layout: the shell (sidebar and header) around every protected page. */
+function AppLayout(): ReactElement {
+  const leaf = useMatches({ select: (matches) => matches[matches.length - 1] });
+  return (
+    <AppShell currentPath={leaf?.pathname ?? '/'} title={leaf?.staticData.title}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+function LoginPage(): ReactElement {
+  const { redirect: requested } = loginRoute.useSearch();
+  return <LoginScreen redirectTo={sanitizeRedirect(requested)} />;
+}
+
+const toDashboard = () => {
+  throw redirect({ href: HOME_PATH, replace: true });
+};
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  staticData: { access: PUBLIC },
+  beforeLoad: toDashboard,
+});
+
+/** Any path no route claims goes to the dashboard (document 1 §2). */
+const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  staticData: { access: PUBLIC },
+  beforeLoad: toDashboard,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  staticData: { access: { kind: 'guest' }, title: 'Sign in' },
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  component: LoginPage,
+});
+
+function publicPage(path: string, title: string): AnyRoute {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { access: PUBLIC, title },
+    component: () => <PendingScreenPage title={title} />,
+  });
+}
+
+/** A public page outside the shell, centred, until its screen is built. */
+function PendingScreenPage({ title }: { title: string }): ReactElement {
+  return (
+    <div style={{ maxWidth: 560, margin: '0 auto', padding: 'var(--space-8) var(--space-4)' }}>
+      <PendingScreen title={title} />
+    </div>
+  );
+}
+
+const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
+
+function page(
+  path: string,
+  title: string,
+  component: () => ReactElement,
+  permission?: PermissionName,
+): AnyRoute {
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    staticData: { access: { kind: 'protected', permission }, title },
+    component,
+  });
+}
+
+const pending = (title: string) => () => <PendingScreen title={title} />;
+const comingSoon = (title: string) => () => <ComingSoonScreen title={title} />;
+
+/** Every screen of document 1 §2 and document 2 §2 (and DECISIONS §6), by path. */
+const appPages = [
+  page('dashboard', 'Dashboard', DashboardScreen),
+  page('requisitions', 'Requisitions', pending('Requisitions')),
+  page('requisitions/create', 'Create Requisition', pending('Create Requisition')),
+  page('requisitions/$id', 'Requisition Details', pending('Requisition Details')),
+  page('requisitions/$id/edit', 'Edit Requisition', pending('Edit Requisition')),
+  page('approvals', 'Approvals', pending('Approvals')),
+  page('approvals/$id', 'Approval Review', pending('Approval Review')),
+  page('purchase-orders', 'Purchase Orders', pending('Purchase Orders')),
+  page('purchase-orders/create', 'Create Purchase Order', pending('Create Purchase Order')),
+  page('purchase-orders/$id', 'Purchase Order Details', pending('Purchase Order Details')),
+  page('purchase-orders/$id/edit', 'Edit Purchase Order', pending('Edit Purchase Order')),
+  page('admin/users', 'Users', pending('User Management'), 'user.edit'),
+  page('admin/users/new', 'Create User', pending('Create User'), 'user.create'),
+  page('admin/users/$id', 'Edit User', pending('Edit User'), 'user.edit'),
+  page('admin/users/$id/edit', 'Edit User', pending('Edit User'), 'user.edit'),
+  page('admin/departments', 'Departments', pending('Department Management'), 'org.settings'),
+  page('admin/departments/$departmentId/users', 'Department Users', pending('Department Users'), 'org.settings'),
+  page('vendors', 'Vendors', comingSoon('Vendors')),
+  page('products', 'Products', comingSoon('Products')),
+  page('reports', 'Reports', comingSoon('Reports')),
+  page('settings', 'Settings', comingSoon('Settings')),
+];
+
+/** The host's route tree (code-based: no generated file). */
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  publicPage('forgot-password', 'Forgot password'),
+  publicPage('reset-password', 'Reset password'),
+  publicPage('accept-invite', 'Accept invitation'),
+  appRoute.addChildren(appPages),
+  unknownRoute,
+]);
