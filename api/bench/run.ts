@@ -120,16 +120,12 @@ async function main(): Promise<void> {
     console.info(
       `\n${connections} connections, ${seconds} s each, API in its own process, PostgreSQL on loopback\n`,
     );
-    console.table(
-      results.map((r) => ({
-        endpoint: r.name,
-        'req/s': r.rps,
-        'p50 ms': r.p50,
-        'p99 ms': r.p99,
-        'non-2xx': r.non2xx,
-        'goal p99 ms': r.goal,
-      })),
+    console.info(
+      '| endpoint | req/s | p50 ms | p99 ms | non-2xx | goal p99 ms |\n| --- | --- | --- | --- | --- | --- |',
     );
+    for (const r of results) {
+      console.info(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.goal} |`);
+    }
     const missed = results.filter((r) => r.p99 > r.goal || r.non2xx > 0);
     if (missed.length) {
       console.error(`Missed: ${missed.map((r) => r.name).join(', ')}`);

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { mainNavigation, signIn } from './support/session';
+
+test.describe('route guard', () => {
+  test('a user without user.edit sees no Users item and is sent from /admin/users to the dashboard', async ({
+    page,
+  }) => {
+    await signIn(page, 'user@acme.test');
+    await expect(mainNavigation(page).getByRole('link', { name: 'Requisitions' })).toBeVisible();
+    await expect(mainNavigation(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(mainNavigation(page).getByRole('link', { name: 'Departments' })).toHaveCount(0);
+
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('an administrator opens /admin/users and both user edit paths', async ({ page }) => {
+    await signIn(page, 'admin@acme.test');
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    for (const path of ['/admin/users/some-id', '/admin/users/some-id/edit']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+    }
+  });
+
+  test('an unknown path and the root path land on the dashboard', async ({ page }) => {
+    await signIn(page, 'user@acme.test');
+    await page.goto('/no/such/page?x=1');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a coming-soon page is headed with its name', async ({ page }) => {
+    await signIn(page, 'user@acme.test');
+    await mainNavigation(page).getByRole('link', { name: 'Vendors' }).click();
+    await expect(page).toHaveURL(/\/vendors$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Vendors' })).toBeVisible();
+    await expect(page.getByText('This feature is coming soon.')).toBeVisible();
+  });
+});

@@ -1,0 +1,66 @@
+import { defineConfig, devices } from '@playwright/test';
+import { databaseNameVariable, databaseUrl, e2eDatabaseName, repoRoot } from './e2e/support/environment';
+
+const port = Number(process.env.E2E_PORT ?? 4599);
+const baseURL = `http://127.0.0.1:${port}`;
+const databaseName = e2eDatabaseName();
+
+/**
+ * End-to-end tests against the production build: the API (NODE_ENV=production) serves host-app/dist
+ * and /api on one port, over a fresh PostgreSQL database made for this run and dropped after it.
+ * `npm run e2e -w host-app` builds first. Chromium from Debian only: never download browsers.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '/tmp/host-app-e2e-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: './e2e/support/global-setup.ts',
+  globalTeardown: './e2e/support/global-teardown.ts',
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Playwright starts the webServer before globalSetup: the database is created here, first.
+    command: 'node --import tsx host-app/e2e/support/prepare-database.ts && node --import tsx api/src/start.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(databaseName),
+      [databaseNameVariable]: databaseName,
+    },
+  },
+});
