@@ -47,7 +47,8 @@ export default defineConfig({
   ],
   webServer: {
     // Playwright starts the webServer before globalSetup: the database is created here, first.
-    command: 'node --import tsx host-app/e2e/support/prepare-database.ts && node --import tsx api/src/start.ts',
+    command:
+      'node --import tsx host-app/e2e/support/prepare-database.ts && node --import tsx api/src/start.ts',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

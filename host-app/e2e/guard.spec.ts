@@ -41,4 +41,43 @@ test.describe('route guard', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Vendors' })).toBeVisible();
     await expect(page.getByText('This feature is coming soon.')).toBeVisible();
   });
+
+  test('shows a centred spinner and nothing protected while the stored session is being checked', async ({
+    page,
+  }) => {
+    await signIn(page, 'user@acme.test');
+    // Hold the session check back so the loading state can be seen; the real server still answers it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/requisitions');
+    await expect(page.getByRole('status', { name: 'Loading your session' })).toBeVisible();
+    await expect(mainNavigation(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Requisitions' })).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
+    await expect(page).toHaveURL(/\/requisitions$/);
+  });
+
+  test('the password screens are open without signing in', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+    for (const [path, title] of [
+      ['/reset-password?token=abc', 'Reset password'],
+      ['/accept-invite?token=abc', 'Accept invitation'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    }
+  });
 });

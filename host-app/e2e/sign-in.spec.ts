@@ -26,7 +26,9 @@ test.describe('sign-in', () => {
 
     await submitSignIn(page, 'user@acme.test');
 
-    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === '/requisitions?status=draft#top');
+    await expect(page).toHaveURL(
+      (url) => `${url.pathname}${url.search}${url.hash}` === '/requisitions?status=draft#top',
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
 
     await page.goBack();

@@ -66,6 +66,8 @@ export function sanitizeRedirect(value: unknown, fallback: string = HOME_PATH): 
     return fallback;
   }
   if (url.origin !== PROBE_ORIGIN) return fallback;
+  // Dot segments can collapse into a protocol-relative path ('/..//evil.test' → '//evil.test').
+  if (url.pathname.startsWith('//')) return fallback;
   if (url.pathname === LOGIN_PATH || url.pathname.startsWith(`${LOGIN_PATH}/`)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

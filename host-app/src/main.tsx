@@ -1,6 +1,10 @@
 import '@radix-ui/themes/styles.css';
 import './global.css';
-import { createLocalStorageStore, createPurchasingClient, defaultQueryClientOptions } from '@purchasing/api-client';
+import {
+  createLocalStorageStore,
+  createPurchasingClient,
+  defaultQueryClientOptions,
+} from '@purchasing/api-client';
 import { PurchasingProvider, SessionProvider } from '@purchasing/screens';
 import { Toaster } from '@purchasing/ui';
 import { Theme } from '@radix-ui/themes';

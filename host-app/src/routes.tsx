@@ -192,7 +192,12 @@ const appPages = [
   page('admin/users/$id', 'Edit User', pending('Edit User'), 'user.edit'),
   page('admin/users/$id/edit', 'Edit User', pending('Edit User'), 'user.edit'),
   page('admin/departments', 'Departments', pending('Department Management'), 'org.settings'),
-  page('admin/departments/$departmentId/users', 'Department Users', pending('Department Users'), 'org.settings'),
+  page(
+    'admin/departments/$departmentId/users',
+    'Department Users',
+    pending('Department Users'),
+    'org.settings',
+  ),
   page('vendors', 'Vendors', comingSoon('Vendors')),
   page('products', 'Products', comingSoon('Products')),
   page('reports', 'Reports', comingSoon('Reports')),

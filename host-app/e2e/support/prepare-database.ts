@@ -7,7 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { assertE2eDatabaseName, databaseNameVariable, databaseUrl, postgresAdminUrl, repoRoot } from './environment';
+import {
+  assertE2eDatabaseName,
+  databaseNameVariable,
+  databaseUrl,
+  postgresAdminUrl,
+  repoRoot,
+} from './environment';
 
 const name = assertE2eDatabaseName(process.env[databaseNameVariable]);
 

@@ -31,7 +31,7 @@ export async function readDashboardTiles(page: Page): Promise<Record<string, str
     const tile = page.getByRole('group', { name: label });
     await expect(tile).toBeVisible();
     await expect(tile).not.toHaveAttribute('aria-busy', 'true');
-    figures[label] = (await tile.innerText()).replace(label, '').trim();
+    figures[label] = ((await tile.textContent()) ?? '').replace(label, '').trim();
   }
   return figures;
 }

@@ -165,7 +165,7 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
             </Box>
           )}
 
-          <Box asChild px="3" py="3" style={{ flex: 1, overflowY: 'auto' }}>
+          <Box asChild px="3" py="3" style={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
             <nav aria-label="Main">
               <Flex asChild direction="column" gap="1">
                 <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -260,6 +260,8 @@ function SidebarLink({
       highContrast={!active}
       style={{
         width: '100%',
+        // Radix ghost buttons size without their padding; keep the link inside the nav.
+        boxSizing: 'border-box',
         margin: 0,
         justifyContent: collapsed ? 'center' : 'flex-start',
         gap: 'var(--space-3)',
