@@ -89,7 +89,10 @@ function multipart(fields: Record<string, string>): { payload: string; contentTy
     `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="quote.pdf"\r\n` +
       'Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n',
   );
-  return { payload: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /**
@@ -170,7 +173,10 @@ describe('routing', () => {
   });
 
   it('answers the generic JSON 404 for a method the contract does not declare on a path', async () => {
-    const response = await call(app.server, 'PATCH', '/api/products', { token, organizationId: organization.id });
+    const response = await call(app.server, 'PATCH', '/api/products', {
+      token,
+      organizationId: organization.id,
+    });
     expect(isGenericNotFound(response)).toBe(true);
   });
 });
@@ -212,10 +218,14 @@ describe('successful answers of implemented operations', () => {
   const successes: Record<string, () => Promise<ServerInjectResponse>> = {
     getHealth: () => call(app.server, 'GET', '/api/health'),
     login: () =>
-      call(app.server, 'POST', '/api/auth/login', { payload: { email: user.email, password: TEST_PASSWORD } }),
+      call(app.server, 'POST', '/api/auth/login', {
+        payload: { email: user.email, password: TEST_PASSWORD },
+      }),
     refreshSession: async () => {
       const session = await signIn(user.email);
-      return call(app.server, 'POST', '/api/auth/refresh', { payload: { refresh_token: session.refresh_token } });
+      return call(app.server, 'POST', '/api/auth/refresh', {
+        payload: { refresh_token: session.refresh_token },
+      });
     },
     logout: async () => {
       const session = await signIn(user.email);
@@ -232,8 +242,7 @@ describe('successful answers of implemented operations', () => {
       call(app.server, 'GET', `/api/organizations/${organization.id}/cost-centers`, { token }),
     listGlAccounts: () =>
       call(app.server, 'GET', `/api/organizations/${organization.id}/gl-accounts`, { token }),
-    listProducts: () =>
-      call(app.server, 'GET', '/api/products', { token, organizationId: organization.id }),
+    listProducts: () => call(app.server, 'GET', '/api/products', { token, organizationId: organization.id }),
   };
 
   it('has a success case for every implemented operation', () => {
