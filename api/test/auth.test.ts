@@ -93,6 +93,24 @@ describe('POST /auth/login', () => {
     });
   });
 
+  it('describes an over-long password by its limit, not with the required-field message', async () => {
+    const response = await call(app.server, 'POST', '/api/auth/login', {
+      payload: { email: 'a@example.test', password: 'x'.repeat(2000) },
+    });
+    expect(response.statusCode).toBe(400);
+    const [detail] = JSON.parse(response.payload).details;
+    expect(detail.field).toBe('password');
+    expect(detail.message).not.toBe('Password is required');
+    expect(detail.message).toMatch(/1024/);
+  });
+
+  it('names the body when it is not an object', async () => {
+    const response = await call(app.server, 'POST', '/api/auth/login', { payload: [] });
+    expect(response.statusCode).toBe(400);
+    expectContract(response, 'login');
+    expect(JSON.parse(response.payload).details).toEqual([{ field: 'body', message: 'body must be object' }]);
+  });
+
   it('does not let an inactive account sign in', async () => {
     const { user } = await member();
     await user.update({ is_active: false });

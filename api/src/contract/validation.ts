@@ -44,7 +44,11 @@ function join(base: string, key: string): string {
   return base ? `${base}.${key}` : key;
 }
 
-function customMessage(schema: unknown): string | undefined {
+/** Upper bounds describe themselves better than a field's product message ('Password is required'). */
+const GENERIC_KEYWORDS = new Set(['maxLength', 'maxItems', 'maximum', 'exclusiveMaximum', 'maxProperties']);
+
+function customMessage(schema: unknown, keyword = 'required'): string | undefined {
+  if (GENERIC_KEYWORDS.has(keyword)) return undefined;
   if (schema && typeof schema === 'object') {
     const message = (schema as Record<string, unknown>)[ERROR_MESSAGE_KEYWORD];
     if (typeof message === 'string') return message;
@@ -77,12 +81,13 @@ export function toDetails(
       field = join(field, (error.params as { unevaluatedProperty: string }).unevaluatedProperty);
       message = `${rename(field)} is not allowed`;
     } else {
-      message = customMessage(error.parentSchema) ?? `${rename(field) || 'request'} ${describe(error)}`;
+      message =
+        customMessage(error.parentSchema, error.keyword) ?? `${rename(field) || 'body'} ${describe(error)}`;
     }
     const key = `${field}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    details.push({ field: rename(field), message });
+    details.push({ field: rename(field) || 'body', message });
   }
   return details;
 }
