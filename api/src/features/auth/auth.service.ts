@@ -165,6 +165,27 @@ export async function login(
   return { session, user: view! };
 }
 
+/** Revokes sessions (token families) and every refresh token of theirs. */
+async function revokeSessions(
+  db: Db,
+  sessionIds: string[],
+  reason: string,
+  transaction: Transaction,
+): Promise<void> {
+  await execute(
+    db,
+    'UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = ANY($1) AND revoked_at IS NULL',
+    [sessionIds, reason],
+    transaction,
+  );
+  await execute(
+    db,
+    'UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = ANY($1) AND revoked_at IS NULL',
+    [sessionIds],
+    transaction,
+  );
+}
+
 /**
  * Rotates a refresh token. A token that was already rotated is a sign of theft: the whole family
  * (session) is revoked, so neither the thief nor the victim can go on with it.
@@ -198,19 +219,7 @@ export async function refresh(
     );
     if (!row) return { error: 'unknown' as const };
     if (row.used_at !== null) {
-      await execute(
-        db,
-        `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'refresh_token_reuse'
-          WHERE id = $1 AND revoked_at IS NULL`,
-        [row.session_id],
-        transaction,
-      );
-      await execute(
-        db,
-        'UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = $1 AND revoked_at IS NULL',
-        [row.session_id],
-        transaction,
-      );
+      await revokeSessions(db, [row.session_id], 'refresh_token_reuse', transaction);
       return { error: 'reused' as const };
     }
     if (row.revoked_at !== null || row.session_revoked || row.expired || !row.user_active) {
@@ -248,18 +257,6 @@ export async function logout(
       );
       if (row) sessionIds.push(row.session_id);
     }
-    if (sessionIds.length === 0) return;
-    await execute(
-      db,
-      `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE id = ANY($1) AND revoked_at IS NULL`,
-      [sessionIds],
-      transaction,
-    );
-    await execute(
-      db,
-      'UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = ANY($1) AND revoked_at IS NULL',
-      [sessionIds],
-      transaction,
-    );
+    if (sessionIds.length > 0) await revokeSessions(db, sessionIds, 'logout', transaction);
   });
 }
