@@ -1,0 +1,200 @@
+/**
+ * The approval policy of DECISIONS §4 as pure functions: which levels apply to a total, who approves
+ * each, which levels pass (and why), and whether an actor may decide a step. The requisition service
+ * loads the facts (manager, department head, group members, earlier approvers), asks these functions,
+ * and writes the steps; nothing here touches the database.
+ */
+
+/** Who approves a level (`approver` of a policy level in `openapi.yaml`). */
+export type ApproverKind = 'manager' | 'department_head' | 'finance_manager' | 'general_manager';
+
+/** One level of an organisation's approval policy. */
+export interface PolicyLevel {
+  level: number;
+  title: string;
+  /** The level applies when the requisition total is at least this (major units). */
+  min_total: number;
+  approver: ApproverKind;
+}
+
+/** `organizations.settings.approval_policy`. */
+export interface ApprovalPolicy {
+  /** Totals below this are approved at once; 0 turns auto-approval off. */
+  auto_approve_below: number;
+  levels: PolicyLevel[];
+}
+
+/** Role names whose active members form the group of a group level. */
+export const GROUP_ROLES = {
+  finance_manager: 'Finance Manager',
+  general_manager: 'General Manager',
+} as const satisfies Partial<Record<ApproverKind, string>>;
+
+/** The facts about a requisition and its organisation that routing needs. */
+export interface RoutingFacts {
+  total: number;
+  requestorId: string;
+  /** The requestor's manager in this organisation, if an active member. */
+  managerId: string | null;
+  /** The head of the requestor's department, if an active member. */
+  departmentHeadId: string | null;
+  /** Active members holding each group role. */
+  groups: Record<keyof typeof GROUP_ROLES, readonly string[]>;
+  /** Users who already approved this requisition (earlier levels or rounds): nobody decides twice. */
+  approvedBy: readonly string[];
+}
+
+/** Why a level is recorded as passed instead of waiting for someone. */
+export type PassReason = 'approver_is_requestor' | 'approver_not_found' | 'already_approved';
+
+/** What routing decided for one level. */
+export type LevelOutcome =
+  | { level: number; title: string; kind: 'person'; approverId: string }
+  | { level: number; title: string; kind: 'group'; roleName: string; members: string[] }
+  | { level: number; title: string; kind: 'passed'; reason: PassReason; comment: string };
+
+/** The comment recorded on a passed level, so a pass is never silent. */
+export const PASS_COMMENTS: Record<PassReason, string> = {
+  approver_is_requestor: 'Passed to the next level: the approver is the requestor.',
+  approver_not_found: 'Passed to the next level: no approver was found for this level.',
+  already_approved: 'Passed to the next level: the approver already approved this requisition.',
+};
+
+/** Title of a level without a policy title: the specification's 'Level N Approval'. */
+export function levelTitle(level: number, policy?: ApprovalPolicy): string {
+  return policy?.levels.find((l) => l.level === level)?.title ?? `Level ${level} Approval`;
+}
+
+/** The policy levels that apply to a total, in order. */
+export function applicableLevels(policy: ApprovalPolicy, total: number): PolicyLevel[] {
+  return policy.levels.filter((level) => total >= level.min_total).sort((a, b) => a.level - b.level);
+}
+
+function passed(level: PolicyLevel, reason: PassReason): LevelOutcome {
+  return { level: level.level, title: level.title, kind: 'passed', reason, comment: PASS_COMMENTS[reason] };
+}
+
+/** Decides one level: a person, a group, or a pass with its reason. */
+export function resolveLevel(level: PolicyLevel, facts: RoutingFacts): LevelOutcome {
+  if (level.approver === 'finance_manager' || level.approver === 'general_manager') {
+    const all = facts.groups[level.approver];
+    const members = all.filter((id) => id !== facts.requestorId && !facts.approvedBy.includes(id));
+    if (members.length > 0) {
+      return {
+        level: level.level,
+        title: level.title,
+        kind: 'group',
+        roleName: GROUP_ROLES[level.approver],
+        members,
+      };
+    }
+    if (all.some((id) => facts.approvedBy.includes(id))) return passed(level, 'already_approved');
+    if (all.includes(facts.requestorId)) return passed(level, 'approver_is_requestor');
+    return passed(level, 'approver_not_found');
+  }
+  const approverId =
+    level.approver === 'manager' ? (facts.managerId ?? facts.departmentHeadId) : facts.departmentHeadId;
+  if (!approverId) return passed(level, 'approver_not_found');
+  if (approverId === facts.requestorId) return passed(level, 'approver_is_requestor');
+  if (facts.approvedBy.includes(approverId)) return passed(level, 'already_approved');
+  return { level: level.level, title: level.title, kind: 'person', approverId };
+}
+
+/** Where routing stands after submission, an approval or a resubmission. */
+export interface RouteStep {
+  /** Levels passed on the way, in order, to be recorded with their comments. */
+  passed: Extract<LevelOutcome, { kind: 'passed' }>[];
+  /** The level to open next, or null: every applicable level is done and the requisition is approved. */
+  next: Exclude<LevelOutcome, { kind: 'passed' }> | null;
+}
+
+/**
+ * Walks the applicable levels from `fromLevel` (inclusive) upwards: passes every level nobody can
+ * decide, and stops at the first that someone can.
+ */
+export function advance(policy: ApprovalPolicy, facts: RoutingFacts, fromLevel: number): RouteStep {
+  const result: RouteStep = { passed: [], next: null };
+  for (const level of applicableLevels(policy, facts.total)) {
+    if (level.level < fromLevel) continue;
+    const outcome = resolveLevel(level, facts);
+    if (outcome.kind === 'passed') {
+      result.passed.push(outcome);
+      continue;
+    }
+    result.next = outcome;
+    break;
+  }
+  return result;
+}
+
+/** The outcome of a submission: approved at once (auto-approval), or the route from level 1. */
+export type SubmissionRoute = { autoApproved: true } | ({ autoApproved: false } & RouteStep);
+
+/** Routes a (re)submission; a resubmission restarts at the level that asked for information. */
+export function routeSubmission(
+  policy: ApprovalPolicy,
+  facts: RoutingFacts,
+  restartAtLevel = 1,
+): SubmissionRoute {
+  if (policy.auto_approve_below > 0 && facts.total < policy.auto_approve_below) return { autoApproved: true };
+  return { autoApproved: false, ...advance(policy, facts, restartAtLevel) };
+}
+
+/** An open step as far as deciding it matters. */
+export interface OpenStep {
+  approval_level: number;
+  approverId: string | null;
+  /** For a step open to a group: the role and its current eligible members. */
+  group: { roleName: string; members: readonly string[] } | null;
+}
+
+/** The actions an approver can take (document 1 §4). */
+export type ApprovalAction = 'approve' | 'reject' | 'request_info' | 'delegate';
+
+/** Why an actor may not act, or null when they may. */
+export type ActionRefusal =
+  | 'own_requisition'
+  | 'not_your_step'
+  | 'comment_required'
+  | 'delegate_required'
+  | 'delegate_is_actor'
+  | 'delegate_is_requestor'
+  | 'delegate_not_eligible';
+
+/** Messages for each refusal, for the API's error bodies. */
+export const REFUSAL_MESSAGES: Record<ActionRefusal, string> = {
+  own_requisition: 'You cannot approve your own requisition',
+  not_your_step: "You don't have a pending approval for this requisition.",
+  comment_required: 'Comments are required to reject or request information',
+  delegate_required: 'Choose a user to delegate to',
+  delegate_is_actor: 'You cannot delegate to yourself',
+  delegate_is_requestor: 'You cannot delegate to the requestor',
+  delegate_not_eligible: 'The delegate must be an active member who can approve requisitions',
+};
+
+/** Checks an approval action against DECISIONS §4; answers the first rule it breaks, or null. */
+export function checkAction(input: {
+  action: ApprovalAction;
+  actorId: string;
+  requestorId: string;
+  step: OpenStep;
+  comments?: string | null;
+  delegateToUserId?: string | null;
+  /** Active members of the organisation who hold `approval.act`. */
+  eligibleDelegates?: readonly string[];
+}): ActionRefusal | null {
+  const { action, actorId, requestorId, step } = input;
+  if (actorId === requestorId) return 'own_requisition';
+  const mayAct = step.approverId === actorId || (step.group?.members.includes(actorId) ?? false);
+  if (!mayAct) return 'not_your_step';
+  if ((action === 'reject' || action === 'request_info') && !input.comments?.trim())
+    return 'comment_required';
+  if (action === 'delegate') {
+    const delegate = input.delegateToUserId;
+    if (!delegate) return 'delegate_required';
+    if (delegate === actorId) return 'delegate_is_actor';
+    if (delegate === requestorId) return 'delegate_is_requestor';
+    if (!(input.eligibleDelegates ?? []).includes(delegate)) return 'delegate_not_eligible';
+  }
+  return null;
+}
