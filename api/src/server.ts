@@ -11,6 +11,7 @@ import { healthHandlers } from './features/health/health.handlers.js';
 import { organizationHandlers } from './features/organizations/organizations.handlers.js';
 import { resolveScope } from './features/organizations/scope.service.js';
 import { productHandlers } from './features/products/products.handlers.js';
+import { requisitionHandlers } from './features/requisitions/requisitions.handlers.js';
 import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './http/context.js';
 import { errorResponsePlugin } from './http/error-response.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
@@ -52,6 +53,7 @@ export const handlers: OperationHandlers = {
   ...authHandlers,
   ...organizationHandlers,
   ...productHandlers,
+  ...requisitionHandlers,
 };
 
 /**

@@ -214,6 +214,25 @@ describe('successful answers of implemented operations', () => {
     await buildGlAccount(app.models, organization);
   });
 
+  /** A draft requisition of the signed-in user (with its own cost centre and GL account). */
+  async function draftRequisition(): Promise<string> {
+    const [costCenter, glAccount] = await Promise.all([
+      buildCostCenter(app.models, organization),
+      buildGlAccount(app.models, organization),
+    ]);
+    const response = await call(app.server, 'POST', '/api/requisitions', {
+      token,
+      organizationId: organization.id,
+      payload: {
+        cost_center_id: costCenter.id,
+        gl_account_id: glAccount.id,
+        line_items: [{ description: 'Paper', quantity: 2, unit_price: 5.5, unit_of_measure: 'box' }],
+      },
+    });
+    expect(response.statusCode, response.payload).toBe(201);
+    return body(response).requisition.id;
+  }
+
   /** One successful call per implemented operation, answering its response. */
   const successes: Record<string, () => Promise<ServerInjectResponse>> = {
     getHealth: () => call(app.server, 'GET', '/api/health'),
@@ -243,6 +262,60 @@ describe('successful answers of implemented operations', () => {
     listGlAccounts: () =>
       call(app.server, 'GET', `/api/organizations/${organization.id}/gl-accounts`, { token }),
     listProducts: () => call(app.server, 'GET', '/api/products', { token, organizationId: organization.id }),
+    listRequisitions: async () => {
+      await draftRequisition();
+      return call(app.server, 'GET', '/api/requisitions?status=draft&limit=5', {
+        token,
+        organizationId: organization.id,
+      });
+    },
+    createRequisition: async () => {
+      const [costCenter, glAccount] = await Promise.all([
+        buildCostCenter(app.models, organization),
+        buildGlAccount(app.models, organization),
+      ]);
+      return call(app.server, 'POST', '/api/requisitions', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          cost_center_id: costCenter.id,
+          gl_account_id: glAccount.id,
+          line_items: [{ description: 'Paper', quantity: 1, unit_price: 9.99, unit_of_measure: 'each' }],
+          submit: true,
+        },
+      });
+    },
+    getRequisition: async () =>
+      call(app.server, 'GET', `/api/requisitions/${await draftRequisition()}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    updateRequisition: async () => {
+      const id = await draftRequisition();
+      const current = body(
+        await call(app.server, 'GET', `/api/requisitions/${id}`, { token, organizationId: organization.id }),
+      ).requisition;
+      return call(app.server, 'PUT', `/api/requisitions/${id}`, {
+        token,
+        organizationId: organization.id,
+        payload: {
+          cost_center_id: current.cost_center_id,
+          gl_account_id: current.gl_account_id,
+          category: 'services',
+          line_items: [{ description: 'Toner', quantity: 3, unit_price: 40, unit_of_measure: 'each' }],
+        },
+      });
+    },
+    deleteRequisition: async () =>
+      call(app.server, 'DELETE', `/api/requisitions/${await draftRequisition()}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    submitRequisition: async () =>
+      call(app.server, 'POST', `/api/requisitions/${await draftRequisition()}/submit`, {
+        token,
+        organizationId: organization.id,
+      }),
   };
 
   it('has a success case for every implemented operation', () => {

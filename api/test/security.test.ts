@@ -308,8 +308,9 @@ describe('bad input (SECURITY 1, 2, 3, 4)', () => {
       token,
       organizationId: organization.id,
     });
-    // listRequisitions is not implemented yet: 501 means validation let it through.
-    expect(response.statusCode).toBe(501);
+    expect(response.statusCode).toBe(200);
+    expectContract(response, 'listRequisitions');
+    expect(JSON.parse(response.payload).pagination).toMatchObject({ limit: 100, offset: 0 });
   });
 
   it.each([

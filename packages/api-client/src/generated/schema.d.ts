@@ -357,7 +357,7 @@ export interface paths {
          * List requisitions
          * @description A page of requisitions, newest first. With `requisition.view_all` every requisition of the
          *     organisation; otherwise only those the caller raised or has an approval step on. `search` matches
-         *     the requisition number and the justification; `date_from` and `date_to` bound the creation date
+         *     the requisition number, the justification and the requestor's name or email; `date_from` and `date_to` bound the creation date
          *     (inclusive). Array filters repeat the key (`?status=draft&status=approved`).
          */
         get: operations["listRequisitions"];

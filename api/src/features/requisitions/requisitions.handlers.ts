@@ -1,0 +1,73 @@
+import type { HandlerInput, OperationHandlers } from '../../http/context.js';
+import { requireCaller, requireScope } from '../../http/context.js';
+import {
+  type Actor,
+  createRequisition,
+  deleteRequisition,
+  getRequisition,
+  listRequisitions,
+  type RequisitionFilter,
+  type RequisitionForm,
+  submitRequisition,
+  updateRequisition,
+} from './requisitions.service.js';
+
+/** The verified caller and their membership of the `X-Organization-Id` organisation. */
+const actorOf = (input: HandlerInput): Actor => ({
+  userId: requireCaller(input).userId,
+  scope: requireScope(input),
+});
+
+const idOf = (input: HandlerInput) => (input.request.params as { id: string }).id;
+
+/**
+ * Requisitions: list, detail, create, update, delete and submit. Every member may list and read
+ * (visibility is decided by the service); changes need `requisition.create`, and the service
+ * allows them to the requestor only.
+ */
+export const requisitionHandlers: OperationHandlers = {
+  listRequisitions: {
+    handler: async (input) =>
+      listRequisitions(input.app.db, actorOf(input), input.request.query as RequisitionFilter),
+  },
+  getRequisition: {
+    handler: async (input) => ({
+      requisition: await getRequisition(input.app.db, actorOf(input), idOf(input)),
+    }),
+  },
+  createRequisition: {
+    permission: 'requisition.create',
+    handler: async (input) => {
+      const requisition = await createRequisition(
+        input.app.db,
+        actorOf(input),
+        input.request.payload as RequisitionForm,
+      );
+      return input.h.response({ requisition }).code(201);
+    },
+  },
+  updateRequisition: {
+    permission: 'requisition.create',
+    handler: async (input) => ({
+      requisition: await updateRequisition(
+        input.app.db,
+        actorOf(input),
+        idOf(input),
+        input.request.payload as RequisitionForm,
+      ),
+    }),
+  },
+  deleteRequisition: {
+    permission: 'requisition.create',
+    handler: async (input) => {
+      await deleteRequisition(input.app.db, actorOf(input), idOf(input));
+      return input.h.response().code(204);
+    },
+  },
+  submitRequisition: {
+    permission: 'requisition.create',
+    handler: async (input) => ({
+      requisition: await submitRequisition(input.app.db, actorOf(input), idOf(input)),
+    }),
+  },
+};
