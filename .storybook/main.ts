@@ -5,6 +5,9 @@ import { defaultClientConditions, mergeConfig } from 'vite';
 const config: StorybookConfig = {
   stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)', '../packages/screens/src/**/*.stories.@(ts|tsx)'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // addon-vitest runs every story as a Chromium test (.storybook/vitest.config.ts); addon-a11y runs axe
+  // on each one (preview.tsx sets `a11y.test: 'error'`, so a violation fails the test).
+  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
   // MSW's mockServiceWorker.js (from `npx msw init .storybook/generated --no-save`; biome skips generated/),
   // so the typed MSW handlers answer the screens' API calls in the browser.
   staticDirs: [{ from: './generated', to: '/' }],

@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s ===\n' "$*"; }
+step() { printf '\n=== %s (at %ss) ===\n' "$*" "$SECONDS"; }
+trap 'printf "\n=== finished after %ss (exit %s) ===\n" "$SECONDS" "$?"' EXIT
 
 step "lint and format (biome)"
 npx biome ci .
@@ -19,6 +20,19 @@ npm run typecheck
 
 step "unit, component and API tests (vitest; API tests on a fresh PostgreSQL database)"
 npx vitest run
+
+step "Storybook builds (storybook build into a temporary folder)"
+storybook_out="$(mktemp -d)"
+npm run build-storybook -- --quiet -o "$storybook_out/storybook-static" >"$storybook_out/build.log" 2>&1 ||
+  { cat "$storybook_out/build.log"; rm -rf "$storybook_out"; exit 1; }
+rm -rf "$storybook_out"
+echo "Storybook build OK"
+
+step "every story renders in Chromium, its play function passes and axe finds no WCAG A/AA violation"
+npx vitest run -c .storybook/vitest.config.ts
+
+step "pack test (build, npm pack, publint, install the tarballs in a fresh project, render with Node)"
+node scripts/pack-test.mjs
 
 step "end-to-end (Playwright in Debian's Chromium against the built app)"
 npm run test:e2e

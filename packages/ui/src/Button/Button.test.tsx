@@ -25,10 +25,19 @@ describe('Button', () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
-  it('maps the danger variant to a red solid Radix button', () => {
+  it('maps the danger variant to a red solid Radix button in high contrast', () => {
     render(<Button variant="danger">Delete</Button>);
     const button = screen.getByRole('button', { name: 'Delete' });
     expect(button).toHaveAttribute('data-accent-color', 'red');
     expect(button.className).toMatch(/rt-variant-solid/);
+    expect(button.className).toMatch(/rt-high-contrast/);
+  });
+
+  it('maps the success variant to a green solid Radix button in high contrast', () => {
+    render(<Button variant="success">Approve</Button>);
+    const button = screen.getByRole('button', { name: 'Approve' });
+    expect(button).toHaveAttribute('data-accent-color', 'green');
+    expect(button.className).toMatch(/rt-variant-solid/);
+    expect(button.className).toMatch(/rt-high-contrast/);
   });
 });

@@ -3,15 +3,19 @@ import { type ComponentPropsWithoutRef, type ElementRef, forwardRef } from 'reac
 
 type RadixButtonProps = ComponentPropsWithoutRef<typeof RadixButton>;
 
-/** How each product button variant maps onto Radix Themes' variant and colour. */
+/**
+ * How each product button variant maps onto Radix Themes' variant, colour and contrast. Radix's step-9
+ * red and green are too light for white text (below WCAG AA's 4.5:1), so the solid danger and success
+ * buttons use `highContrast` (the colour's dark step 12 with light text) and stay red and green.
+ */
 export const buttonVariants = {
   primary: { variant: 'solid' },
   secondary: { variant: 'soft', color: 'gray' },
   outline: { variant: 'outline' },
   ghost: { variant: 'ghost' },
-  danger: { variant: 'solid', color: 'red' },
-  success: { variant: 'solid', color: 'green' },
-} as const satisfies Record<string, Pick<RadixButtonProps, 'variant' | 'color'>>;
+  danger: { variant: 'solid', color: 'red', highContrast: true },
+  success: { variant: 'solid', color: 'green', highContrast: true },
+} as const satisfies Record<string, Pick<RadixButtonProps, 'variant' | 'color' | 'highContrast'>>;
 
 /** A product button variant. */
 export type ButtonVariant = keyof typeof buttonVariants;
@@ -32,12 +36,13 @@ export const Button = forwardRef<ElementRef<typeof RadixButton>, ButtonProps>(fu
   { variant = 'primary', loading = false, disabled, children, ...rest },
   ref,
 ) {
-  const mapped: Pick<RadixButtonProps, 'variant' | 'color'> = buttonVariants[variant];
+  const mapped: Pick<RadixButtonProps, 'variant' | 'color' | 'highContrast'> = buttonVariants[variant];
   return (
     <RadixButton
       ref={ref}
       variant={mapped.variant}
       color={rest.color ?? mapped.color}
+      highContrast={rest.highContrast ?? mapped.highContrast}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}

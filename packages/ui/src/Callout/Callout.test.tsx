@@ -19,4 +19,9 @@ describe('Callout', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Please select an organization');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('is drawn in high contrast so its text meets WCAG AA', () => {
+    render(<Callout variant="warning">Budget Notice</Callout>);
+    expect(screen.getByRole('status')).toHaveClass('rt-high-contrast');
+  });
 });

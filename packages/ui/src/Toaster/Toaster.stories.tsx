@@ -1,5 +1,6 @@
-import { Button, Flex } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Button } from '../Button';
 import { Toaster, toast } from './Toaster';
 
 const meta = {
@@ -11,13 +12,13 @@ const meta = {
         <Story />
         <Flex gap="2" wrap="wrap">
           <Button onClick={() => toast('Plain message')}>Plain</Button>
-          <Button color="green" onClick={() => toast.success('Requisition saved as draft')}>
+          <Button variant="success" onClick={() => toast.success('Requisition saved as draft')}>
             Success
           </Button>
-          <Button color="red" onClick={() => toast.error('Login failed. Please try again.')}>
+          <Button variant="danger" onClick={() => toast.error('Login failed. Please try again.')}>
             Error
           </Button>
-          <Button variant="soft" onClick={() => toast.loading('Uploading...')}>
+          <Button variant="secondary" onClick={() => toast.loading('Uploading...')}>
             Loading
           </Button>
           <Button variant="outline" onClick={() => toast.dismiss()}>

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Every story of `.storybook/main.ts` as a test, rendered in Debian's Chromium (never a downloaded
+ * browser): a render error, a failing `play` function or an axe violation (preview.tsx) fails it.
+ * Run with `npx vitest run -c .storybook/vitest.config.ts` (project name `storybook`).
+ */
+export default defineConfig({
+  // The stories and the Storybook config live above this folder.
+  root: path.resolve(dirname, '..'),
+  test: {
+    projects: [
+      {
+        plugins: [storybookTest({ configDir: dirname })],
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,18 @@
+export {
+  type BadgeColor,
+  DaysPendingBadge,
+  type DaysPendingBadgeProps,
+  daysPendingBadgeLevels,
+  daysPendingColor,
+  defaultRoleBadgeColor,
+  type PurchaseOrderStatus,
+  purchaseOrderStatusBadges,
+  type RequisitionStatus,
+  RoleBadge,
+  type RoleBadgeProps,
+  requisitionStatusBadges,
+  roleBadgeColor,
+  roleBadgeColors,
+  StatusBadge,
+  type StatusBadgeProps,
+} from './Badge';

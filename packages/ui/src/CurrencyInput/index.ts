@@ -1,0 +1,9 @@
+export {
+  CURRENCIES,
+  type CurrencyCode,
+  CurrencyInput,
+  type CurrencyInputProps,
+  type CurrencyOption,
+  currencyDecimals,
+  sanitizeAmount,
+} from './CurrencyInput';

@@ -1,0 +1,290 @@
+import { Flex, IconButton, Popover, TextField as RadixTextField, Text } from '@radix-ui/themes';
+import { format, isAfter, isBefore, isValid, parse, startOfDay } from 'date-fns';
+import { CalendarDays, X } from 'lucide-react';
+import { type CSSProperties, useEffect, useId, useState } from 'react';
+import { DayPicker, type Matcher } from 'react-day-picker';
+
+/** The format of a {@link DatePicker}'s value: an ISO calendar date such as `2025-03-10`. */
+export const DATE_VALUE_FORMAT = 'yyyy-MM-dd';
+
+/** Fixed rules of {@link DatePicker} (spec 001 §5 "Date picker"). */
+export const datePickerDefaults = {
+  /** Default display format of the text field (date-fns tokens). */
+  displayFormat: 'yyyy-MM-dd',
+  /** Weeks start on Sunday. */
+  weekStartsOn: 0,
+} as const;
+
+/** A date bound: a `yyyy-MM-dd` string or a `Date` (its time is ignored). */
+export type DateBound = string | Date;
+
+/** Props of {@link DatePicker}. */
+export interface DatePickerProps {
+  /** Visible label, tied to the text field. */
+  label: string;
+  /** The chosen day as `yyyy-MM-dd` (controlled); `null` for none. */
+  value?: string | null;
+  /** The initially chosen day when uncontrolled. */
+  defaultValue?: string | null;
+  /** Called with the new day as `yyyy-MM-dd`, or `null` when cleared. */
+  onChange?: (value: string | null) => void;
+  /** Days before this one are disabled (and typed dates before it are refused). */
+  minDate?: DateBound;
+  /** Days after this one are disabled (and typed dates after it are refused). */
+  maxDate?: DateBound;
+  /** date-fns format of the text field, default `yyyy-MM-dd`; typed text is read with it too. */
+  displayFormat?: string;
+  /** Placeholder of the text field; defaults to the display format. */
+  placeholder?: string;
+  /** Shows a clear button while a day is chosen (default true). */
+  clearable?: boolean;
+  /** Disables the field and its buttons. */
+  disabled?: boolean;
+  /** Marks the field required. */
+  required?: boolean;
+  /** Error text under the field; marks it invalid and describes it. */
+  error?: string;
+  /** Help text under the field when there is no error. */
+  hint?: string;
+  /** Id of the text field; generated when absent. */
+  id?: string;
+  /** Name of the text field, for native forms. */
+  name?: string;
+}
+
+function toDay(value: DateBound | null | undefined): Date | undefined {
+  if (value === null || value === undefined) return undefined;
+  const date = typeof value === 'string' ? parse(value, DATE_VALUE_FORMAT, new Date()) : value;
+  return isValid(date) ? startOfDay(date) : undefined;
+}
+
+const dayPickerStyles: Partial<Record<string, CSSProperties>> = {
+  root: { position: 'relative', fontSize: 'var(--font-size-2)' },
+  month_caption: {
+    display: 'flex',
+    alignItems: 'center',
+    height: 32,
+    fontWeight: 'var(--font-weight-bold)',
+    paddingInlineStart: 4,
+  },
+  nav: { position: 'absolute', top: 0, right: 0, display: 'flex', gap: 4 },
+  button_previous: navButton(),
+  button_next: navButton(),
+  chevron: { width: 16, height: 16, fill: 'currentColor' },
+  month_grid: { borderCollapse: 'collapse' },
+  weekday: { fontWeight: 'normal', color: 'var(--gray-11)', fontSize: 'var(--font-size-1)', height: 28 },
+  day: { padding: 1, textAlign: 'center', borderRadius: 'var(--radius-2)' },
+  day_button: {
+    width: 34,
+    height: 34,
+    border: 'none',
+    borderRadius: 'var(--radius-2)',
+    background: 'transparent',
+    color: 'inherit',
+    font: 'inherit',
+    cursor: 'pointer',
+  },
+};
+
+function navButton(): CSSProperties {
+  return {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: 28,
+    height: 28,
+    border: 'none',
+    borderRadius: 'var(--radius-2)',
+    background: 'transparent',
+    color: 'var(--gray-12)',
+    cursor: 'pointer',
+  };
+}
+
+const dayModifierStyles: Record<string, CSSProperties> = {
+  selected: { background: 'var(--accent-9)', color: 'var(--accent-contrast)' },
+  today: { fontWeight: 'var(--font-weight-bold)', color: 'var(--accent-11)' },
+  disabled: { color: 'var(--gray-a8)', textDecoration: 'line-through' },
+  outside: { color: 'var(--gray-a10)' },
+};
+
+/**
+ * Names a day button 'Saturday, March 1, 2025' (not '1st'), so the visible day number is a word of its
+ * accessible name (WCAG 2.5.3 Label in Name).
+ */
+function labelDayButton(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
+  const today = modifiers.today ? 'Today, ' : '';
+  const selected = modifiers.selected ? ', selected' : '';
+  return `${today}${format(date, 'EEEE, MMMM d, yyyy')}${selected}`;
+}
+
+/**
+ * A labelled date field: type a date in the display format, or pick one from a calendar popover
+ * (weeks start on Sunday; arrow keys move between days, Enter picks, Escape closes). Days before
+ * `minDate` or after `maxDate` are disabled. The value is always a `yyyy-MM-dd` string.
+ */
+export function DatePicker({
+  label,
+  value,
+  defaultValue = null,
+  onChange,
+  minDate,
+  maxDate,
+  displayFormat = datePickerDefaults.displayFormat,
+  placeholder,
+  clearable = true,
+  disabled = false,
+  required,
+  error,
+  hint,
+  id,
+  name,
+}: DatePickerProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const messageId = `${inputId}-message`;
+  const message = error ?? hint;
+
+  const isControlled = value !== undefined;
+  const [internal, setInternal] = useState<string | null>(defaultValue);
+  const current = isControlled ? value : internal;
+  const selectedDay = toDay(current);
+  const min = toDay(minDate);
+  const max = toDay(maxDate);
+
+  const display = selectedDay ? format(selectedDay, displayFormat) : '';
+  const [text, setText] = useState(display);
+  const [open, setOpen] = useState(false);
+
+  // Show the new value whenever it changes from outside (or after a commit).
+  useEffect(() => setText(display), [display]);
+
+  const emit = (next: string | null) => {
+    if (!isControlled) setInternal(next);
+    if (next !== current) onChange?.(next);
+  };
+
+  const outOfRange = (day: Date) => (min && isBefore(day, min)) || (max && isAfter(day, max));
+
+  const commitText = () => {
+    const typed = text.trim();
+    if (typed === '') {
+      emit(null);
+      return;
+    }
+    const day = parse(typed, displayFormat, new Date());
+    if (isValid(day) && !outOfRange(day)) {
+      emit(format(day, DATE_VALUE_FORMAT));
+      setText(format(day, displayFormat));
+    } else {
+      // Refuse an unreadable or out-of-range date: show the last valid value again.
+      setText(display);
+    }
+  };
+
+  const disabledDays: Matcher[] = [];
+  if (min) disabledDays.push({ before: min });
+  if (max) disabledDays.push({ after: max });
+
+  const today = startOfDay(new Date());
+  const openingMonth =
+    selectedDay ?? (min && isBefore(today, min) ? min : max && isAfter(today, max) ? max : today);
+
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={inputId} size="2" weight="medium">
+        {label}
+        {required ? (
+          <Text color="red" aria-hidden>
+            {' *'}
+          </Text>
+        ) : null}
+      </Text>
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <RadixTextField.Root
+          id={inputId}
+          name={name}
+          size="3"
+          value={text}
+          placeholder={placeholder ?? displayFormat}
+          disabled={disabled}
+          required={required}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
+          color={error ? 'red' : undefined}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={commitText}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commitText();
+            } else if (event.key === 'ArrowDown' && event.altKey) {
+              event.preventDefault();
+              setOpen(true);
+            }
+          }}
+        >
+          <RadixTextField.Slot side="right">
+            {clearable && current && !disabled ? (
+              <IconButton
+                type="button"
+                variant="ghost"
+                color="gray"
+                size="1"
+                aria-label={`Clear ${label}`}
+                onClick={() => emit(null)}
+              >
+                <X size={16} aria-hidden />
+              </IconButton>
+            ) : null}
+            <Popover.Trigger>
+              <IconButton
+                type="button"
+                variant="ghost"
+                color="gray"
+                size="1"
+                disabled={disabled}
+                aria-label={`Choose ${label}`}
+              >
+                <CalendarDays size={16} aria-hidden />
+              </IconButton>
+            </Popover.Trigger>
+          </RadixTextField.Slot>
+        </RadixTextField.Root>
+        <Popover.Content
+          size="1"
+          align="end"
+          aria-label={`${label} calendar`}
+          // DayPicker focuses the chosen day (or today) itself.
+          onOpenAutoFocus={(event) => event.preventDefault()}
+        >
+          <DayPicker
+            mode="single"
+            autoFocus
+            // Picking the chosen day again keeps it; the clear button empties the field.
+            required
+            selected={selectedDay}
+            defaultMonth={openingMonth}
+            startMonth={min}
+            endMonth={max}
+            disabled={disabledDays}
+            weekStartsOn={datePickerDefaults.weekStartsOn}
+            labels={{ labelDayButton }}
+            styles={dayPickerStyles}
+            modifiersStyles={dayModifierStyles}
+            onSelect={(day: Date) => {
+              emit(format(day, DATE_VALUE_FORMAT));
+              setOpen(false);
+            }}
+          />
+        </Popover.Content>
+      </Popover.Root>
+      {message ? (
+        <Text id={messageId} size="1" color={error ? 'red' : 'gray'} role={error ? 'alert' : undefined}>
+          {message}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}

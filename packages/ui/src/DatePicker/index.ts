@@ -1,0 +1,7 @@
+export {
+  DATE_VALUE_FORMAT,
+  type DateBound,
+  DatePicker,
+  type DatePickerProps,
+  datePickerDefaults,
+} from './DatePicker';

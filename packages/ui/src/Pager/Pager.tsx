@@ -1,0 +1,180 @@
+import { Flex, IconButton, Select, Text } from '@radix-ui/themes';
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { useId } from 'react';
+
+/** The page sizes a reader can choose (document 2 §9). */
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
+
+/** How many numbered page buttons are visible at most (document 2 §9). */
+export const MAX_PAGE_BUTTONS = 5;
+
+/**
+ * The numbered pages to show: a window of at most `maxButtons` pages around `page`, kept inside
+ * 1..`pageCount` (so near the ends the window shifts instead of shrinking). Empty when `pageCount` is 0.
+ */
+export function getPageWindow(page: number, pageCount: number, maxButtons = MAX_PAGE_BUTTONS): number[] {
+  if (pageCount <= 0) return [];
+  const size = Math.min(maxButtons, pageCount);
+  const current = Math.min(Math.max(page, 1), pageCount);
+  const start = Math.min(Math.max(current - Math.floor(size / 2), 1), pageCount - size + 1);
+  return Array.from({ length: size }, (_, index) => start + index);
+}
+
+/** Props of {@link Pager}. Pages are 1-based. */
+export interface PagerProps {
+  /** The current page, starting at 1. Values past the last page are shown as the last page. */
+  page: number;
+  /** Rows per page; one of `pageSizeOptions` for the select to show it. */
+  pageSize: number;
+  /** Total number of rows across all pages. */
+  total: number;
+  /** Called with the page to show (1-based). */
+  onPageChange: (page: number) => void;
+  /**
+   * Called with the newly chosen page size. The pager then also calls `onPageChange(1)` (when not
+   * already on page 1), so the reader starts from the first rows. Without it the size select is hidden.
+   */
+  onPageSizeChange?: (pageSize: number) => void;
+  /** Page sizes offered; defaults to {@link PAGE_SIZE_OPTIONS}. */
+  pageSizeOptions?: readonly number[];
+  /** Label of the page size select; defaults to 'Rows per page'. */
+  pageSizeLabel?: string;
+  /** Accessible name of the navigation landmark; defaults to 'Pagination'. */
+  label?: string;
+  /** Locale used to group the numbers of the summary text; defaults to 'en-AU'. */
+  locale?: string;
+}
+
+/**
+ * Page navigation for a list: 'Showing X to Y of Z results', a page size select, First/Previous/Next/Last
+ * buttons (disabled at the ends) and up to five numbered page buttons around the current page (the
+ * current one has `aria-current="page"`). With no results the summary reads 'Showing 0 to 0 of 0
+ * results', no page number is shown and every button is disabled.
+ */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  onPageSizeChange,
+  pageSizeOptions = PAGE_SIZE_OPTIONS,
+  pageSizeLabel = 'Rows per page',
+  label = 'Pagination',
+  locale = 'en-AU',
+}: PagerProps) {
+  const sizeLabelId = useId();
+  const safeSize = pageSize > 0 ? pageSize : 1;
+  const safeTotal = Math.max(0, total);
+  const pageCount = Math.ceil(safeTotal / safeSize);
+  const current = pageCount === 0 ? 0 : Math.min(Math.max(page, 1), pageCount);
+  const from = current === 0 ? 0 : (current - 1) * safeSize + 1;
+  const to = current === 0 ? 0 : Math.min(current * safeSize, safeTotal);
+  const count = new Intl.NumberFormat(locale);
+  const atStart = current <= 1;
+  const atEnd = current >= pageCount;
+
+  const go = (target: number) => {
+    if (target !== current) onPageChange(target);
+  };
+
+  return (
+    <Flex align="center" justify="between" gap="3" wrap="wrap">
+      <Text size="2" color="gray" role="status">
+        {`Showing ${count.format(from)} to ${count.format(to)} of ${count.format(safeTotal)} results`}
+      </Text>
+      <Flex align="center" gap="4" wrap="wrap">
+        {onPageSizeChange ? (
+          <Flex align="center" gap="2">
+            <Text id={sizeLabelId} size="2">
+              {pageSizeLabel}
+            </Text>
+            <Select.Root
+              value={String(pageSize)}
+              onValueChange={(value) => {
+                onPageSizeChange(Number(value));
+                if (current > 1) onPageChange(1);
+              }}
+            >
+              <Select.Trigger aria-labelledby={sizeLabelId} />
+              <Select.Content>
+                {pageSizeOptions.map((option) => (
+                  <Select.Item key={option} value={String(option)}>
+                    {String(option)}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </Flex>
+        ) : null}
+        <nav aria-label={label}>
+          <Flex asChild align="center" gap="1">
+            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              <li>
+                <IconButton
+                  type="button"
+                  variant="soft"
+                  color="gray"
+                  aria-label="First page"
+                  disabled={atStart}
+                  onClick={() => go(1)}
+                >
+                  <ChevronsLeft size={16} aria-hidden />
+                </IconButton>
+              </li>
+              <li>
+                <IconButton
+                  type="button"
+                  variant="soft"
+                  color="gray"
+                  aria-label="Previous page"
+                  disabled={atStart}
+                  onClick={() => go(current - 1)}
+                >
+                  <ChevronLeft size={16} aria-hidden />
+                </IconButton>
+              </li>
+              {getPageWindow(current, pageCount).map((n) => (
+                <li key={n}>
+                  <IconButton
+                    type="button"
+                    variant={n === current ? 'solid' : 'soft'}
+                    color={n === current ? undefined : 'gray'}
+                    aria-label={`Page ${n}`}
+                    aria-current={n === current ? 'page' : undefined}
+                    onClick={() => go(n)}
+                  >
+                    {n}
+                  </IconButton>
+                </li>
+              ))}
+              <li>
+                <IconButton
+                  type="button"
+                  variant="soft"
+                  color="gray"
+                  aria-label="Next page"
+                  disabled={atEnd}
+                  onClick={() => go(current + 1)}
+                >
+                  <ChevronRight size={16} aria-hidden />
+                </IconButton>
+              </li>
+              <li>
+                <IconButton
+                  type="button"
+                  variant="soft"
+                  color="gray"
+                  aria-label="Last page"
+                  disabled={atEnd}
+                  onClick={() => go(pageCount)}
+                >
+                  <ChevronsRight size={16} aria-hidden />
+                </IconButton>
+              </li>
+            </ul>
+          </Flex>
+        </nav>
+      </Flex>
+    </Flex>
+  );
+}

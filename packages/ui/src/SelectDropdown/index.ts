@@ -1,0 +1,8 @@
+export {
+  type MultiSelectDropdownProps,
+  SelectDropdown,
+  type SelectDropdownProps,
+  type SelectOption,
+  type SingleSelectDropdownProps,
+  selectDropdownMessages,
+} from './SelectDropdown';

@@ -1,0 +1,1 @@
+export { ToggleSwitch, type ToggleSwitchProps } from './ToggleSwitch';

@@ -1,0 +1,1 @@
+export { Typeahead, type TypeaheadProps, typeaheadDefaults, typeaheadMessages } from './Typeahead';

@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+/**
+ * Pack test: proves the three published packages work as a stranger would install them.
+ *
+ * 1. Builds them (`npm run build:packages`) and `npm pack`s each into a temporary folder.
+ * 2. Lints each tarball with publint (strict: a warning fails; suggestions are printed).
+ * 3. Creates a fresh project outside the repo, installs the three tarballs plus their peers (react,
+ *    react-dom, @radix-ui/themes, @tanstack/react-query, the repo's majors) from the registry.
+ * 4. Runs a plain Node ESM script there that imports `@purchasing/ui`, `@purchasing/screens` and
+ *    `@purchasing/api-client` and renders a widget and a screen with `react-dom/server`, checking the
+ *    expected text is in the HTML.
+ *
+ * Exits non-zero with a message naming the failed step. `KEEP_PACK_TEST=1` keeps the temporary folder.
+ * Usage: `node scripts/pack-test.mjs` (from anywhere).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const packages = ['packages/api-client', 'packages/ui', 'packages/screens'];
+const peers = ['react', 'react-dom', '@radix-ui/themes', '@tanstack/react-query'];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** Runs one step, timing it; a throw becomes a clear failure message and exit code 1. */
+async function step(name, action) {
+  const since = Date.now();
+  process.stdout.write(`pack-test: ${name}…\n`);
+  try {
+    const result = await action();
+    process.stdout.write(`pack-test: ${name} ✓ (${seconds(since)})\n`);
+    return result;
+  } catch (error) {
+    const output = [error?.stdout, error?.stderr].filter(Boolean).join('\n').trim();
+    process.stderr.write(`\npack-test FAILED at "${name}": ${error?.message ?? error}\n`);
+    if (output) process.stderr.write(`${output}\n`);
+    if (process.env.KEEP_PACK_TEST !== '1') rmSync(work, { recursive: true, force: true });
+    else process.stderr.write(`(kept ${work})\n`);
+    process.exit(1);
+  }
+}
+
+/** Runs a command, returning stdout; on failure the error carries stdout and stderr. */
+function run(command, args, cwd) {
+  return execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'purchasing-pack-test-'));
+const tarballDir = path.join(work, 'tarballs');
+const consumer = path.join(work, 'consumer');
+mkdirSync(tarballDir);
+mkdirSync(consumer);
+
+await step('build the packages (npm run build:packages)', () => run(npm, ['run', 'build:packages'], repo));
+
+/** @type {{ dir: string, name: string, tarball: string }[]} */
+const packed = await step('npm pack each package', () =>
+  packages.map((dir) => {
+    const out = run(npm, ['pack', '--json', '--pack-destination', tarballDir], path.join(repo, dir));
+    const [info] = JSON.parse(out);
+    const files = info.files.map((f) => f.path);
+    for (const required of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']) {
+      if (!files.includes(required)) throw new Error(`${info.name}: the tarball has no ${required}`);
+    }
+    const tests = files.filter((f) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(f));
+    if (tests.length > 0)
+      process.stdout.write(`  note: ${info.name} ships test files: ${tests.join(', ')}\n`);
+    process.stdout.write(`  ${info.filename}: ${files.length} files, ${(info.size / 1024).toFixed(0)} KB\n`);
+    return { dir, name: info.name, tarball: path.join(tarballDir, info.filename) };
+  }),
+);
+
+await step('publint each tarball (strict)', async () => {
+  const problems = [];
+  for (const { name, tarball } of packed) {
+    const buffer = readFileSync(tarball);
+    const bytes = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength);
+    const { messages, pkg } = await publint({
+      // The tarball itself: publint sees exactly the published files.
+      pack: { tarball: bytes },
+      level: 'suggestion',
+      strict: true,
+    });
+    for (const message of messages) {
+      const line = `${name} [${message.type}] ${formatMessage(message, pkg) ?? message.code}`;
+      if (message.type === 'suggestion') process.stdout.write(`  ${line}\n`);
+      else problems.push(line);
+    }
+  }
+  if (problems.length > 0) throw new Error(`publint found problems:\n  ${problems.join('\n  ')}`);
+});
+
+await step('install the tarballs and their peers in a fresh project', () => {
+  writeFileSync(
+    path.join(consumer, 'package.json'),
+    `${JSON.stringify({ name: 'pack-test-consumer', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  // The repo's versions of the peers (same majors, and usually already in npm's cache).
+  const peerSpecs = peers.map((name) => {
+    const { version } = JSON.parse(
+      readFileSync(path.join(repo, 'node_modules', name, 'package.json'), 'utf8'),
+    );
+    return `${name}@^${version}`;
+  });
+  run(
+    npm,
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--no-package-lock',
+      ...packed.map((p) => p.tarball),
+      ...peerSpecs,
+    ],
+    consumer,
+  );
+});
+
+const smoke = `
+import { createMemoryStore, createPurchasingClient, organizationQueries } from '@purchasing/api-client';
+import { ComingSoonScreen, PurchasingProvider, defaultHrefs } from '@purchasing/screens';
+import { Button, StatTile } from '@purchasing/ui';
+import { Theme } from '@radix-ui/themes';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createElement as h } from 'react';
+import { renderToString } from 'react-dom/server';
+
+const failures = [];
+const expectIn = (what, html, text) => {
+  if (!html.includes(text)) failures.push(what + ': expected ' + JSON.stringify(text) + ' in ' + html.slice(0, 400));
+};
+
+const client = createPurchasingClient({ store: createMemoryStore(), baseUrl: 'http://localhost/api' });
+if (typeof client.api.GET !== 'function') failures.push('createPurchasingClient: client.api.GET is not a function');
+const summary = organizationQueries.summary(client, 'org-1');
+if (!Array.isArray(summary.queryKey)) failures.push('organizationQueries.summary: no queryKey');
+
+const widgets = renderToString(
+  h(Theme, null,
+    h(StatTile, { label: 'Pending Approvals', value: '12' }),
+    h(Button, null, 'Create Requisition'),
+  ),
+);
+expectIn('StatTile', widgets, 'Pending Approvals');
+expectIn('StatTile', widgets, '12');
+expectIn('Button', widgets, 'Create Requisition');
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const screen = renderToString(
+  h(QueryClientProvider, { client: queryClient },
+    h(Theme, null,
+      h(PurchasingProvider, { client, navigation: { hrefs: defaultHrefs, navigate: () => {} } },
+        h(ComingSoonScreen, { title: 'Vendors' }),
+      ),
+    ),
+  ),
+);
+expectIn('ComingSoonScreen', screen, 'Vendors');
+expectIn('ComingSoonScreen', screen, 'This feature is coming soon.');
+
+if (failures.length > 0) {
+  console.error(failures.join('\\n'));
+  process.exit(1);
+}
+console.log('rendered ' + widgets.length + ' + ' + screen.length + ' characters of HTML');
+`;
+
+await step('import the packages and render a widget and a screen with plain Node', () => {
+  writeFileSync(path.join(consumer, 'smoke.mjs'), smoke);
+  const out = run(process.execPath, ['smoke.mjs'], consumer);
+  process.stdout.write(`  ${out.trim()}\n`);
+});
+
+if (process.env.KEEP_PACK_TEST === '1') process.stdout.write(`pack-test: kept ${work}\n`);
+else rmSync(work, { recursive: true, force: true });
+process.stdout.write(`pack-test: all good (${seconds(started)})\n`);
