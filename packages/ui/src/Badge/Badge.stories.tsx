@@ -50,7 +50,7 @@ export const Roles: Story = {
   render: () => (
     <Flex gap="2" wrap="wrap">
       {[...Object.keys(roleBadgeColors), 'User'].map((role) => (
-        <RoleBadge key={role} role={role} />
+        <RoleBadge key={role} roleName={role} />
       ))}
     </Flex>
   ),

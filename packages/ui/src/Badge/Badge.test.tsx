@@ -32,10 +32,11 @@ describe('StatusBadge', () => {
   });
 
   it('draws every badge in high contrast so its text meets WCAG AA', () => {
+    const role = 'Admin';
     render(
       <>
         <StatusBadge status="submitted" />
-        <RoleBadge role="Admin" />
+        <RoleBadge roleName={role} />
         <DaysPendingBadge days={4} />
       </>,
     );
@@ -91,13 +92,13 @@ describe('RoleBadge', () => {
     ['Department Head', 'indigo'],
     ['Manager', 'green'],
   ])('shows %s in %s', (role, color) => {
-    render(<RoleBadge role={role} />);
+    render(<RoleBadge roleName={role} />);
     expect(screen.getByText(role)).toHaveAttribute('data-accent-color', color);
     expect(roleBadgeColors[role as keyof typeof roleBadgeColors]).toBe(color);
   });
 
   it.each(['User', 'Auditor', 'toString'])('shows any other role (%s) in gray', (role) => {
-    render(<RoleBadge role={role} />);
+    render(<RoleBadge roleName={role} />);
     expect(screen.getByText(role)).toHaveAttribute('data-accent-color', 'gray');
   });
 });

@@ -109,8 +109,8 @@ export function StatusBadge(props: StatusBadgeProps): ReactElement {
 
 /** Props of {@link RoleBadge}. */
 export interface RoleBadgeProps {
-  /** The role's name, e.g. 'Finance Manager'. */
-  role: string;
+  /** The role's name, e.g. 'Finance Manager' (not `role`, which is an ARIA attribute). */
+  roleName: string;
 }
 
 /** The colour of a role's badge: per {@link roleBadgeColors}, gray for any other role. */
@@ -120,10 +120,10 @@ export function roleBadgeColor(role: string): BadgeColor {
 }
 
 /** A badge showing a role's name in the role's colour. */
-export function RoleBadge({ role }: RoleBadgeProps): ReactElement {
+export function RoleBadge({ roleName }: RoleBadgeProps): ReactElement {
   return (
-    <RadixBadge color={roleBadgeColor(role)} variant="soft" highContrast>
-      {role}
+    <RadixBadge color={roleBadgeColor(roleName)} variant="soft" highContrast>
+      {roleName}
     </RadixBadge>
   );
 }
