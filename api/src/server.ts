@@ -5,8 +5,10 @@ import type { Config } from './config.js';
 import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
 import { DomainError, Forbidden, NotFound } from './domain/errors.js';
+import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { authHandlers } from './features/auth/auth.handlers.js';
 import { verifySession } from './features/auth/auth.service.js';
+import { budgetHandlers } from './features/budgets/budgets.handlers.js';
 import { healthHandlers } from './features/health/health.handlers.js';
 import { organizationHandlers } from './features/organizations/organizations.handlers.js';
 import { resolveScope } from './features/organizations/scope.service.js';
@@ -54,6 +56,8 @@ export const handlers: OperationHandlers = {
   ...organizationHandlers,
   ...productHandlers,
   ...requisitionHandlers,
+  ...approvalHandlers,
+  ...budgetHandlers,
 };
 
 /**

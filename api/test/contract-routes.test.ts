@@ -233,6 +233,28 @@ describe('successful answers of implemented operations', () => {
     return body(response).requisition.id;
   }
 
+  /** A requisition raised by a new User whose manager is the signed-in user: it awaits their approval. */
+  async function requisitionAwaitingMe(): Promise<string> {
+    const [costCenter, glAccount, requestor] = await Promise.all([
+      buildCostCenter(app.models, organization),
+      buildGlAccount(app.models, organization),
+      buildUser(app.models),
+    ]);
+    await buildMembership(app.models, { user: requestor, organization, manager: user });
+    const response = await call(app.server, 'POST', '/api/requisitions', {
+      token: (await signIn(requestor.email)).access_token,
+      organizationId: organization.id,
+      payload: {
+        cost_center_id: costCenter.id,
+        gl_account_id: glAccount.id,
+        line_items: [{ description: 'Chair', quantity: 1, unit_price: 120, unit_of_measure: 'each' }],
+        submit: true,
+      },
+    });
+    expect(response.statusCode, response.payload).toBe(201);
+    return body(response).requisition.id;
+  }
+
   /** One successful call per implemented operation, answering its response. */
   const successes: Record<string, () => Promise<ServerInjectResponse>> = {
     getHealth: () => call(app.server, 'GET', '/api/health'),
@@ -261,6 +283,19 @@ describe('successful answers of implemented operations', () => {
       call(app.server, 'GET', `/api/organizations/${organization.id}/cost-centers`, { token }),
     listGlAccounts: () =>
       call(app.server, 'GET', `/api/organizations/${organization.id}/gl-accounts`, { token }),
+    checkBudget: async () => {
+      const costCenter = await buildCostCenter(app.models, organization);
+      await app.models.Budget.create({
+        organization_id: organization.id,
+        cost_center_id: costCenter.id,
+        fiscal_year: new Date().getUTCFullYear(),
+        allocated_amount: '5000.00',
+      });
+      return call(app.server, 'GET', `/api/budgets/check?cost_center_id=${costCenter.id}&amount=120.5`, {
+        token,
+        organizationId: organization.id,
+      });
+    },
     listProducts: () => call(app.server, 'GET', '/api/products', { token, organizationId: organization.id }),
     listRequisitions: async () => {
       await draftRequisition();
@@ -316,6 +351,42 @@ describe('successful answers of implemented operations', () => {
         token,
         organizationId: organization.id,
       }),
+    listPendingApprovals: async () => {
+      await requisitionAwaitingMe();
+      return call(app.server, 'GET', '/api/approvals/pending?status=Pending&level=1', {
+        token,
+        organizationId: organization.id,
+      });
+    },
+    listApprovalHistory: () =>
+      call(app.server, 'GET', '/api/approvals/history?limit=5', { token, organizationId: organization.id }),
+    approveRequisition: async () =>
+      call(app.server, 'POST', `/api/approvals/${await requisitionAwaitingMe()}/approve`, {
+        token,
+        organizationId: organization.id,
+        payload: { action: 'approve', comments: 'Within budget.' },
+      }),
+    rejectRequisition: async () =>
+      call(app.server, 'POST', `/api/approvals/${await requisitionAwaitingMe()}/reject`, {
+        token,
+        organizationId: organization.id,
+        payload: { action: 'reject', comments: 'Use the preferred supplier.' },
+      }),
+    requestRequisitionInfo: async () =>
+      call(app.server, 'POST', `/api/approvals/${await requisitionAwaitingMe()}/request-info`, {
+        token,
+        organizationId: organization.id,
+        payload: { action: 'request_info', comments: 'Which model?' },
+      }),
+    delegateApproval: async () => {
+      const delegate = await buildUser(app.models);
+      await buildMembership(app.models, { user: delegate, organization, roleName: 'Manager' });
+      return call(app.server, 'POST', `/api/approvals/${await requisitionAwaitingMe()}/delegate`, {
+        token,
+        organizationId: organization.id,
+        payload: { action: 'delegate', delegate_to_user_id: delegate.id },
+      });
+    },
   };
 
   it('has a success case for every implemented operation', () => {

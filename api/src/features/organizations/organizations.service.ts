@@ -1,7 +1,9 @@
 import type { components } from '@purchasing/api-client';
 import { select, selectOne } from '../../db-query.js';
 import { budgetUtilization, calendarMonthOf, fiscalYearOf } from '../../domain/fiscal-year.js';
+import { fromCents } from '../../domain/money.js';
 import type { Db, OrganizationScope } from '../../http/context.js';
+import { budgetFigures } from '../budgets/budget-figures.js';
 
 type Organization = components['schemas']['Organization'];
 type OrganizationSummary = components['schemas']['OrganizationSummary'];
@@ -46,48 +48,33 @@ export async function organizationSummary(
     pending_approvals: string;
     my_requisitions: string;
     month_spend: string | null;
-    allocated: string | null;
-    spent: string | null;
-    committed: string | null;
   }>(
     db,
     `SELECT
        (SELECT count(DISTINCT s.requisition_id)
           FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id
          WHERE s.organization_id = $1 AND s.action IS NULL AND r.status = 'under_review'
-           AND (s.approver_id = $2 OR (s.approver_id IS NULL AND s.approver_role_name = $3))
+           AND (s.approver_id = $2
+                OR (s.approver_id IS NULL AND s.approver_role_name = $3
+                    -- like the approval queue: nobody decides a requisition twice
+                    AND NOT EXISTS (SELECT 1 FROM approval_steps p
+                                     WHERE p.requisition_id = s.requisition_id AND p.action = 'approve'
+                                       AND p.actioned_by_id = $2)))
            AND r.requestor_id <> $2) AS pending_approvals,
        (SELECT count(*) FROM requisitions WHERE organization_id = $1 AND requestor_id = $2) AS my_requisitions,
        (SELECT sum(total_amount) FROM purchase_orders
-         WHERE organization_id = $1 AND status IN ('sent', 'received') AND sent_at >= $4 AND sent_at < $5) AS month_spend,
-       (SELECT sum(allocated_amount) FROM budgets WHERE organization_id = $1 AND fiscal_year = $6) AS allocated,
-       (SELECT sum(total_amount) FROM purchase_orders
-         WHERE organization_id = $1 AND status = 'received'
-           AND COALESCE(received_date::timestamptz, received_at) >= $7 AND COALESCE(received_date::timestamptz, received_at) < $8) AS spent,
-       (SELECT sum(r.total_amount) FROM requisitions r
-         WHERE r.organization_id = $1 AND r.status IN ('approved', 'po_created')
-           AND r.approved_at >= $7 AND r.approved_at < $8
-           AND NOT EXISTS (SELECT 1 FROM purchase_orders po
-                            WHERE po.requisition_id = r.id AND po.status = 'received')) AS committed`,
-    [
-      scope.organizationId,
-      userId,
-      scope.roleName,
-      month.start,
-      month.end,
-      fiscalYear.year,
-      fiscalYear.start,
-      fiscalYear.end,
-    ],
+         WHERE organization_id = $1 AND status IN ('sent', 'received') AND sent_at >= $4 AND sent_at < $5) AS month_spend`,
+    [scope.organizationId, userId, scope.roleName, month.start, month.end],
   );
+  const budget = await budgetFigures(db, { organizationId: scope.organizationId, fiscalYear });
   return {
     pending_approvals: Number(row?.pending_approvals ?? 0),
     my_requisitions: Number(row?.my_requisitions ?? 0),
     total_spend_this_month: money(row?.month_spend ?? 0),
     budget_utilization: budgetUtilization(
-      money(row?.allocated ?? 0),
-      money(row?.spent ?? 0),
-      money(row?.committed ?? 0),
+      fromCents(budget.allocated),
+      fromCents(budget.spent),
+      fromCents(budget.committed),
     ),
   };
 }

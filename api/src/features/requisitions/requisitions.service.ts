@@ -7,6 +7,7 @@ import {
   type ApprovalPolicy,
   GROUP_ROLES,
   levelTitle,
+  type RouteStep,
   type RoutingFacts,
   routeSubmission,
 } from '../../domain/approval-routing.js';
@@ -91,8 +92,8 @@ const visibilityBind = (actor: Actor) => [
   actor.scope.permissions.has('requisition.view_all'),
 ];
 
-/** `%` and `_` in a search term match themselves. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%` and `_` in a search term match themselves (an ILIKE pattern containing the term). */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A page of the requisitions the actor may see, newest first, filtered as `listRequisitions`
@@ -299,7 +300,8 @@ async function insertLines(
   );
 }
 
-async function audit(
+/** Writes one audit_logs row for a requisition (status change, actor, metadata such as the comment). */
+export async function audit(
   db: Db,
   entry: {
     organizationId: string;
@@ -331,7 +333,8 @@ async function audit(
   );
 }
 
-async function detailOrFail(
+/** The requisition detail read inside `transaction`; 404 when it is gone. */
+export async function detailOrFail(
   db: Db,
   organizationId: string,
   id: string,
@@ -540,7 +543,8 @@ export async function submitRequisition(db: Db, actor: Actor, id: string): Promi
   });
 }
 
-interface RoutingFactsRow {
+/** What routing needs about a requisition, as {@link loadRoutingFacts} reads it. */
+export interface RoutingFactsRow {
   policy: ApprovalPolicy | null;
   total_amount: string;
   requestor_id: string;
@@ -554,18 +558,16 @@ interface RoutingFactsRow {
 }
 
 /**
- * Routes a locked draft or info_requested requisition under the organisation's policy
- * (DECISIONS §4): a new round of steps, passed levels recorded as `auto_approve` with their
- * reason, then the next level opened (under_review) or, when nothing is left, approved.
+ * Loads, in one statement, the policy, total, requestor, manager, department head, group members,
+ * earlier approvers, the level that last asked for information and the last round of a requisition.
  */
-async function submitLocked(
+export async function loadRoutingFacts(
   db: Db,
-  actor: Actor,
-  current: Pick<LockedRequisition, 'id' | 'status'>,
+  organizationId: string,
+  requisitionId: string,
   transaction: Transaction,
-): Promise<void> {
-  const organizationId = actor.scope.organizationId;
-  const facts = await selectOne<RoutingFactsRow>(
+): Promise<RoutingFactsRow | null> {
+  return selectOne<RoutingFactsRow>(
     db,
     `WITH req AS (
        SELECT r.id, r.organization_id, r.requestor_id, r.total_amount FROM requisitions r
@@ -593,25 +595,101 @@ async function submitLocked(
               ORDER BY s.actioned_at DESC, s.created_at DESC LIMIT 1) AS restart_level,
             (SELECT COALESCE(max(s.round), 0) FROM approval_steps s WHERE s.requisition_id = req.id) AS last_round
        FROM req JOIN organizations o ON o.id = req.organization_id`,
-    [current.id, organizationId, GROUP_ROLES.finance_manager, GROUP_ROLES.general_manager],
+    [requisitionId, organizationId, GROUP_ROLES.finance_manager, GROUP_ROLES.general_manager],
     transaction,
   );
+}
+
+/** The policy and routing facts of a loaded {@link RoutingFactsRow}. */
+export function toRoutingFacts(facts: RoutingFactsRow): {
+  policy: ApprovalPolicy;
+  routingFacts: RoutingFacts;
+} {
+  return {
+    policy: facts.policy ?? DEFAULT_APPROVAL_POLICY,
+    routingFacts: {
+      total: toCents(facts.total_amount) / 100,
+      requestorId: facts.requestor_id,
+      managerId: facts.manager_id,
+      departmentHeadId: facts.department_head_id,
+      groups: { finance_manager: facts.finance_managers, general_manager: facts.general_managers },
+      approvedBy: facts.approved_by,
+    },
+  };
+}
+
+/** A level closed without anyone deciding it, recorded as `auto_approve` with its reason. */
+export interface ClosedLevel {
+  level: number;
+  title: string;
+  comment: string;
+  reason: string;
+}
+
+/**
+ * Records a route in `round`: every passed level as an `auto_approve` step with its reason and
+ * comment, then the next level's open step (a person's, or a group's by role name) when there is one.
+ */
+export async function recordRoute(
+  db: Db,
+  organizationId: string,
+  requisitionId: string,
+  round: number,
+  closed: readonly ClosedLevel[],
+  next: RouteStep['next'],
+  transaction: Transaction,
+): Promise<void> {
+  for (const step of closed) {
+    await execute(
+      db,
+      `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title, action,
+                                   comments, actioned_at, pass_reason)
+       VALUES ($1, $2, $3, $4, $5, 'auto_approve', $6, now(), $7)`,
+      [organizationId, requisitionId, round, step.level, step.title, step.comment, step.reason],
+      transaction,
+    );
+  }
+  if (next) {
+    await execute(
+      db,
+      `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
+                                   approver_id, approver_role_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        organizationId,
+        requisitionId,
+        round,
+        next.level,
+        next.title,
+        next.kind === 'person' ? next.approverId : null,
+        next.kind === 'group' ? next.roleName : null,
+      ],
+      transaction,
+    );
+  }
+}
+
+/**
+ * Routes a locked draft or info_requested requisition under the organisation's policy
+ * (DECISIONS §4): a new round of steps, passed levels recorded as `auto_approve` with their
+ * reason, then the next level opened (under_review) or, when nothing is left, approved.
+ */
+async function submitLocked(
+  db: Db,
+  actor: Actor,
+  current: Pick<LockedRequisition, 'id' | 'status'>,
+  transaction: Transaction,
+): Promise<void> {
+  const organizationId = actor.scope.organizationId;
+  const facts = await loadRoutingFacts(db, organizationId, current.id, transaction);
   if (!facts) throw new NotFound('Requisition');
 
-  const policy = facts.policy ?? DEFAULT_APPROVAL_POLICY;
-  const routingFacts: RoutingFacts = {
-    total: toCents(facts.total_amount) / 100,
-    requestorId: facts.requestor_id,
-    managerId: facts.manager_id,
-    departmentHeadId: facts.department_head_id,
-    groups: { finance_manager: facts.finance_managers, general_manager: facts.general_managers },
-    approvedBy: facts.approved_by,
-  };
+  const { policy, routingFacts } = toRoutingFacts(facts);
   const restartAt = current.status === 'info_requested' ? (facts.restart_level ?? 1) : 1;
   const route = routeSubmission(policy, routingFacts, restartAt);
   const round = facts.last_round + 1;
 
-  const closed: { level: number; title: string; comment: string; reason: string }[] = route.autoApproved
+  const closed: ClosedLevel[] = route.autoApproved
     ? [
         {
           level: 1,
@@ -626,35 +704,8 @@ async function submitLocked(
         comment: pass.comment,
         reason: pass.reason,
       }));
-  for (const step of closed) {
-    await execute(
-      db,
-      `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title, action,
-                                   comments, actioned_at, pass_reason)
-       VALUES ($1, $2, $3, $4, $5, 'auto_approve', $6, now(), $7)`,
-      [organizationId, current.id, round, step.level, step.title, step.comment, step.reason],
-      transaction,
-    );
-  }
   const next = route.autoApproved ? null : route.next;
-  if (next) {
-    await execute(
-      db,
-      `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
-                                   approver_id, approver_role_name)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        organizationId,
-        current.id,
-        round,
-        next.level,
-        next.title,
-        next.kind === 'person' ? next.approverId : null,
-        next.kind === 'group' ? next.roleName : null,
-      ],
-      transaction,
-    );
-  }
+  await recordRoute(db, organizationId, current.id, round, closed, next, transaction);
   const to: RequisitionStatus = next ? 'under_review' : 'approved';
   await execute(
     db,

@@ -1,0 +1,54 @@
+import type { HandlerInput, OperationHandler, OperationHandlers } from '../../http/context.js';
+import { requireCaller, requireScope } from '../../http/context.js';
+import type { Actor } from '../requisitions/requisitions.service.js';
+import {
+  type ActionInput,
+  actOnRequisition,
+  listApprovalHistory,
+  listPendingApprovals,
+  type PendingFilter,
+} from './approvals.service.js';
+
+/** The verified caller and their membership of the `X-Organization-Id` organisation. */
+const actorOf = (input: HandlerInput): Actor => ({
+  userId: requireCaller(input).userId,
+  scope: requireScope(input),
+});
+
+/** One approval action on the requisition of the path (`{id}` is the requisition id). */
+const action: OperationHandler = {
+  permission: 'approval.act',
+  handler: async (input) => ({
+    requisition: await actOnRequisition(
+      input.app.db,
+      actorOf(input),
+      (input.request.params as { id: string }).id,
+      input.request.payload as ActionInput,
+    ),
+  }),
+};
+
+/**
+ * Approvals: the caller's queue and history, and approve, reject, request information and
+ * delegate on their open step. Every call needs `approval.act`; the service decides the step rules.
+ */
+export const approvalHandlers: OperationHandlers = {
+  listPendingApprovals: {
+    permission: 'approval.act',
+    handler: async (input) =>
+      listPendingApprovals(input.app.db, actorOf(input), input.request.query as PendingFilter),
+  },
+  listApprovalHistory: {
+    permission: 'approval.act',
+    handler: async (input) =>
+      listApprovalHistory(
+        input.app.db,
+        actorOf(input),
+        input.request.query as { limit?: number; offset?: number },
+      ),
+  },
+  approveRequisition: action,
+  rejectRequisition: action,
+  requestRequisitionInfo: action,
+  delegateApproval: action,
+};

@@ -1,0 +1,59 @@
+import { selectOne } from '../../db-query.js';
+import type { FiscalYear } from '../../domain/fiscal-year.js';
+import { toCents } from '../../domain/money.js';
+import type { Db } from '../../http/context.js';
+
+/** Allocated, spent and committed amounts of a fiscal year, in integer cents. */
+export interface BudgetFigures {
+  allocated: number;
+  spent: number;
+  committed: number;
+}
+
+/**
+ * The budget figures of a fiscal year (DECISIONS §5, docs/decisions.md "Dashboard figures"), for
+ * the whole organisation or, with `costCenterId`, for one of its cost centres:
+ * - allocated: the budgets of the fiscal year;
+ * - spent: received purchase orders received in the fiscal year (for a cost centre, the orders of
+ *   its requisitions);
+ * - committed: approved or po_created requisitions approved in the fiscal year whose order is not
+ *   received.
+ * The dashboard's Budget Utilization and `GET /budgets/check` both use these definitions.
+ */
+export async function budgetFigures(
+  db: Db,
+  options: { organizationId: string; fiscalYear: FiscalYear; costCenterId?: string | null },
+): Promise<BudgetFigures> {
+  const row = await selectOne<{ allocated: string | null; spent: string | null; committed: string | null }>(
+    db,
+    `SELECT
+       (SELECT sum(b.allocated_amount) FROM budgets b
+         WHERE b.organization_id = $1 AND b.fiscal_year = $2
+           AND ($5::uuid IS NULL OR b.cost_center_id = $5::uuid)) AS allocated,
+       (SELECT sum(po.total_amount) FROM purchase_orders po
+         WHERE po.organization_id = $1 AND po.status = 'received'
+           AND COALESCE(po.received_date::timestamptz, po.received_at) >= $3
+           AND COALESCE(po.received_date::timestamptz, po.received_at) < $4
+           AND ($5::uuid IS NULL OR EXISTS (SELECT 1 FROM requisitions pr
+                                          WHERE pr.id = po.requisition_id AND pr.organization_id = $1
+                                            AND pr.cost_center_id = $5::uuid))) AS spent,
+       (SELECT sum(r.total_amount) FROM requisitions r
+         WHERE r.organization_id = $1 AND r.status IN ('approved', 'po_created')
+           AND r.approved_at >= $3 AND r.approved_at < $4
+           AND ($5::uuid IS NULL OR r.cost_center_id = $5::uuid)
+           AND NOT EXISTS (SELECT 1 FROM purchase_orders po
+                            WHERE po.requisition_id = r.id AND po.status = 'received')) AS committed`,
+    [
+      options.organizationId,
+      options.fiscalYear.year,
+      options.fiscalYear.start,
+      options.fiscalYear.end,
+      options.costCenterId ?? null,
+    ],
+  );
+  return {
+    allocated: toCents(row?.allocated ?? 0),
+    spent: toCents(row?.spent ?? 0),
+    committed: toCents(row?.committed ?? 0),
+  };
+}
