@@ -633,3 +633,48 @@ describe('changing a requisition', () => {
     expect(byHead.statusCode).toBe(403);
   });
 });
+
+describe('validation messages of document 1 §5', () => {
+  it.each([
+    ['a missing cost centre', { cost_center_id: undefined }, 'cost_center_id', 'Cost center is required'],
+    ['a malformed cost centre', { cost_center_id: 'nope' }, 'cost_center_id', 'Cost center is required'],
+    ['a missing GL account', { gl_account_id: undefined }, 'gl_account_id', 'GL account is required'],
+    ['no line items', { line_items: [] }, 'line_items', 'At least one line item is required'],
+    [
+      'a blank description',
+      { line_items: [{ description: '  ', quantity: 1, unit_price: 1, unit_of_measure: 'each' }] },
+      'line_items.0.description',
+      'Description is required',
+    ],
+    [
+      'a quantity of 0',
+      { line_items: [{ description: 'A', quantity: 0, unit_price: 1, unit_of_measure: 'each' }] },
+      'line_items.0.quantity',
+      'Quantity must be at least 1',
+    ],
+    [
+      'a negative unit price',
+      { line_items: [{ description: 'A', quantity: 1, unit_price: -1, unit_of_measure: 'each' }] },
+      'line_items.0.unit_price',
+      'Unit price cannot be negative',
+    ],
+    [
+      'a missing unit of measure',
+      { line_items: [{ description: 'A', quantity: 1, unit_price: 1 }] },
+      'line_items.0.unit_of_measure',
+      'Unit of measure is required',
+    ],
+  ])('refuses %s with 400 and the specification message', async (_name, overrides, field, message) => {
+    const world = await buildWorld();
+    const payload: Record<string, unknown> = form(world, overrides);
+    for (const key of Object.keys(payload)) if (payload[key] === undefined) delete payload[key];
+    const response = await call(app.server, 'POST', '/api/requisitions', {
+      token: world.requestor.token,
+      organizationId: world.organization.id,
+      payload,
+    });
+    expect(response.statusCode, response.payload).toBe(400);
+    expectContract(response, 'createRequisition');
+    expect(body(response).details).toContainEqual({ field, message });
+  });
+});

@@ -1889,8 +1889,8 @@ export interface components {
             description: string;
             /** @description 'Quantity must be at least 1'. */
             quantity: number;
-            /** @description 'Unit price cannot be negative'. */
-            unit_price: components["schemas"]["Money"];
+            /** @description An amount in the currency's major unit: 'Unit price cannot be negative'. */
+            unit_price: number;
             unit_of_measure: components["schemas"]["UnitOfMeasure"];
             notes?: string | null;
             /** @default 0 */
