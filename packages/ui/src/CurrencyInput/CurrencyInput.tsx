@@ -1,6 +1,7 @@
 import { Flex, IconButton, Select, Text, TextField } from '@radix-ui/themes';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { FieldLabel, FieldMessage } from '../Field';
 
 /** A currency the selector offers (document 2 §3): ISO code, symbol and name. */
 export interface CurrencyOption {
@@ -228,14 +229,9 @@ export function CurrencyInput({
 
   return (
     <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={inputId} size="2" weight="medium">
+      <FieldLabel htmlFor={inputId} required={required}>
         {label}
-        {required ? (
-          <Text color="red" aria-hidden>
-            {' *'}
-          </Text>
-        ) : null}
-      </Text>
+      </FieldLabel>
       <Flex gap="2" align="center">
         {showCurrencySelect ? (
           <Select.Root value={currency} onValueChange={changeCurrency} disabled={disabled} size="3">
@@ -316,11 +312,7 @@ export function CurrencyInput({
           </TextField.Slot>
         </TextField.Root>
       </Flex>
-      {message ? (
-        <Text id={messageId} size="1" color={error ? 'red' : 'gray'} role={error ? 'alert' : undefined}>
-          {message}
-        </Text>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </Flex>
   );
 }

@@ -1,8 +1,9 @@
-import { Flex, IconButton, Popover, TextField as RadixTextField, Text } from '@radix-ui/themes';
+import { Flex, IconButton, Popover, TextField as RadixTextField } from '@radix-ui/themes';
 import { format, isAfter, isBefore, isValid, parse, startOfDay } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
 import { type CSSProperties, useEffect, useId, useState } from 'react';
 import { DayPicker, type Matcher } from 'react-day-picker';
+import { FieldLabel, FieldMessage } from '../Field';
 
 /** The format of a {@link DatePicker}'s value: an ISO calendar date such as `2025-03-10`. */
 export const DATE_VALUE_FORMAT = 'yyyy-MM-dd';
@@ -192,14 +193,9 @@ export function DatePicker({
 
   return (
     <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={inputId} size="2" weight="medium">
+      <FieldLabel htmlFor={inputId} required={required}>
         {label}
-        {required ? (
-          <Text color="red" aria-hidden>
-            {' *'}
-          </Text>
-        ) : null}
-      </Text>
+      </FieldLabel>
       <Popover.Root open={open} onOpenChange={setOpen}>
         <RadixTextField.Root
           id={inputId}
@@ -280,11 +276,7 @@ export function DatePicker({
           />
         </Popover.Content>
       </Popover.Root>
-      {message ? (
-        <Text id={messageId} size="1" color={error ? 'red' : 'gray'} role={error ? 'alert' : undefined}>
-          {message}
-        </Text>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </Flex>
   );
 }

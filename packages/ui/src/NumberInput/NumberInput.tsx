@@ -1,6 +1,7 @@
-import { Flex, IconButton, TextField as RadixTextField, Text } from '@radix-ui/themes';
+import { Flex, IconButton, TextField as RadixTextField } from '@radix-ui/themes';
 import { Minus, Plus } from 'lucide-react';
 import { type ChangeEvent, forwardRef, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { FieldLabel, FieldMessage } from '../Field';
 
 /** Props of {@link NumberInput}. */
 export interface NumberInputProps {
@@ -146,14 +147,9 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
 
   return (
     <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={inputId} size="2" weight="medium">
+      <FieldLabel htmlFor={inputId} required={required}>
         {label}
-        {required ? (
-          <Text color="red" aria-hidden>
-            {' *'}
-          </Text>
-        ) : null}
-      </Text>
+      </FieldLabel>
       <RadixTextField.Root
         ref={ref}
         id={inputId}
@@ -207,11 +203,7 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
           </IconButton>
         </RadixTextField.Slot>
       </RadixTextField.Root>
-      {message ? (
-        <Text id={messageId} size="1" color={error ? 'red' : 'gray'} role={error ? 'alert' : undefined}>
-          {message}
-        </Text>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </Flex>
   );
 });

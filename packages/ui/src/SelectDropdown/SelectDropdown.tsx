@@ -9,6 +9,7 @@ import {
 } from '@radix-ui/themes';
 import { Check, ChevronDown, Search, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FieldLabel, FieldMessage } from '../Field';
 
 /** One choice of a {@link SelectDropdown} (spec 001 §3 "Select option"). */
 export interface SelectOption {
@@ -227,14 +228,9 @@ export function SelectDropdown(props: SelectDropdownProps) {
 
   return (
     <Flex direction="column" gap="1">
-      <Text as="label" id={labelId} htmlFor={triggerId} size="2" weight="medium">
+      <FieldLabel id={labelId} htmlFor={triggerId} required={required}>
         {label}
-        {required ? (
-          <Text color="red" aria-hidden>
-            {' *'}
-          </Text>
-        ) : null}
-      </Text>
+      </FieldLabel>
       <Flex gap="1" align="center">
         <Popover.Root open={open} onOpenChange={handleOpenChange}>
           <Popover.Trigger>
@@ -393,11 +389,7 @@ export function SelectDropdown(props: SelectDropdownProps) {
           ))}
         </Flex>
       ) : null}
-      {message ? (
-        <Text id={messageId} size="1" color={error ? 'red' : 'gray'} role={error ? 'alert' : undefined}>
-          {message}
-        </Text>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </Flex>
   );
 }

@@ -1,5 +1,6 @@
 import { Flex, TextArea as RadixTextArea, Text } from '@radix-ui/themes';
 import { type ChangeEvent, type ComponentPropsWithoutRef, forwardRef, useId, useState } from 'react';
+import { FieldLabel } from '../Field';
 
 type RadixTextAreaProps = ComponentPropsWithoutRef<typeof RadixTextArea>;
 
@@ -33,14 +34,9 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
 
   return (
     <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={textAreaId} size="2" weight="medium">
+      <FieldLabel htmlFor={textAreaId} required={required}>
         {label}
-        {required ? (
-          <Text color="red" aria-hidden>
-            {' *'}
-          </Text>
-        ) : null}
-      </Text>
+      </FieldLabel>
       <RadixTextArea
         ref={ref}
         id={textAreaId}

@@ -1,6 +1,7 @@
-import { Flex, IconButton, TextField as RadixTextField, Text } from '@radix-ui/themes';
+import { Flex, IconButton, TextField as RadixTextField } from '@radix-ui/themes';
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId, useState } from 'react';
+import { FieldLabel, FieldMessage } from '../Field';
 
 type RadixRootProps = ComponentPropsWithoutRef<typeof RadixTextField.Root>;
 
@@ -33,14 +34,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 
   return (
     <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={inputId} size="2" weight="medium">
+      <FieldLabel htmlFor={inputId} required={required}>
         {label}
-        {required ? (
-          <Text color="red" aria-hidden>
-            {' *'}
-          </Text>
-        ) : null}
-      </Text>
+      </FieldLabel>
       <RadixTextField.Root
         ref={ref}
         id={inputId}
@@ -72,11 +68,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           </RadixTextField.Slot>
         ) : null}
       </RadixTextField.Root>
-      {message ? (
-        <Text id={messageId} size="1" color={error ? 'red' : 'gray'} role={error ? 'alert' : undefined}>
-          {message}
-        </Text>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </Flex>
   );
 });

@@ -1,0 +1,1 @@
+export { FieldLabel, type FieldLabelProps, FieldMessage, type FieldMessageProps } from './Field';
