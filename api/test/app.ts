@@ -6,6 +6,7 @@ import { ContractValidator } from '../src/contract/validation.js';
 import { initModels } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { createServer } from '../src/server.js';
+import { TEST_PASSWORD } from './factories.js';
 
 /** A server on this test run's own database (made by global-setup), with test configuration. */
 export async function createTestApp(overrides: Partial<Config> = {}) {
@@ -99,3 +100,16 @@ export async function call(
 }
 
 export { operations as contractOperations };
+
+/** Signs a user in with the factories' password and answers the access token. */
+export async function accessTokenFor(
+  server: Server,
+  user: { email: string },
+  password = TEST_PASSWORD,
+): Promise<string> {
+  const response = await call(server, 'POST', '/api/auth/login', {
+    payload: { email: user.email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${user.email} failed: ${response.payload}`);
+  return JSON.parse(response.payload).session.access_token;
+}

@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../src/db/models/index.js';
 import { REFUSAL_MESSAGES } from '../src/domain/approval-routing.js';
-import { call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import {
   buildCostCenter,
   buildDepartment,
@@ -11,7 +11,6 @@ import {
   buildMembership,
   buildOrganization,
   buildUser,
-  TEST_PASSWORD,
 } from './factories.js';
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -25,13 +24,7 @@ afterAll(async () => {
 
 const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 
-async function tokenFor(user: User): Promise<string> {
-  const response = await call(app.server, 'POST', '/api/auth/login', {
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  expect(response.statusCode, response.payload).toBe(200);
-  return body(response).session.access_token;
-}
+const tokenFor = (user: User): Promise<string> => accessTokenFor(app.server, user);
 
 interface Member {
   user: User;

@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CostCenter, Organization, User } from '../src/db/models/index.js';
 import { fiscalYearOf } from '../src/domain/fiscal-year.js';
-import { call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -10,7 +10,6 @@ import {
   buildMembership,
   buildOrganization,
   buildUser,
-  TEST_PASSWORD,
 } from './factories.js';
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -22,13 +21,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function tokenFor(user: User): Promise<string> {
-  const response = await call(app.server, 'POST', '/api/auth/login', {
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  expect(response.statusCode, response.payload).toBe(200);
-  return JSON.parse(response.payload).session.access_token;
-}
+const tokenFor = (user: User): Promise<string> => accessTokenFor(app.server, user);
 
 let sequence = 0;
 

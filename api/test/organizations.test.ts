@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization, User } from '../src/db/models/index.js';
-import { call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -9,7 +9,6 @@ import {
   buildMembership,
   buildOrganization,
   buildUser,
-  TEST_PASSWORD,
 } from './factories.js';
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -21,13 +20,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function tokenFor(user: User): Promise<string> {
-  const response = await call(app.server, 'POST', '/api/auth/login', {
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  expect(response.statusCode, response.payload).toBe(200);
-  return JSON.parse(response.payload).session.access_token;
-}
+const tokenFor = (user: User): Promise<string> => accessTokenFor(app.server, user);
 
 let sequence = 0;
 
