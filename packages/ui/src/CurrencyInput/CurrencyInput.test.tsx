@@ -13,16 +13,6 @@ import {
 } from './CurrencyInput';
 import * as stories from './CurrencyInput.stories';
 
-// Radix Select uses pointer capture, scrollIntoView and ResizeObserver, which jsdom lacks.
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => {};
-Element.prototype.scrollIntoView ??= () => {};
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 function renderInput(props: Partial<CurrencyInputProps> = {}) {
   const onValueChange = vi.fn();
   const onCurrencyChange = vi.fn();

@@ -4,13 +4,6 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DatePicker } from './DatePicker';
 
-// jsdom lacks the layout APIs Radix's popper measures with.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 function Controlled(props: { initial?: string | null; minDate?: string; maxDate?: string }) {
   const [value, setValue] = useState<string | null>(props.initial ?? null);
   return (

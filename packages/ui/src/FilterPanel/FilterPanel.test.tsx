@@ -4,13 +4,6 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { countActiveFilters, type FilterDefinition, FilterPanel, type FilterValues } from './FilterPanel';
 
-// jsdom lacks the layout APIs Radix's popper measures with.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const filters: FilterDefinition[] = [
   {
     key: 'status',

@@ -7,16 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { getPageWindow, Pager, type PagerProps } from './Pager';
 import * as stories from './Pager.stories';
 
-// Radix Select uses pointer capture and scrollIntoView, which jsdom lacks.
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => {};
-Element.prototype.scrollIntoView ??= () => {};
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 function renderPager(props: Partial<PagerProps> = {}) {
   const onPageChange = vi.fn();
   const onPageSizeChange = vi.fn();

@@ -5,13 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FilterDefinition, FilterValues } from '../FilterPanel';
 import { SearchBar } from './SearchBar';
 
-// jsdom lacks the layout APIs Radix's popper measures with.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const filters: FilterDefinition[] = [
   {
     key: 'status',

@@ -4,13 +4,6 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { SelectDropdown, type SelectOption } from './SelectDropdown';
 
-// jsdom lacks the layout APIs Radix's popper measures with.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const options: SelectOption[] = [
   { value: 'fin', label: 'Finance' },
   { value: 'ops', label: 'Operations' },

@@ -17,6 +17,16 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// Radix Select and Popover use pointer capture, scrollIntoView and ResizeObserver, which jsdom lacks.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   cleanup();
 });
