@@ -19,6 +19,18 @@ export {
 } from './errors';
 export type { components, operations, paths } from './generated/schema';
 export {
+  type AttachmentEntityType,
+  type AttachmentUploadRequest,
+  approvalQueries,
+  attachmentQueries,
+  budgetQueries,
+  type PendingApprovalFilters,
+  type RequisitionListFilters,
+  requisitionKeys,
+  requisitionQueries,
+  uploadAttachments,
+} from './purchasing-queries';
+export {
   authQueries,
   defaultQueryClientOptions,
   organizationQueries,

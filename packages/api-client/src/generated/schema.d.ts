@@ -633,6 +633,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/approvals/{id}/delegates": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
+                id: components["parameters"]["RequisitionPathId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List who the caller may delegate to
+         * @description The users the caller's open step on this requisition may be delegated to: active members of the
+         *     organisation holding `approval.act`, except the caller and the requestor, by last then first
+         *     name. Needs `approval.act` and an open step the caller may act on (403 otherwise); a
+         *     requisition the caller cannot see answers 404.
+         */
+        get: operations["listDelegateCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/attachments/upload": {
         parameters: {
             query?: never;
@@ -3402,6 +3434,42 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDelegateCandidates: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
+                id: components["parameters"]["RequisitionPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: components["schemas"]["UserRef"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

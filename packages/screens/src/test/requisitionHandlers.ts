@@ -1,0 +1,408 @@
+/**
+ * Typed MSW fixtures and handlers for the requisition, approval, budget and attachment screens. They
+ * keep a small in-memory store per `createRequisitionApi()` call, so a test or story that creates,
+ * updates or acts on a requisition sees the change on its next read. Override one group (with `http`
+ * from ./handlers) for error, empty and loading states.
+ */
+import type { Schemas } from '@purchasing/api-client';
+import { delay } from 'msw';
+import { acme, adminUser, http, plainUser } from './handlers';
+
+type Requisition = Schemas['Requisition'];
+type RequisitionSummary = Schemas['RequisitionSummary'];
+type ApprovalStep = Schemas['ApprovalStep'];
+type UserRef = Schemas['UserRef'];
+
+function uuid(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
+const ref = (u: { id: string; first_name: string; last_name: string; email: string }): UserRef => ({
+  id: u.id,
+  first_name: u.first_name,
+  last_name: u.last_name,
+  email: u.email,
+});
+
+/** The requestor of the fixtures (Uma Patel, a plain User). */
+export const requestorRef = ref(plainUser);
+/** Alex Morgan, who approves in the fixtures (the default signed-in user of ./handlers). */
+export const approverRef = ref(adminUser);
+/** Another approver, a delegate candidate. */
+export const financeRef: UserRef = {
+  id: uuid(5),
+  first_name: 'Fiona',
+  last_name: 'Chen',
+  email: 'finance@acme.test',
+};
+
+export const costCenters: Schemas['CostCenter'][] = [
+  { id: uuid(501), code: 'CC-100', name: 'Operations' },
+  { id: uuid(502), code: 'CC-200', name: 'Information Technology' },
+];
+export const glAccounts: Schemas['GlAccount'][] = [
+  { id: uuid(601), code: '6100', name: 'Office Supplies' },
+  { id: uuid(602), code: '6400', name: 'IT Equipment' },
+];
+export const products: Schemas['Product'][] = [
+  {
+    id: uuid(701),
+    name: 'Laptop 14"',
+    description: '14-inch business laptop',
+    sku: 'LAP-14',
+    unit_price: 2199,
+    unit_of_measure: 'each',
+    currency: 'AUD',
+    vendor: { id: uuid(801), name: 'Tech Supplies Pty Ltd' },
+  },
+  {
+    id: uuid(702),
+    name: 'Copy paper A4',
+    description: 'Box of 5 reams',
+    sku: 'PAP-A4',
+    unit_price: 32.5,
+    unit_of_measure: 'box',
+    currency: 'AUD',
+    vendor: { id: uuid(802), name: 'Office Direct' },
+  },
+];
+
+function step(n: number, overrides: Partial<ApprovalStep>): ApprovalStep {
+  return {
+    id: uuid(900 + n),
+    approval_level: 1,
+    level_title: 'Manager Approval',
+    approver: approverRef,
+    approver_group: null,
+    action: null,
+    comments: null,
+    actioned_at: null,
+    delegated_from: null,
+    created_at: '2026-11-16T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A requisition fixture; `n` makes ids and numbers unique. */
+export function buildRequisition(n: number, overrides: Partial<Requisition> = {}): Requisition {
+  const lines: Requisition['line_items'] = [
+    {
+      id: uuid(1100 + n * 10),
+      product_id: products[0]?.id ?? null,
+      product: { id: uuid(701), name: 'Laptop 14"', sku: 'LAP-14' },
+      description: '14-inch business laptop',
+      quantity: 2,
+      unit_price: 2199,
+      unit_of_measure: 'each',
+      notes: 'Silver if possible',
+      currency: 'AUD',
+      tax_amount: 0,
+      total_amount: 4398,
+    },
+    {
+      id: uuid(1101 + n * 10),
+      product_id: null,
+      product: null,
+      description: 'Laptop bag',
+      quantity: 2,
+      unit_price: 51,
+      unit_of_measure: 'each',
+      notes: null,
+      currency: 'AUD',
+      tax_amount: 0,
+      total_amount: 102,
+    },
+  ];
+  return {
+    id: uuid(1000 + n),
+    requisition_number: `REQ-2026-${String(n).padStart(5, '0')}`,
+    status: 'draft',
+    category: 'standard',
+    justification: 'Laptops for the two new analysts',
+    delivery_date: '2026-12-15',
+    shipping_address: '1 Market Street, Sydney NSW 2000',
+    notes: null,
+    total_amount: 4500,
+    currency: 'AUD',
+    created_at: '2026-11-14T09:00:00.000Z',
+    updated_at: '2026-11-14T09:00:00.000Z',
+    submitted_at: null,
+    approved_at: null,
+    requestor: requestorRef,
+    cost_center_id: costCenters[1]?.id ?? uuid(502),
+    cost_center: costCenters[1] ?? { id: uuid(502), code: 'CC-200', name: 'Information Technology' },
+    gl_account_id: glAccounts[1]?.id ?? uuid(602),
+    gl_account: glAccounts[1] ?? { id: uuid(602), code: '6400', name: 'IT Equipment' },
+    line_item_count: lines.length,
+    line_items: lines,
+    attachments: [],
+    approval_workflow: [],
+    ...overrides,
+  };
+}
+
+/** The requisitions of the default fixtures: one per interesting status. */
+export function defaultRequisitions(): Requisition[] {
+  return [
+    buildRequisition(1, { status: 'draft' }),
+    buildRequisition(2, {
+      status: 'under_review',
+      submitted_at: '2026-11-16T09:00:00.000Z',
+      attachments: [
+        {
+          id: uuid(1501),
+          file_name: 'quote.pdf',
+          file_size: 48_213,
+          content_type: 'application/pdf',
+          uploaded_at: '2026-11-14T09:05:00.000Z',
+        },
+      ],
+      approval_workflow: [step(1, { created_at: '2026-11-16T09:00:00.000Z' })],
+    }),
+    buildRequisition(3, {
+      status: 'info_requested',
+      submitted_at: '2026-11-10T09:00:00.000Z',
+      approval_workflow: [
+        step(2, {
+          action: 'request_info',
+          comments: 'Please attach the supplier quote.',
+          actioned_at: '2026-11-11T10:30:00.000Z',
+          created_at: '2026-11-10T09:00:00.000Z',
+        }),
+      ],
+    }),
+    buildRequisition(4, {
+      status: 'approved',
+      total_amount: 30_000,
+      submitted_at: '2026-11-01T09:00:00.000Z',
+      approved_at: '2026-11-05T15:00:00.000Z',
+      approval_workflow: [
+        step(3, { action: 'approve', comments: null, actioned_at: '2026-11-02T09:00:00.000Z' }),
+        step(4, {
+          approval_level: 2,
+          level_title: 'Department Head Approval',
+          action: 'delegate',
+          comments: 'On leave this week',
+          actioned_at: '2026-11-03T09:00:00.000Z',
+        }),
+        step(5, {
+          approval_level: 2,
+          level_title: 'Department Head Approval',
+          approver: financeRef,
+          delegated_from: approverRef,
+          action: 'approve',
+          actioned_at: '2026-11-04T09:00:00.000Z',
+        }),
+        step(6, {
+          approval_level: 3,
+          level_title: 'Finance Manager Approval',
+          approver: financeRef,
+          action: 'approve',
+          comments: 'Within budget.',
+          actioned_at: '2026-11-05T15:00:00.000Z',
+        }),
+      ],
+    }),
+  ];
+}
+
+/** A requisition as lists show it. */
+export function toSummary(requisition: Requisition): RequisitionSummary {
+  const { line_items: _lines, attachments: _files, approval_workflow: _steps, ...summary } = requisition;
+  return summary;
+}
+
+function error(status: number, message: string, code: string, details: Schemas['ErrorDetail'][] = []) {
+  return { status, body: { message, code, details } };
+}
+
+/** The budget position the default budget handler answers for every cost centre. */
+export const defaultBudget: Schemas['BudgetCheck'] = {
+  allocated: 100_000,
+  spent: 20_000,
+  committed: 30_000,
+  available: 50_000,
+  within_budget: true,
+  fiscal_year: 2026,
+  currency: 'AUD',
+};
+
+/**
+ * Handlers over an in-memory list of requisitions: list (search, status, paging), detail, create,
+ * update, delete, submit, the four approval actions, the queue, delegate candidates, budget check,
+ * attachments (upload, list, link), cost centres, GL accounts and products.
+ */
+export function createRequisitionApi(initial: Requisition[] = defaultRequisitions()) {
+  const requisitions = [...initial];
+  let next = 100;
+  const find = (id: string) => requisitions.find((r) => r.id === id);
+  const notFound = error(404, 'Requisition not found', 'NOT_FOUND');
+
+  const handlers = [
+    http.get('/organizations/{id}/cost-centers', ({ response }) =>
+      response(200).json({ cost_centers: costCenters }),
+    ),
+    http.get('/organizations/{id}/gl-accounts', ({ response }) =>
+      response(200).json({ gl_accounts: glAccounts }),
+    ),
+    http.get('/products', ({ response }) => response(200).json({ products })),
+    http.get('/requisitions', ({ request, response }) => {
+      const url = new URL(request.url);
+      const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+      const statuses = url.searchParams.getAll('status');
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const matching = requisitions.filter(
+        (r) =>
+          (statuses.length === 0 || statuses.includes(r.status)) &&
+          (search === '' ||
+            r.requisition_number.toLowerCase().includes(search) ||
+            (r.justification ?? '').toLowerCase().includes(search)),
+      );
+      return response(200).json({
+        requisitions: matching.slice(offset, offset + limit).map(toSummary),
+        pagination: { limit, offset, total: matching.length },
+      });
+    }),
+    http.get('/requisitions/{id}', ({ params, response }) => {
+      const requisition = find(params.id);
+      if (!requisition) return response(404).json(notFound.body);
+      return response(200).json({ requisition });
+    }),
+    http.post('/requisitions', async ({ request, response }) => {
+      const body = await request.json();
+      next += 1;
+      const lines = body.line_items.map((line, index) => ({
+        id: uuid(5000 + next * 10 + index),
+        product_id: line.product_id ?? null,
+        product: null,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.unit_price,
+        unit_of_measure: line.unit_of_measure,
+        notes: line.notes ?? null,
+        currency: 'AUD' as const,
+        tax_amount: line.tax_amount ?? 0,
+        total_amount: line.quantity * line.unit_price + (line.tax_amount ?? 0),
+      }));
+      const requisition = buildRequisition(next, {
+        status: body.submit ? 'under_review' : 'draft',
+        category: body.category ?? 'standard',
+        justification: body.justification ?? null,
+        delivery_date: body.delivery_date ?? null,
+        shipping_address: body.shipping_address ?? null,
+        notes: body.notes ?? null,
+        requestor: approverRef,
+        line_items: lines,
+        line_item_count: lines.length,
+        total_amount: lines.reduce((sum, line) => sum + line.total_amount, 0),
+      });
+      requisitions.unshift(requisition);
+      return response(201).json({ requisition });
+    }),
+    http.put('/requisitions/{id}', async ({ params, request, response }) => {
+      const requisition = find(params.id);
+      if (!requisition) return response(404).json(notFound.body);
+      const body = await request.json();
+      Object.assign(requisition, {
+        justification: body.justification ?? null,
+        status: body.submit ? 'under_review' : requisition.status,
+      });
+      return response(200).json({ requisition });
+    }),
+    http.delete('/requisitions/{id}', ({ params, response }) => {
+      const index = requisitions.findIndex((r) => r.id === params.id);
+      if (index < 0) return response(404).json(notFound.body);
+      requisitions.splice(index, 1);
+      return response(204).empty();
+    }),
+    http.post('/requisitions/{id}/submit', ({ params, response }) => {
+      const requisition = find(params.id);
+      if (!requisition) return response(404).json(notFound.body);
+      requisition.status = 'under_review';
+      requisition.submitted_at = new Date().toISOString();
+      return response(200).json({ requisition });
+    }),
+    http.get('/approvals/pending', ({ request, response }) => {
+      const status = new URL(request.url).searchParams.get('status') ?? 'Pending';
+      const items = requisitions.flatMap((r) =>
+        r.approval_workflow
+          .filter((s) => (status === 'Pending' ? s.action === null : s.action !== null))
+          .map((s) => ({
+            id: s.id,
+            requisition: toSummary(r),
+            approval_level: s.approval_level,
+            level_title: s.level_title,
+            action: s.action,
+            comments: s.comments,
+            actioned_at: s.actioned_at,
+            created_at: s.created_at,
+          })),
+      );
+      return response(200).json({
+        pending_approvals: items,
+        pagination: { limit: 50, offset: 0, total: items.length },
+      });
+    }),
+    ...(['approve', 'reject', 'request-info', 'delegate'] as const).map((action) =>
+      http.post(`/approvals/{id}/${action}`, ({ params, response }) => {
+        const requisition = find(params.id);
+        if (!requisition) return response(404).json(notFound.body);
+        const open = requisition.approval_workflow.find((s) => s.action === null);
+        if (!open) return response(403).json(error(403, 'You have no open approval step', 'FORBIDDEN').body);
+        open.action = action === 'request-info' ? 'request_info' : action;
+        open.actioned_at = new Date().toISOString();
+        if (action === 'approve') requisition.status = 'approved';
+        if (action === 'reject') requisition.status = 'rejected';
+        if (action === 'request-info') requisition.status = 'info_requested';
+        return response(200).json({ requisition });
+      }),
+    ),
+    http.get('/approvals/{id}/delegates', ({ response }) => response(200).json({ users: [financeRef] })),
+    http.get('/budgets/check', ({ request, response }) => {
+      const amount = Number(new URL(request.url).searchParams.get('amount') ?? 0);
+      return response(200).json({ ...defaultBudget, within_budget: amount <= defaultBudget.available });
+    }),
+    http.post('/attachments/upload', ({ response }) =>
+      response(201).json({
+        attachments: [
+          {
+            id: uuid(1600),
+            file_name: 'quote.pdf',
+            file_size: 1024,
+            content_type: 'application/pdf',
+            uploaded_at: new Date().toISOString(),
+          },
+        ],
+      }),
+    ),
+    http.get('/attachments/{entityType}/{entityId}', ({ params, response }) =>
+      response(200).json({ attachments: find(params.entityId)?.attachments ?? [] }),
+    ),
+    http.get('/attachments/{id}', ({ params, response }) =>
+      response(200).json({
+        url: `/api/attachments/${params.id}/download?expires=1900000000&signature=abc`,
+        expires_at: '2030-01-01T00:00:00.000Z',
+      }),
+    ),
+  ];
+  return { requisitions, handlers };
+}
+
+/** `GET /requisitions` failing with a 500. */
+export function requisitionListErrorHandler() {
+  return http.get('/requisitions', ({ response }) =>
+    response(500).json(error(500, 'Something went wrong', 'INTERNAL_ERROR').body),
+  );
+}
+
+/** `GET /requisitions` that never answers (loading state). */
+export function requisitionListLoadingHandler() {
+  return http.get('/requisitions', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json({ requisitions: [], pagination: { limit: 10, offset: 0, total: 0 } });
+  });
+}
+
+/** The organisation every fixture belongs to. */
+export const fixtureOrganization = acme;
