@@ -27,6 +27,8 @@ const goals: Record<string, number> = {
   'GET /api/organizations': 40,
   'GET /api/organizations/{id}/summary': 60,
   'GET /api/products': 40,
+  'GET /api/requisitions': 60,
+  'GET /api/approvals/pending': 60,
 };
 
 async function run(name: string, url: string, headers: Record<string, string>) {
@@ -116,6 +118,8 @@ async function main(): Promise<void> {
         auth,
       ),
       await run('GET /api/products', `${base}/api/products`, scoped),
+      await run('GET /api/requisitions', `${base}/api/requisitions?limit=10&offset=0`, scoped),
+      await run('GET /api/approvals/pending', `${base}/api/approvals/pending?status=Pending`, scoped),
     ];
     console.info(
       `\n${connections} connections, ${seconds} s each, API in its own process, PostgreSQL on loopback\n`,

@@ -368,4 +368,29 @@ describe('who may act', () => {
     ).requisition;
     expect(openStep(detail)).toMatchObject({ approval_level: 1, approver: { id: world.manager.user.id } });
   });
+  it('lists as delegate candidates the approvers other than the actor and the requestor, and only to the step holder', async () => {
+    const requisition = await submitted(world, 100);
+    const candidates = async (as: Member, organizationId = world.organization.id) => {
+      const response = await call(app.server, 'GET', `/api/approvals/${requisition.id}/delegates`, {
+        token: as.token,
+        organizationId,
+      });
+      expectContract(response, 'listDelegateCandidates');
+      return response;
+    };
+    const response = await candidates(world.manager);
+    expect(response.statusCode, response.payload).toBe(200);
+    const ids = (body(response).users as { id: string }[]).map((u) => u.id).sort();
+    const expected = [world.head, world.otherManager, world.finance, world.finance2]
+      .map((m) => m.user.id)
+      .sort();
+    expect(ids).toEqual(expected);
+    // Nobody else may ask, and the requestor and a plain User are refused too.
+    for (const as of [world.otherManager, world.requestor, world.colleague]) {
+      expect((await candidates(as)).statusCode).toBe(403);
+    }
+    const other = await buildOrganization(app.models);
+    await buildMembership(app.models, { user: world.manager.user, organization: other, roleName: 'Manager' });
+    expect((await candidates(world.manager, other.id)).statusCode).toBe(404);
+  });
 });

@@ -5,6 +5,7 @@ import {
   type ActionInput,
   actOnRequisition,
   listApprovalHistory,
+  listDelegateCandidates,
   listPendingApprovals,
   type PendingFilter,
 } from './approvals.service.js';
@@ -51,4 +52,14 @@ export const approvalHandlers: OperationHandlers = {
   rejectRequisition: action,
   requestRequisitionInfo: action,
   delegateApproval: action,
+  listDelegateCandidates: {
+    permission: 'approval.act',
+    handler: async (input) => ({
+      users: await listDelegateCandidates(
+        input.app.db,
+        actorOf(input),
+        (input.request.params as { id: string }).id,
+      ),
+    }),
+  },
 };

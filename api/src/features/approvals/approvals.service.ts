@@ -250,6 +250,63 @@ export async function actOnRequisition(
   });
 }
 
+type UserRefView = components['schemas']['UserRef'];
+
+/**
+ * Who the caller may delegate their open step on requisition `id` to: active members of the
+ * organisation (active accounts) holding `approval.act`, except the caller and the requestor, by
+ * last then first name. 404 when the requisition is not of the organisation; 403 when the caller
+ * has no open step they may act on (their own requisition included).
+ */
+export async function listDelegateCandidates(db: Db, actor: Actor, id: string): Promise<UserRefView[]> {
+  const organizationId = actor.scope.organizationId;
+  return db.sequelize.transaction(async (transaction) => {
+    const requisition = await selectOne<{ status: RequisitionStatus; requestor_id: string }>(
+      db,
+      'SELECT r.status, r.requestor_id FROM requisitions r WHERE r.id = $1 AND r.organization_id = $2',
+      [id, organizationId],
+      transaction,
+    );
+    if (!requisition) throw new NotFound('Requisition');
+    if (requisition.requestor_id === actor.userId) throw new Forbidden(REFUSAL_MESSAGES.own_requisition);
+    const step =
+      requisition.status === 'under_review'
+        ? await selectOne<LockedStep>(
+            db,
+            `SELECT s.id, s.round, s.approval_level, s.approver_id::text AS approver_id, s.approver_role_name
+               FROM approval_steps s
+              WHERE s.requisition_id = $1 AND s.organization_id = $2 AND s.action IS NULL
+                AND s.round = (SELECT max(x.round) FROM approval_steps x WHERE x.requisition_id = $1)`,
+            [id, organizationId],
+            transaction,
+          )
+        : null;
+    const facts = step ? await loadRoutingFacts(db, organizationId, id, transaction) : null;
+    const refusal =
+      step && facts
+        ? checkAction({
+            action: 'approve',
+            actorId: actor.userId,
+            requestorId: requisition.requestor_id,
+            step: openStepOf(step, facts),
+          })
+        : 'not_your_step';
+    if (refusal) throw new Forbidden(REFUSAL_MESSAGES.not_your_step);
+    return select<UserRefView>(
+      db,
+      `SELECT DISTINCT u.id::text AS id, u.first_name, u.last_name, u.email
+         FROM user_organizations m
+         JOIN users u ON u.id = m.user_id AND u.is_active
+         JOIN role_permissions rp ON rp.role_id = m.role_id
+         JOIN permissions p ON p.id = rp.permission_id AND p.name = 'approval.act'
+        WHERE m.organization_id = $1 AND m.is_active AND u.id <> $2 AND u.id <> $3
+        ORDER BY u.last_name, u.first_name, u.email`,
+      [organizationId, actor.userId, requisition.requestor_id],
+      transaction,
+    );
+  });
+}
+
 /**
  * Whether a step of the requisition's latest round that was the actor's to decide (assigned to
  * them, or open to their role) has been decided already, by them or by someone else.

@@ -116,8 +116,18 @@ export async function listRequisitions(
   const search = filter.search?.trim();
   if (search) {
     const p = param(likePattern(search));
-    where.push(`(r.requisition_number ILIKE ${p} OR r.justification ILIKE ${p}
-                 OR (rq.first_name || ' ' || rq.last_name) ILIKE ${p} OR rq.email ILIKE ${p})`);
+    // Three index-backed lookups (trigram indexes on number, justification and the requestor's name
+    // and email), one per UNION branch: an OR across them, or across the join, makes PostgreSQL read
+    // every requisition of the organisation (docs/query-plans.md).
+    where.push(`r.id IN (
+        SELECT x.id FROM requisitions x WHERE x.organization_id = $1 AND x.requisition_number ILIKE ${p}
+        UNION
+        SELECT x.id FROM requisitions x WHERE x.organization_id = $1 AND x.justification ILIKE ${p}
+        UNION
+        SELECT x.id FROM requisitions x
+         WHERE x.organization_id = $1 AND x.requestor_id IN (
+           SELECT u.id FROM users u
+            WHERE (u.first_name || ' ' || u.last_name) ILIKE ${p} OR u.email ILIKE ${p}))`);
   }
   if (filter.status?.length) where.push(`r.status = ANY(${param(filter.status)}::text[])`);
   if (filter.category?.length) where.push(`r.category = ANY(${param(filter.category)}::text[])`);
