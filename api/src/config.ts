@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +30,11 @@ export interface Config {
   login: { maxFailures: number; maxFailuresPerAddress: number; windowMinutes: number; lockMinutes: number };
   /** Public base URL used in links sent by email (falls back to the request's origin). */
   publicUrl: string | undefined;
+  /**
+   * HMAC key of signed attachment download links: ATTACHMENT_URL_SECRET, else derived from the JWT
+   * secret (a separate key per purpose, so one kind of signature can never stand in for the other).
+   */
+  attachmentUrlSecret: string;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -37,6 +42,12 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const parsed = Number.parseInt(value, 10);
   if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer`);
   return parsed;
+}
+
+function attachmentUrlSecret(value: string | undefined, jwtSecret: string): string {
+  if (!value) return createHmac('sha256', jwtSecret).update('attachment-download-links').digest('base64url');
+  if (value.length < 32) throw new Error('ATTACHMENT_URL_SECRET must be at least 32 characters');
+  return value;
 }
 
 /** Builds the configuration from environment variables (documented in README.md). */
@@ -92,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMinutes: intFrom(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
     },
     publicUrl: env.PUBLIC_URL || undefined,
+    attachmentUrlSecret: attachmentUrlSecret(env.ATTACHMENT_URL_SECRET, secret),
   };
 }

@@ -6,6 +6,7 @@ import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
 import { DomainError, Forbidden, NotFound } from './domain/errors.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
+import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
 import { authHandlers } from './features/auth/auth.handlers.js';
 import { verifySession } from './features/auth/auth.service.js';
 import { budgetHandlers } from './features/budgets/budgets.handlers.js';
@@ -58,6 +59,7 @@ export const handlers: OperationHandlers = {
   ...requisitionHandlers,
   ...approvalHandlers,
   ...budgetHandlers,
+  ...attachmentHandlers,
 };
 
 /**

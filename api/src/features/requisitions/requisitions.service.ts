@@ -78,7 +78,7 @@ const MESSAGES = {
  * otherwise what the caller raised or has an approval step on (assigned, acted, delegated from, or
  * open to the caller's role). `$u`, `$role` and `$all` are bind positions.
  */
-function visibleSql(u: number, role: number, all: number): string {
+export function visibleSql(u: number, role: number, all: number): string {
   return `($${all}::boolean OR r.requestor_id = $${u} OR EXISTS (
     SELECT 1 FROM approval_steps vs
      WHERE vs.requisition_id = r.id
@@ -86,7 +86,8 @@ function visibleSql(u: number, role: number, all: number): string {
             OR (vs.action IS NULL AND vs.approver_id IS NULL AND vs.approver_role_name = $${role}))))`;
 }
 
-const visibilityBind = (actor: Actor) => [
+/** The bind values of {@link visibleSql}: the actor's id, role name and `requisition.view_all`. */
+export const visibilityBind = (actor: Actor) => [
   actor.userId,
   actor.scope.roleName,
   actor.scope.permissions.has('requisition.view_all'),
