@@ -1,11 +1,18 @@
 import type { PurchasingClient } from '@purchasing/api-client';
 import {
+  ApprovalQueueScreen,
+  ApprovalReviewScreen,
   AppShell,
   ComingSoonScreen,
+  CreateRequisitionScreen,
   DashboardScreen,
+  EditRequisitionScreen,
   FullPageSpinner,
   LoginScreen,
   PendingScreen,
+  RequisitionDetailScreen,
+  RequisitionListScreen,
+  requisitionListSearchSchema,
   useSession,
 } from '@purchasing/screens';
 import type { QueryClient } from '@tanstack/react-query';
@@ -13,6 +20,7 @@ import {
   type AnyRoute,
   createRootRouteWithContext,
   createRoute,
+  getRouteApi,
   Outlet,
   redirect,
   useMatches,
@@ -174,15 +182,56 @@ function page(
 const pending = (title: string) => () => <PendingScreen title={title} />;
 const comingSoon = (title: string) => () => <ComingSoonScreen title={title} />;
 
+/** `/approvals/{id}`: the review of one requisition; a new id starts a fresh form. */
+function ApprovalReviewPage(): ReactElement {
+  const { id } = getRouteApi('/app/approvals/$id').useParams();
+  return <ApprovalReviewScreen key={id} requisitionId={id} />;
+}
+
+/** `/requisitions/{id}`: one requisition; a new id starts with fresh dialogs. */
+function RequisitionDetailPage(): ReactElement {
+  const { id } = getRouteApi('/app/requisitions/$id').useParams();
+  return <RequisitionDetailScreen key={id} requisitionId={id} />;
+}
+
+/**
+ * `/requisitions`: the list, whose search, filters and page live in the URL (validated, never
+ * rejected), so a filtered view can be bookmarked.
+ */
+const requisitionsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'requisitions',
+  staticData: { access: { kind: 'protected' }, title: 'Requisitions' },
+  validateSearch: requisitionListSearchSchema,
+  component: RequisitionListPage,
+});
+
+function RequisitionListPage(): ReactElement {
+  const search = requisitionsRoute.useSearch();
+  const navigate = requisitionsRoute.useNavigate();
+  return (
+    <RequisitionListScreen
+      search={search}
+      onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })}
+    />
+  );
+}
+
+/** `/requisitions/{id}/edit`: the edit form; a new id starts a fresh form. */
+function EditRequisitionPage(): ReactElement {
+  const { id } = getRouteApi('/app/requisitions/$id/edit').useParams();
+  return <EditRequisitionScreen key={id} requisitionId={id} />;
+}
+
 /** Every screen of document 1 §2 and document 2 §2 (and DECISIONS §6), by path. */
 const appPages = [
   page('dashboard', 'Dashboard', DashboardScreen),
-  page('requisitions', 'Requisitions', pending('Requisitions')),
-  page('requisitions/create', 'Create Requisition', pending('Create Requisition')),
-  page('requisitions/$id', 'Requisition Details', pending('Requisition Details')),
-  page('requisitions/$id/edit', 'Edit Requisition', pending('Edit Requisition')),
-  page('approvals', 'Approvals', pending('Approvals')),
-  page('approvals/$id', 'Approval Review', pending('Approval Review')),
+  requisitionsRoute,
+  page('requisitions/create', 'Create Requisition', CreateRequisitionScreen),
+  page('requisitions/$id', 'Requisition Details', RequisitionDetailPage),
+  page('requisitions/$id/edit', 'Edit Requisition', EditRequisitionPage),
+  page('approvals', 'Approvals', ApprovalQueueScreen),
+  page('approvals/$id', 'Approval Review', ApprovalReviewPage),
   page('purchase-orders', 'Purchase Orders', pending('Purchase Orders')),
   page('purchase-orders/create', 'Create Purchase Order', pending('Create Purchase Order')),
   page('purchase-orders/$id', 'Purchase Order Details', pending('Purchase Order Details')),

@@ -6,6 +6,16 @@
 /** A large spinner centred in the viewport (re-exported from `@purchasing/ui`), e.g. while the session loads. */
 export { FullPageSpinner } from '@purchasing/ui';
 export {
+  ApprovalActionForm,
+  type ApprovalActionFormProps,
+  type ApprovalActionName,
+  type PendingStepState,
+  usePendingStep,
+} from './ApprovalActionForm';
+export { ApprovalQueueScreen } from './ApprovalQueueScreen';
+export { ApprovalReviewScreen, type ApprovalReviewScreenProps } from './ApprovalReviewScreen';
+export { ApprovalWorkflowTimeline, type ApprovalWorkflowTimelineProps } from './ApprovalWorkflowTimeline';
+export {
   AppShell,
   type AppShellProps,
   NARROW_SCREEN_QUERY,
@@ -28,6 +38,22 @@ export {
   useLinkProps,
   usePurchasing,
 } from './PurchasingProvider';
+export { RequisitionDetailScreen, type RequisitionDetailScreenProps } from './RequisitionDetailScreen';
+export {
+  CreateRequisitionScreen,
+  EditRequisitionScreen,
+  type EditRequisitionScreenProps,
+  type RequisitionFormValues,
+  type RequisitionLineFormValues,
+  requisitionFormSchema,
+} from './RequisitionFormScreen';
+export {
+  RequisitionListScreen,
+  type RequisitionListScreenProps,
+  type RequisitionListSearch,
+  type RequisitionListSearchChangeOptions,
+  requisitionListSearchSchema,
+} from './RequisitionListScreen';
 export {
   type LoginCredentials,
   type SessionContextValue,

@@ -117,7 +117,7 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
           transition: 'width 150ms ease',
         }}
       >
-        <aside aria-label="Sidebar">
+        <aside aria-label="Sidebar" data-print="hide">
           <Flex
             align="center"
             justify={collapsed ? 'center' : 'between'}
@@ -199,7 +199,7 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
             zIndex: 1,
           }}
         >
-          <header>
+          <header data-print="hide">
             <Heading as="h1" size="5" truncate>
               {pageTitle}
             </Heading>

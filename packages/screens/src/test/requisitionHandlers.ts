@@ -406,3 +406,224 @@ export function requisitionListLoadingHandler() {
 
 /** The organisation every fixture belongs to. */
 export const fixtureOrganization = acme;
+
+/** A queue item for `requisition`: its open level-1 step unless `overrides` say otherwise. */
+export function buildPendingApproval(
+  requisition: Requisition,
+  overrides: Partial<Schemas['PendingApproval']> = {},
+): Schemas['PendingApproval'] {
+  return {
+    id: uuid(2000 + Number(requisition.requisition_number.slice(-5))),
+    requisition: toSummary(requisition),
+    approval_level: 1,
+    level_title: 'Manager Approval',
+    action: null,
+    comments: null,
+    actioned_at: null,
+    created_at: requisition.submitted_at ?? requisition.created_at,
+    ...overrides,
+  };
+}
+
+/**
+ * `GET /approvals/pending` over a fixed list of queue items, filtered as the server does: status
+ * (Pending: open steps, Completed: decided ones), repeated `level`, `date_from` / `date_to` on the
+ * step's creation day, `search` in the number, justification and requestor name, then `limit` /
+ * `offset`. `onRequest` sees every request URL (to check the query a screen sends).
+ */
+export function approvalQueueHandler(items: Schemas['PendingApproval'][], onRequest?: (url: URL) => void) {
+  return http.get('/approvals/pending', ({ request, response }) => {
+    const url = new URL(request.url);
+    onRequest?.(url);
+    const query = url.searchParams;
+    const status = query.get('status') ?? 'Pending';
+    const levels = query.getAll('level').map(Number);
+    const from = query.get('date_from');
+    const to = query.get('date_to');
+    const search = query.get('search')?.toLowerCase() ?? '';
+    const limit = Number(query.get('limit') ?? 10);
+    const offset = Number(query.get('offset') ?? 0);
+    const matching = items.filter((item) => {
+      const day = item.created_at.slice(0, 10);
+      const { requisition: r } = item;
+      const text = [
+        r.requisition_number,
+        r.justification ?? '',
+        r.requestor.first_name,
+        r.requestor.last_name,
+      ]
+        .join(' ')
+        .toLowerCase();
+      return (
+        (status === 'Pending' ? item.action === null : item.action !== null) &&
+        (levels.length === 0 || levels.includes(item.approval_level)) &&
+        (!from || day >= from) &&
+        (!to || day <= to) &&
+        (search === '' || text.includes(search))
+      );
+    });
+    return response(200).json({
+      pending_approvals: matching.slice(offset, offset + limit),
+      pagination: { limit, offset, total: matching.length },
+    });
+  });
+}
+
+/** `GET /approvals/pending` failing: a 500 by default, or `status` with `message` (e.g. 403). */
+export function approvalQueueErrorHandler(status: 403 | 500 = 500, message = 'Something went wrong') {
+  return http.get('/approvals/pending', ({ response }) =>
+    response(status).json(error(status, message, status === 403 ? 'FORBIDDEN' : 'INTERNAL_ERROR').body),
+  );
+}
+
+/** `GET /approvals/pending` that never answers (loading state). */
+export function approvalQueueLoadingHandler() {
+  return http.get('/approvals/pending', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json({ pending_approvals: [], pagination: { limit: 10, offset: 0, total: 0 } });
+  });
+}
+
+/**
+ * `count` varied requisitions for the list screen, newest first: statuses, categories, cost centres and
+ * currencies cycle; every third one is raised by Alex Morgan (the default signed-in user), the others by
+ * Uma Patel. Number `n` is REQ-2026-000nn, created `n` days after 1 Oct 2026.
+ */
+export function buildRequisitionList(count: number): Requisition[] {
+  const statuses: Requisition['status'][] = [
+    'draft',
+    'under_review',
+    'info_requested',
+    'approved',
+    'rejected',
+    'po_created',
+    'submitted',
+    'cancelled',
+  ];
+  const categories: Requisition['category'][] = [
+    'standard',
+    'freight',
+    'maintenance',
+    'utilities',
+    'services',
+    'capital',
+  ];
+  const currencies: Requisition['currency'][] = ['AUD', 'AUD', 'AUD', 'USD', 'EUR', 'AUD', 'JPY'];
+  const justifications = [
+    'Laptops for the two new analysts',
+    'Quarterly freight for the Melbourne warehouse restock',
+    'Replace the worn conveyor belt on line 2 before the peak season',
+    'Electricity top-up for the data room',
+    'External audit support for the FY26 close',
+    'Forklift for the new loading dock',
+    null,
+  ];
+  return Array.from({ length: count }, (_, index) => {
+    const n = count - index;
+    const center = costCenters[n % costCenters.length] ?? costCenters[0]!;
+    const created = new Date(Date.UTC(2026, 9, 1 + n, 9, 30)).toISOString();
+    return buildRequisition(n, {
+      status: statuses[n % statuses.length],
+      category: categories[n % categories.length],
+      currency: currencies[n % currencies.length],
+      justification: justifications[n % justifications.length] ?? null,
+      total_amount: Math.round(((n * 7919) % 150_000) + 120.5 * n) + (n % 4) * 0.25,
+      requestor: n % 3 === 0 ? approverRef : requestorRef,
+      cost_center_id: center.id,
+      cost_center: center,
+      created_at: created,
+      updated_at: created,
+    });
+  });
+}
+
+/**
+ * `GET /requisitions` over `requisitions` (read on every call, so deletions through
+ * `createRequisitionApi` show) applying every filter of the contract: search (number, justification,
+ * requestor name or email), status[], category[], cost_center_id[], date_from, date_to (creation day,
+ * inclusive), limit and offset. `onRequest` sees each request's URL (to check the query string).
+ */
+export function requisitionListHandler(requisitions: Requisition[], onRequest?: (url: URL) => void) {
+  return http.get('/requisitions', ({ request, response }) => {
+    const url = new URL(request.url);
+    onRequest?.(url);
+    const params = url.searchParams;
+    const search = params.get('search')?.toLowerCase() ?? '';
+    const statuses = params.getAll('status');
+    const categories = params.getAll('category');
+    const centers = params.getAll('cost_center_id');
+    const from = params.get('date_from');
+    const to = params.get('date_to');
+    const limit = Number(params.get('limit') ?? 10);
+    const offset = Number(params.get('offset') ?? 0);
+    const matching = requisitions.filter((r) => {
+      const day = r.created_at.slice(0, 10);
+      const text = [
+        r.requisition_number,
+        r.justification ?? '',
+        `${r.requestor.first_name} ${r.requestor.last_name}`,
+        r.requestor.email,
+      ]
+        .join(' ')
+        .toLowerCase();
+      return (
+        (statuses.length === 0 || statuses.includes(r.status)) &&
+        (categories.length === 0 || categories.includes(r.category)) &&
+        (centers.length === 0 || centers.includes(r.cost_center_id)) &&
+        (!from || day >= from) &&
+        (!to || day <= to) &&
+        (search === '' || text.includes(search))
+      );
+    });
+    return response(200).json({
+      requisitions: matching.slice(offset, offset + limit).map(toSummary),
+      pagination: { limit, offset, total: matching.length },
+    });
+  });
+}
+
+/** `GET /requisitions/{id}` failing for the approval review: a 500 by default, or a 404 'Requisition not found'. */
+export function approvalReviewLoadErrorHandler(status: 404 | 500 = 500) {
+  return http.get('/requisitions/{id}', ({ response }) =>
+    status === 404
+      ? response(404).json(error(404, 'Requisition not found', 'NOT_FOUND').body)
+      : response(500).json(error(500, 'Something went wrong', 'INTERNAL_ERROR').body),
+  );
+}
+
+/** `GET /requisitions/{id}` that never answers (the approval review's loading state). */
+export function approvalReviewLoadingHandler() {
+  return http.get('/requisitions/{id}', async ({ response }) => {
+    await delay('infinite');
+    return response(404).json(error(404, 'Requisition not found', 'NOT_FOUND').body);
+  });
+}
+
+/** `GET /budgets/check` answering these figures (over {@link defaultBudget}) for every cost centre and amount. */
+export function budgetCheckHandler(figures: Partial<Schemas['BudgetCheck']>) {
+  return http.get('/budgets/check', ({ request, response }) => {
+    const amount = Number(new URL(request.url).searchParams.get('amount') ?? 0);
+    const budget = { ...defaultBudget, ...figures };
+    return response(200).json({ ...budget, within_budget: amount <= budget.available });
+  });
+}
+
+/** `DELETE /attachments/{id}`: removes the file from whichever of `requisitions` holds it (204), else 404. */
+export function attachmentDeleteHandler(requisitions: Requisition[]) {
+  return http.delete('/attachments/{id}', ({ params, response }) => {
+    const holder = requisitions.find((r) => r.attachments.some((a) => a.id === params.id));
+    if (!holder) return response(404).json(error(404, 'Attachment not found', 'NOT_FOUND').body);
+    holder.attachments = holder.attachments.filter((a) => a.id !== params.id);
+    return response(204).empty();
+  });
+}
+
+/** `POST /attachments/upload` refused with `status` and `message` (e.g. 415 for a file whose bytes lie). */
+export function attachmentUploadErrorHandler(
+  status: 400 | 413 | 415 | 500 = 415,
+  message = 'File type not accepted',
+) {
+  return http.post('/attachments/upload', ({ response }) =>
+    response(status).json(error(status, message, 'UNSUPPORTED_MEDIA_TYPE').body),
+  );
+}

@@ -1,0 +1,10 @@
+export {
+  ApprovalActionForm,
+  type ApprovalActionFormProps,
+  type ApprovalActionName,
+  type ApprovalSubmission,
+  approvalActionMessages,
+  type PendingStepState,
+  submitApprovalAction,
+  usePendingStep,
+} from './ApprovalActionForm';

@@ -1,0 +1,169 @@
+import type { Schemas } from '@purchasing/api-client';
+import { Box } from '@radix-ui/themes';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import type { Navigation } from '../PurchasingProvider';
+import { handlers, organizationsHandler } from '../test/handlers';
+import {
+  approvalQueueErrorHandler,
+  approvalQueueHandler,
+  approvalQueueLoadingHandler,
+  buildPendingApproval,
+  buildRequisition,
+  financeRef,
+} from '../test/requisitionHandlers';
+import { StoryProviders } from '../test/StoryProviders';
+import { ApprovalQueueScreen } from './ApprovalQueueScreen';
+
+type StoryArgs = { navigate: Navigation['navigate'] };
+
+const DAY = 24 * 60 * 60 * 1000;
+// Relative to today, so the days-pending badges show all three colours whenever the story is opened.
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY - 60_000).toISOString();
+
+/** A queue item whose requisition was submitted when the step opened. */
+function item(
+  requisition: Schemas['Requisition'],
+  step: Partial<Schemas['PendingApproval']> & { created_at: string },
+): Schemas['PendingApproval'] {
+  return buildPendingApproval({ ...requisition, submitted_at: step.created_at }, step);
+}
+
+function queue(): Schemas['PendingApproval'][] {
+  return [
+    item(
+      buildRequisition(31, {
+        status: 'under_review',
+        total_amount: 128_400,
+        justification:
+          'Replacement forklift for the Botany warehouse; the current unit failed its safety inspection.',
+        category: 'capital',
+      }),
+      { approval_level: 4, level_title: 'General Manager Approval', created_at: daysAgo(9) },
+    ),
+    item(
+      buildRequisition(32, {
+        status: 'under_review',
+        requestor: financeRef,
+        total_amount: 27_950,
+        justification: 'Annual renewal of the design software licences (25 seats).',
+        category: 'services',
+      }),
+      { approval_level: 3, level_title: 'Finance Manager Approval', created_at: daysAgo(5) },
+    ),
+    item(
+      buildRequisition(33, {
+        status: 'under_review',
+        total_amount: 6_480,
+        justification: 'Quarterly preventive maintenance of the HVAC system.',
+        category: 'maintenance',
+      }),
+      { approval_level: 2, level_title: 'Department Head Approval', created_at: daysAgo(3) },
+    ),
+    item(buildRequisition(34, { status: 'under_review' }), { created_at: daysAgo(1) }),
+    item(
+      buildRequisition(35, {
+        status: 'under_review',
+        total_amount: 842.6,
+        justification: 'Courier charges for the November sample shipments.',
+        category: 'freight',
+        currency: 'USD',
+      }),
+      { created_at: daysAgo(0) },
+    ),
+    item(
+      buildRequisition(36, {
+        status: 'approved',
+        total_amount: 1_920,
+        justification: 'Ergonomic chairs for the customer service team.',
+      }),
+      {
+        action: 'approve',
+        comments: 'Within budget.',
+        actioned_at: daysAgo(2),
+        created_at: daysAgo(4),
+      },
+    ),
+    item(buildRequisition(37, { status: 'info_requested', total_amount: 15_300, category: 'services' }), {
+      approval_level: 2,
+      level_title: 'Department Head Approval',
+      action: 'request_info',
+      comments: 'Please attach the second supplier quote.',
+      actioned_at: daysAgo(3),
+      created_at: daysAgo(6),
+    }),
+    item(buildRequisition(38, { status: 'rejected', total_amount: 3_150 }), {
+      action: 'reject',
+      comments: 'Duplicate of REQ-2026-00034.',
+      actioned_at: daysAgo(8),
+      created_at: daysAgo(9),
+    }),
+  ];
+}
+
+const meta = {
+  title: 'Screens/ApprovalQueueScreen',
+  component: ApprovalQueueScreen,
+  args: { navigate: fn() },
+  parameters: { msw: { handlers: [approvalQueueHandler(queue()), ...handlers] } },
+  render: ({ navigate }) => (
+    <StoryProviders signedIn navigate={navigate}>
+      <Box p="4">
+        <ApprovalQueueScreen />
+      </Box>
+    </StoryProviders>
+  ),
+} satisfies Meta<StoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Open steps, oldest first, with green, yellow and red days-pending badges. */
+export const Default: Story = {};
+
+/** The steps the approver has decided: the action taken and when, no review link. */
+export const Completed: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Completed' }));
+    await expect(await canvas.findByRole('list', { name: 'Completed approvals' })).toBeInTheDocument();
+  },
+};
+
+/** A long queue: the pager appears. */
+export const ManyPages: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        approvalQueueHandler(
+          Array.from({ length: 30 }, (_, index) =>
+            item(buildRequisition(100 + index, { status: 'under_review' }), {
+              created_at: daysAgo(index % 10),
+            }),
+          ),
+        ),
+        ...handlers,
+      ],
+    },
+  },
+};
+
+/** Nothing awaits the approver. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: [approvalQueueHandler([]), ...handlers] } },
+};
+
+/** While the queue loads. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: [approvalQueueLoadingHandler(), ...handlers] } },
+};
+
+/** The queue failed to load. */
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [approvalQueueErrorHandler(), ...handlers] } },
+};
+
+/** The user has no organisation. */
+export const NoOrganization: Story = {
+  parameters: { msw: { handlers: [organizationsHandler([]), ...handlers] } },
+};

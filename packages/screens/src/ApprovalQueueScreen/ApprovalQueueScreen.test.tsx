@@ -1,0 +1,254 @@
+import type { Schemas } from '@purchasing/api-client';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { organizationsHandler } from '../test/handlers';
+import { renderScreen } from '../test/render';
+import {
+  approvalQueueErrorHandler,
+  approvalQueueHandler,
+  approvalQueueLoadingHandler,
+  buildPendingApproval,
+  buildRequisition,
+  financeRef,
+} from '../test/requisitionHandlers';
+import { server } from '../test/server';
+import { ApprovalQueueScreen } from './ApprovalQueueScreen';
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY - 60_000).toISOString();
+
+function queueItems(): Schemas['PendingApproval'][] {
+  const fresh = buildRequisition(11, {
+    status: 'under_review',
+    total_amount: 1234.5,
+    justification: 'Replacement monitors for the help desk',
+    category: 'maintenance',
+    submitted_at: '2026-11-16T09:00:00.000Z',
+  });
+  const waiting = buildRequisition(12, {
+    status: 'under_review',
+    requestor: financeRef,
+    total_amount: 30_000,
+    currency: 'EUR',
+    justification: 'Annual licence renewal',
+    submitted_at: '2026-11-10T09:00:00.000Z',
+  });
+  const stale = buildRequisition(13, { status: 'under_review', submitted_at: '2026-11-01T09:00:00.000Z' });
+  const decided = buildRequisition(14, { status: 'approved', submitted_at: '2026-10-20T09:00:00.000Z' });
+  return [
+    buildPendingApproval(fresh, { created_at: daysAgo(1) }),
+    buildPendingApproval(waiting, {
+      approval_level: 3,
+      level_title: 'Finance Manager Approval',
+      created_at: daysAgo(4),
+    }),
+    buildPendingApproval(stale, { created_at: daysAgo(9) }),
+    buildPendingApproval(decided, {
+      action: 'approve',
+      comments: 'Within budget.',
+      actioned_at: '2026-10-22T10:30:00.000Z',
+      created_at: '2026-10-20T09:00:00.000Z',
+    }),
+  ];
+}
+
+/** Serves `items` and records the query of every call. */
+function serveQueue(items = queueItems()) {
+  const urls: URL[] = [];
+  server.use(approvalQueueHandler(items, (url) => urls.push(url)));
+  return urls;
+}
+
+async function card(number: string) {
+  const heading = await screen.findByRole('heading', { name: number });
+  const article = heading.closest('article');
+  if (!article) throw new Error(`no card for ${number}`);
+  return article;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ApprovalQueueScreen', () => {
+  it('shows the number of requisitions awaiting approval in the title', async () => {
+    serveQueue();
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { name: 'Approval Queue 3 awaiting approval', level: 2 }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for pending steps by default and shows one card per step', async () => {
+    const urls = serveQueue();
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    const list = await screen.findByRole('list', { name: 'Approvals awaiting your decision' });
+    expect(within(list).getAllByRole('article')).toHaveLength(3);
+    expect(urls[0]?.searchParams.get('status')).toBe('Pending');
+    expect(urls[0]?.searchParams.get('limit')).toBe('12');
+    expect(urls[0]?.searchParams.get('offset')).toBe('0');
+  });
+
+  it('shows the requisition, its level, requestor, amount, dates, category, cost centre and lines on a card', async () => {
+    serveQueue();
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    const first = within(await card('REQ-2026-00011'));
+    expect(first.getByText('Manager Approval')).toBeInTheDocument();
+    expect(first.getByText('Uma Patel')).toBeInTheDocument();
+    expect(first.getByText('$1,234.50')).toBeInTheDocument();
+    expect(first.getByText('16 Nov 2026')).toBeInTheDocument();
+    expect(first.getByText('Replacement monitors for the help desk')).toBeInTheDocument();
+    expect(first.getByText('Maintenance')).toBeInTheDocument();
+    expect(first.getByText('CC-200 - Information Technology')).toBeInTheDocument();
+    expect(first.getByText('2')).toBeInTheDocument();
+
+    const second = within(await card('REQ-2026-00012'));
+    expect(second.getByText('Finance Manager Approval')).toBeInTheDocument();
+    expect(second.getByText('Fiona Chen')).toBeInTheDocument();
+    expect(second.getByText('EUR 30,000.00')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['REQ-2026-00011', '1 day', 'green'],
+    ['REQ-2026-00012', '4 days', 'yellow'],
+    ['REQ-2026-00013', '9 days', 'red'],
+  ])('colours the days-pending badge of %s (%s) %s', async (number, label, color) => {
+    serveQueue();
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    const badge = within(await card(number)).getByText(label);
+    expect(badge).toHaveAttribute('data-accent-color', color);
+  });
+
+  it('links View Details to the requisition and Review & Approve to its review', async () => {
+    serveQueue();
+    const { user, navigate } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    const first = within(await card('REQ-2026-00011'));
+    const id = buildRequisition(11).id;
+    expect(first.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/requisitions/${id}`);
+    const review = first.getByRole('link', { name: 'Review & Approve' });
+    expect(review).toHaveAttribute('href', `/approvals/${id}`);
+    expect(review).toHaveAccessibleDescription('REQ-2026-00011');
+    await user.click(review);
+    expect(navigate).toHaveBeenCalledWith(`/approvals/${id}`, undefined);
+  });
+
+  it('lists decided steps under Completed, with the action taken and when, and no review link', async () => {
+    const urls = serveQueue();
+    const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    await screen.findByRole('list', { name: 'Approvals awaiting your decision' });
+    await user.click(screen.getByRole('radio', { name: 'Completed' }));
+    const decided = within(await card('REQ-2026-00014'));
+    expect(urls.at(-1)?.searchParams.get('status')).toBe('Completed');
+    expect(decided.getByText('Approved')).toBeInTheDocument();
+    expect(decided.getByText(/22 Oct 2026/)).toBeInTheDocument();
+    expect(decided.getByText('“Within budget.”')).toBeInTheDocument();
+    expect(decided.getByRole('link', { name: 'View Details' })).toBeInTheDocument();
+    expect(decided.queryByRole('link', { name: 'Review & Approve' })).not.toBeInTheDocument();
+    // The title still counts what awaits approval.
+    expect(screen.getByRole('heading', { name: 'Approval Queue 3 awaiting approval' })).toBeInTheDocument();
+  });
+
+  it('sends each chosen approval level as a repeated level parameter', async () => {
+    const urls = serveQueue();
+    const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    await screen.findByRole('list', { name: 'Approvals awaiting your decision' });
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Approval level' }));
+    await user.click(await screen.findByRole('option', { name: 'Manager Approval' }));
+    await user.click(screen.getByRole('option', { name: 'Finance Manager Approval' }));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.getAll('level')).toEqual(['1', '3']));
+    expect(urls.at(-1)?.searchParams.get('status')).toBe('Pending');
+  });
+
+  it('sends the date range the reader types', async () => {
+    const urls = serveQueue();
+    const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    await screen.findByRole('list', { name: 'Approvals awaiting your decision' });
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Date from' }), '2026-11-01{Enter}');
+    await user.type(screen.getByRole('textbox', { name: 'Date to' }), '2026-11-30{Enter}');
+    await waitFor(() => {
+      expect(urls.at(-1)?.searchParams.get('date_from')).toBe('2026-11-01');
+      expect(urls.at(-1)?.searchParams.get('date_to')).toBe('2026-11-30');
+    });
+  });
+
+  it('searches on the server once typing has paused for 300 ms', async () => {
+    const urls = serveQueue();
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    await screen.findByRole('list', { name: 'Approvals awaiting your decision' });
+    const calls = urls.length;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const box = screen.getByRole('searchbox', { name: 'Search approvals' });
+    fireEvent.change(box, { target: { value: 'lic' } });
+    fireEvent.change(box, { target: { value: 'licence' } });
+    await act(() => vi.advanceTimersByTimeAsync(250));
+    expect(urls.slice(calls).some((url) => url.searchParams.has('search'))).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('search')).toBe('licence'));
+    expect(urls.slice(calls).filter((url) => url.searchParams.has('search'))).toHaveLength(1);
+    const list = await screen.findByRole('list', { name: 'Approvals awaiting your decision' });
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(1));
+    expect(within(list).getByRole('heading', { name: 'REQ-2026-00012' })).toBeInTheDocument();
+  });
+
+  it('pages through a long queue with limit and offset', async () => {
+    const items = Array.from({ length: 15 }, (_, index) =>
+      buildPendingApproval(buildRequisition(20 + index, { status: 'under_review' }), {
+        created_at: daysAgo(index),
+      }),
+    );
+    const urls = serveQueue(items);
+    const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    const list = await screen.findByRole('list', { name: 'Approvals awaiting your decision' });
+    expect(within(list).getAllByRole('article')).toHaveLength(12);
+    const pages = screen.getByRole('navigation', { name: 'Approval queue pages' });
+    await user.click(within(pages).getByRole('button', { name: /page 2/i }));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('offset')).toBe('12'));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
+  });
+
+  it('says the reader is all caught up when nothing awaits approval', async () => {
+    serveQueue([]);
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'No pending approvals' })).toBeInTheDocument();
+    expect(
+      screen.getByText("You're all caught up! No requisitions are waiting for your approval."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Approval Queue 0 awaiting approval' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Approval queue pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows the load failure with a Retry that asks again', async () => {
+    server.use(approvalQueueErrorHandler());
+    const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load approval queue. Please try again.',
+    );
+    serveQueue();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'REQ-2026-00011' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal to someone who may not approve", async () => {
+    server.use(approvalQueueErrorHandler(403, 'You do not have permission to perform this action'));
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    expect(await screen.findByText('You do not have permission to perform this action')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner while the queue loads', async () => {
+    server.use(approvalQueueLoadingHandler());
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    expect(await screen.findByRole('status', { name: 'Loading approvals' })).toBeInTheDocument();
+  });
+
+  it('asks to select an organisation when the user has none', async () => {
+    server.use(organizationsHandler([]));
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    expect(
+      await screen.findByText('Please select an organization from the header to view your approval queue'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Approval Queue', level: 2 })).toBeInTheDocument();
+  });
+});

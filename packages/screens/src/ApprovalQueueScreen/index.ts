@@ -1,0 +1,6 @@
+export {
+  APPROVAL_QUEUE_PAGE_SIZES,
+  APPROVAL_QUEUE_SEARCH_DEBOUNCE_MS,
+  ApprovalQueueScreen,
+  approvalQueueMessages,
+} from './ApprovalQueueScreen';

@@ -1,0 +1,5 @@
+export {
+  ApprovalReviewScreen,
+  type ApprovalReviewScreenProps,
+  approvalReviewMessages,
+} from './ApprovalReviewScreen';

@@ -1,0 +1,91 @@
+import type { Schemas } from '@purchasing/api-client';
+import { Box, Card } from '@radix-ui/themes';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import {
+  approverRef,
+  buildRequisition,
+  defaultRequisitions,
+  requestorRef,
+} from '../test/requisitionHandlers';
+import { ApprovalWorkflowTimeline } from './ApprovalWorkflowTimeline';
+
+const approved = defaultRequisitions().find((requisition) => requisition.status === 'approved');
+
+/** A long workflow: decided levels, a delegation and an open group step. */
+const steps: Schemas['ApprovalStep'][] = [
+  ...(approved?.approval_workflow ?? []).filter((step) => step.approval_level < 3),
+  {
+    id: '00000000-0000-4000-8000-000000009901',
+    approval_level: 3,
+    level_title: 'Finance Manager Approval',
+    approver: null,
+    approver_group: 'Finance Manager',
+    action: null,
+    comments: null,
+    actioned_at: null,
+    delegated_from: null,
+    created_at: '2026-11-04T09:05:00.000Z',
+  },
+];
+
+const meta = {
+  title: 'Screens/ApprovalWorkflowTimeline',
+  component: ApprovalWorkflowTimeline,
+  args: { steps, currency: 'AUD' },
+  render: (args) => (
+    <Box style={{ maxWidth: 520 }}>
+      <Card size="3">
+        <ApprovalWorkflowTimeline {...args} />
+      </Card>
+    </Box>
+  ),
+} satisfies Meta<typeof ApprovalWorkflowTimeline>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Steps sorted by level: approvals, a delegation and an open group step. */
+export const Default: Story = {};
+
+/** A requisition that was sent back: the approver's request for information. */
+export const InformationRequested: Story = {
+  args: {
+    steps: [
+      {
+        id: '00000000-0000-4000-8000-000000009910',
+        approval_level: 1,
+        level_title: 'Manager Approval',
+        approver: approverRef,
+        approver_group: null,
+        action: 'request_info',
+        comments: `Please attach the supplier quote and confirm the delivery address for ${requestorRef.first_name}'s team.`,
+        actioned_at: '2026-11-11T10:30:00.000Z',
+        delegated_from: null,
+        created_at: '2026-11-10T09:00:00.000Z',
+      },
+    ],
+  },
+};
+
+/** A level passed without a decision: the step records why. */
+export const AutoApproved: Story = {
+  args: {
+    steps: [
+      {
+        id: '00000000-0000-4000-8000-000000009920',
+        approval_level: 1,
+        level_title: 'Manager Approval',
+        approver: null,
+        approver_group: null,
+        action: 'auto_approve',
+        comments: 'Approved automatically: the total is below the auto-approval amount.',
+        actioned_at: '2026-11-01T09:00:00.000Z',
+        delegated_from: null,
+        created_at: '2026-11-01T09:00:00.000Z',
+      },
+    ],
+  },
+};
+
+/** A draft: nothing submitted yet. */
+export const Empty: Story = { args: { steps: buildRequisition(1).approval_workflow } };

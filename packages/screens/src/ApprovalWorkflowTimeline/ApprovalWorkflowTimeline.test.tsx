@@ -1,0 +1,139 @@
+import type { Schemas } from '@purchasing/api-client';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { approverRef, financeRef } from '../test/requisitionHandlers';
+import { ApprovalWorkflowTimeline } from './ApprovalWorkflowTimeline';
+import { formatDateTime } from './dates';
+
+type ApprovalStep = Schemas['ApprovalStep'];
+
+function step(n: number, overrides: Partial<ApprovalStep>): ApprovalStep {
+  return {
+    id: `00000000-0000-4000-8000-${String(9000 + n).padStart(12, '0')}`,
+    approval_level: 1,
+    level_title: 'Manager Approval',
+    approver: approverRef,
+    approver_group: null,
+    action: null,
+    comments: null,
+    actioned_at: null,
+    delegated_from: null,
+    created_at: '2026-11-16T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function entries() {
+  return within(screen.getByRole('list', { name: 'Approval workflow' })).getAllByRole('listitem');
+}
+
+describe('ApprovalWorkflowTimeline', () => {
+  it('lists the steps as an ordered list sorted by level, then by creation time', () => {
+    render(
+      <ApprovalWorkflowTimeline
+        steps={[
+          step(1, { approval_level: 3, level_title: 'Finance Manager Approval' }),
+          step(2, {
+            approval_level: 2,
+            level_title: 'Department Head Approval',
+            created_at: '2026-11-17T09:00:00.000Z',
+            approver: financeRef,
+          }),
+          step(3, {
+            approval_level: 2,
+            level_title: 'Department Head Approval',
+            created_at: '2026-11-16T09:00:00.000Z',
+            action: 'delegate',
+            actioned_at: '2026-11-16T10:00:00.000Z',
+          }),
+          step(4, { action: 'approve', actioned_at: '2026-11-15T10:00:00.000Z' }),
+        ]}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Approval workflow' });
+    expect(list.tagName).toBe('OL');
+    expect(entries().map((entry) => entry.getAttribute('data-step-action'))).toEqual([
+      'approve',
+      'delegate',
+      'pending',
+      'pending',
+    ]);
+    expect(entries()[0]).toHaveTextContent('Manager Approval');
+    expect(entries()[3]).toHaveTextContent('Finance Manager Approval');
+  });
+
+  it('shows each action as a human label', () => {
+    render(
+      <ApprovalWorkflowTimeline
+        steps={[
+          step(1, { action: 'approve', actioned_at: '2026-11-15T10:00:00.000Z' }),
+          step(2, { approval_level: 2, action: 'auto_approve', actioned_at: '2026-11-15T10:00:00.000Z' }),
+          step(3, { approval_level: 3, action: 'reject', actioned_at: '2026-11-15T10:00:00.000Z' }),
+          step(4, { approval_level: 4, action: 'request_info', actioned_at: '2026-11-15T10:00:00.000Z' }),
+          step(5, { approval_level: 5, action: 'delegate', actioned_at: '2026-11-15T10:00:00.000Z' }),
+          step(6, { approval_level: 6 }),
+        ]}
+      />,
+    );
+    const labels = ['Approved', 'Auto-approved', 'Rejected', 'Information requested', 'Delegated', 'Pending'];
+    entries().forEach((entry, index) => {
+      expect(within(entry).getByText(labels[index] ?? '')).toBeInTheDocument();
+    });
+  });
+
+  it('shows the approver by name and email, and the decision time', () => {
+    render(
+      <ApprovalWorkflowTimeline
+        steps={[step(1, { action: 'approve', actioned_at: '2026-11-15T10:00:00.000Z' })]}
+      />,
+    );
+    const [entry] = entries();
+    expect(entry).toHaveTextContent('Alex Morgan');
+    expect(entry).toHaveTextContent('admin@acme.test');
+    expect(entry).toHaveTextContent(formatDateTime('2026-11-15T10:00:00.000Z'));
+  });
+
+  it('names the group of an open group step and says since when it awaits a decision', () => {
+    render(
+      <ApprovalWorkflowTimeline
+        steps={[
+          step(1, {
+            approval_level: 3,
+            level_title: 'Finance Manager Approval',
+            approver: null,
+            approver_group: 'Finance Manager',
+          }),
+        ]}
+      />,
+    );
+    const [entry] = entries();
+    expect(entry).toHaveTextContent('Any Finance Manager');
+    expect(entry).toHaveTextContent(`Awaiting decision since ${formatDateTime('2026-11-16T09:00:00.000Z')}`);
+    expect(within(entry as HTMLElement).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('quotes the comments and says who delegated the step', () => {
+    render(
+      <ApprovalWorkflowTimeline
+        steps={[
+          step(1, {
+            approver: financeRef,
+            delegated_from: approverRef,
+            action: 'approve',
+            comments: 'Within budget.',
+            actioned_at: '2026-11-15T10:00:00.000Z',
+          }),
+        ]}
+      />,
+    );
+    const [entry] = entries();
+    expect(within(entry as HTMLElement).getByText('“Within budget.”')).toBeInTheDocument();
+    expect(entry).toHaveTextContent('Delegated by Alex Morgan');
+  });
+
+  it('says the requisition is not yet submitted when there are no steps', () => {
+    render(<ApprovalWorkflowTimeline steps={[]} />);
+    expect(screen.getByText('Not yet submitted for approval')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,5 @@
+export {
+  ApprovalWorkflowTimeline,
+  type ApprovalWorkflowTimelineProps,
+  NO_WORKFLOW_MESSAGE,
+} from './ApprovalWorkflowTimeline';

@@ -1,0 +1,5 @@
+export {
+  RequisitionDetailScreen,
+  type RequisitionDetailScreenProps,
+  requisitionDetailMessages,
+} from './RequisitionDetailScreen';

@@ -1,0 +1,232 @@
+import type { Schemas } from '@purchasing/api-client';
+import { z } from 'zod';
+
+/** The requisition categories (document 1 §5), in the order the form offers them. */
+export const REQUISITION_CATEGORIES = [
+  'standard',
+  'freight',
+  'maintenance',
+  'utilities',
+  'services',
+  'capital',
+] as const satisfies readonly Schemas['RequisitionCategory'][];
+
+/** The units of measure a line may use (document 1 §5), in the order the form offers them. */
+export const UNITS_OF_MEASURE = [
+  'each',
+  'box',
+  'case',
+  'dozen',
+  'kg',
+  'lbs',
+  'meter',
+  'liter',
+  'hours',
+  'days',
+] as const satisfies readonly Schemas['UnitOfMeasure'][];
+
+/** The most files a requisition may carry, counting those already attached (document 1 §5). */
+export const MAX_ATTACHMENTS = 10;
+/** The largest file a requisition accepts, in bytes (document 1 §5). */
+export const MAX_ATTACHMENT_SIZE = 10 * 1024 * 1024;
+/** The file types a requisition accepts (document 1 §5). */
+export const ATTACHMENT_TYPES = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.png', '.jpg', '.jpeg'] as const;
+
+/**
+ * The requisition form's messages. The first nine are the specification's (document 1 §5, word for word);
+ * the rest cover rules it leaves unworded.
+ */
+export const requisitionFormMessages = {
+  costCenterRequired: 'Cost center is required',
+  glAccountRequired: 'GL account is required',
+  lineItemsRequired: 'At least one line item is required',
+  descriptionRequired: 'Description is required',
+  quantityMin: 'Quantity must be at least 1',
+  unitPriceNegative: 'Unit price cannot be negative',
+  unitOfMeasureRequired: 'Unit of measure is required',
+  categoryInvalid: 'Category is required',
+  deliveryDatePast: 'Delivery date cannot be in the past',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityMax: 'Quantity must be at most 1,000,000',
+  unitPriceRequired: 'Unit price is required',
+  descriptionTooLong: 'Description must be at most 500 characters',
+  lineNotesTooLong: 'Notes must be at most 1000 characters',
+} as const;
+
+const m = requisitionFormMessages;
+
+/** Today as `yyyy-MM-dd` in the user's time zone: a delivery date is compared by calendar day. */
+export function todayIsoDate(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+const lineItemSchema = z.object({
+  /** The catalogue product the line was prefilled from, if any. */
+  product_id: z.string().nullable(),
+  /** Name and SKU of that product, shown beside the search; never sent. */
+  product: z.object({ name: z.string(), sku: z.string().nullable() }).nullable(),
+  description: z
+    .string()
+    .refine((text) => text.trim().length > 0, m.descriptionRequired)
+    .refine((text) => text.trim().length <= 500, m.descriptionTooLong),
+  // The widgets hand over null while the field is empty; the pipe turns that into the product message.
+  quantity: z
+    .number()
+    .nullable()
+    .pipe(
+      z
+        .number({ error: m.quantityMin })
+        .min(1, m.quantityMin)
+        .int(m.quantityWhole)
+        .max(1_000_000, m.quantityMax),
+    ),
+  unit_price: z
+    .number()
+    .nullable()
+    .pipe(z.number({ error: m.unitPriceRequired }).min(0, m.unitPriceNegative)),
+  unit_of_measure: z
+    .enum(UNITS_OF_MEASURE)
+    .nullable()
+    .pipe(z.enum(UNITS_OF_MEASURE, { error: m.unitOfMeasureRequired })),
+  notes: z.string().max(1000, m.lineNotesTooLong),
+  /** Tax the server holds for the line; kept so an update does not drop it (the form has no tax field). */
+  tax_amount: z.number(),
+});
+
+/**
+ * The rules of the Create and Edit requisition forms (document 1 §5): cost centre and GL account
+ * required, a known category, a delivery date not in the past, and at least one line, each with a
+ * description, a quantity of at least 1, a unit price of at least 0 and a unit of measure.
+ */
+export const requisitionFormSchema = z.object({
+  cost_center_id: z.string().min(1, m.costCenterRequired),
+  gl_account_id: z.string().min(1, m.glAccountRequired),
+  category: z.enum(REQUISITION_CATEGORIES, { error: m.categoryInvalid }),
+  delivery_date: z
+    .string()
+    .nullable()
+    .refine((date) => date === null || date >= todayIsoDate(), m.deliveryDatePast),
+  justification: z.string().max(2000),
+  shipping_address: z.string().max(1000),
+  notes: z.string().max(2000),
+  line_items: z.array(lineItemSchema).min(1, m.lineItemsRequired),
+});
+
+/** The values the requisition form edits (empty fields are '' or null). */
+export type RequisitionFormValues = z.input<typeof requisitionFormSchema>;
+/** One line of {@link RequisitionFormValues}. */
+export type RequisitionLineFormValues = RequisitionFormValues['line_items'][number];
+/** The values once {@link requisitionFormSchema} accepted them (numbers and units filled in). */
+export type RequisitionFormOutput = z.output<typeof requisitionFormSchema>;
+
+/** A new line: quantity 1, price 0, unit each (document 1 §5). */
+export function emptyLine(): RequisitionLineFormValues {
+  return {
+    product_id: null,
+    product: null,
+    description: '',
+    quantity: 1,
+    unit_price: 0,
+    unit_of_measure: 'each',
+    notes: '',
+    tax_amount: 0,
+  };
+}
+
+/** The values of an empty Create form: category standard and one new line. */
+export function emptyRequisitionForm(): RequisitionFormValues {
+  return {
+    cost_center_id: '',
+    gl_account_id: '',
+    category: 'standard',
+    delivery_date: null,
+    justification: '',
+    shipping_address: '',
+    notes: '',
+    line_items: [emptyLine()],
+  };
+}
+
+/** The Edit form's values for a requisition from `GET /requisitions/{id}`. */
+export function requisitionToFormValues(requisition: Schemas['Requisition']): RequisitionFormValues {
+  return {
+    cost_center_id: requisition.cost_center_id,
+    gl_account_id: requisition.gl_account_id,
+    category: requisition.category,
+    delivery_date: requisition.delivery_date,
+    justification: requisition.justification ?? '',
+    shipping_address: requisition.shipping_address ?? '',
+    notes: requisition.notes ?? '',
+    line_items: requisition.line_items.map((line) => ({
+      product_id: line.product_id,
+      product: line.product ? { name: line.product.name, sku: line.product.sku } : null,
+      description: line.description,
+      quantity: line.quantity,
+      unit_price: Number(line.unit_price),
+      unit_of_measure: line.unit_of_measure,
+      notes: line.notes ?? '',
+      tax_amount: Number(line.tax_amount),
+    })),
+  };
+}
+
+function blankToNull(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * The `POST`/`PUT /requisitions` body for accepted form values. Totals are never sent: the server
+ * computes them. `currency` is sent on update so a requisition keeps its own.
+ */
+export function toRequisitionInput(
+  values: RequisitionFormOutput,
+  options: { submit: boolean; currency?: Schemas['CurrencyCode'] },
+): Schemas['RequisitionInput'] {
+  return {
+    cost_center_id: values.cost_center_id,
+    gl_account_id: values.gl_account_id,
+    category: values.category,
+    justification: blankToNull(values.justification),
+    delivery_date: values.delivery_date,
+    shipping_address: blankToNull(values.shipping_address),
+    notes: blankToNull(values.notes),
+    ...(options.currency ? { currency: options.currency } : {}),
+    line_items: values.line_items.map((line) => ({
+      product_id: line.product_id,
+      description: line.description.trim(),
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      unit_of_measure: line.unit_of_measure,
+      notes: blankToNull(line.notes),
+      tax_amount: line.tax_amount,
+    })),
+    submit: options.submit,
+  };
+}
+
+/** Cents of an amount, rounded half away from zero (display arithmetic only). */
+function cents(amount: number): number {
+  return Math.sign(amount) * Math.round(Math.abs(amount) * 100);
+}
+
+/**
+ * A line's total as the form estimates it (quantity × unit price + tax, in cents to avoid float drift);
+ * a display estimate only: the server computes the real one.
+ */
+export function estimateLineTotal(
+  line: Pick<RequisitionLineFormValues, 'quantity' | 'unit_price' | 'tax_amount'>,
+) {
+  const quantity = line.quantity ?? 0;
+  const price = line.unit_price ?? 0;
+  return (Math.round(quantity * cents(price)) + cents(line.tax_amount ?? 0)) / 100;
+}
+
+/** The requisition total as the form estimates it: the sum of the line estimates. */
+export function estimateTotal(
+  lines: readonly Pick<RequisitionLineFormValues, 'quantity' | 'unit_price' | 'tax_amount'>[],
+) {
+  return lines.reduce((sum, line) => sum + cents(estimateLineTotal(line)), 0) / 100;
+}

@@ -1,0 +1,92 @@
+import { Box } from '@radix-ui/themes';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { fn } from 'storybook/test';
+import type { Navigation } from '../PurchasingProvider';
+import { handlers, organizationsHandler } from '../test/handlers';
+import {
+  buildRequisitionList,
+  costCenters,
+  createRequisitionApi,
+  requisitionListErrorHandler,
+  requisitionListHandler,
+  requisitionListLoadingHandler,
+} from '../test/requisitionHandlers';
+import { StoryProviders } from '../test/StoryProviders';
+import { RequisitionListScreen, type RequisitionListScreenProps } from './RequisitionListScreen';
+
+type StoryArgs = RequisitionListScreenProps & { navigate: Navigation['navigate'] };
+
+/** The in-memory API over `count` varied requisitions, with the list filtering like the server. */
+function listHandlers(count: number) {
+  const api = createRequisitionApi(buildRequisitionList(count));
+  return [requisitionListHandler(api.requisitions), ...api.handlers, ...handlers];
+}
+
+/** Keeps the URL state like a host router, so searching, filtering and paging work in the story. */
+function StatefulScreen({ search: initial, onSearchChange }: RequisitionListScreenProps) {
+  const [search, setSearch] = useState(initial);
+  return (
+    <RequisitionListScreen
+      search={search}
+      onSearchChange={(next, options) => {
+        onSearchChange(next, options);
+        setSearch(next);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Screens/RequisitionListScreen',
+  component: RequisitionListScreen,
+  args: { search: {}, onSearchChange: fn(), navigate: fn() },
+  parameters: { msw: { handlers: listHandlers(24) } },
+  render: ({ navigate, ...props }) => (
+    <StoryProviders signedIn navigate={navigate}>
+      <Box p="4">
+        <StatefulScreen {...props} />
+      </Box>
+    </StoryProviders>
+  ),
+} satisfies Meta<StoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The first page of 24 requisitions; Alex Morgan's drafts and info-requested ones can be edited. */
+export const Default: Story = {};
+
+/** Opened from a bookmarked, filtered URL: the filter panel starts open with its choices. */
+export const Filtered: Story = {
+  args: {
+    search: {
+      status: ['draft', 'under_review', 'info_requested', 'approved'],
+      cost_center_id: [costCenters[1]!.id],
+      date_from: '2026-10-05',
+    },
+  },
+};
+
+/** An organisation without requisitions yet. */
+export const Empty: Story = { parameters: { msw: { handlers: listHandlers(0) } } };
+
+/** A search and a filter that match nothing. */
+export const NoMatches: Story = {
+  args: { search: { search: 'forklift', category: ['utilities'] } },
+};
+
+/** While the first page loads. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: [requisitionListLoadingHandler(), ...listHandlers(24)] } },
+};
+
+/** The list failed to load. */
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [requisitionListErrorHandler(), ...listHandlers(24)] } },
+};
+
+/** The user has no organisation. */
+export const NoOrganization: Story = {
+  parameters: { msw: { handlers: [organizationsHandler([]), ...listHandlers(24)] } },
+};

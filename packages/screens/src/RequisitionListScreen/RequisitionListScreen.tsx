@@ -1,0 +1,513 @@
+import {
+  organizationQueries,
+  requisitionKeys,
+  requisitionQueries,
+  type Schemas,
+  unwrap,
+} from '@purchasing/api-client';
+import {
+  Button,
+  Callout,
+  ConfirmDialog,
+  DatePicker,
+  EmptyState,
+  type FilterDefinition,
+  type FilterValues,
+  Pager,
+  SearchBar,
+  Spinner,
+  toast,
+} from '@purchasing/ui';
+import {
+  Badge,
+  Box,
+  Flex,
+  Heading,
+  Button as RadixButton,
+  Card as RadixCard,
+  Text,
+  VisuallyHidden,
+} from '@radix-ui/themes';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, FilePlus, FileText, Plus, SearchX } from 'lucide-react';
+import { type ReactElement, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { useSession } from '../SessionProvider';
+import { buildRequisitionsCsv, downloadCsv, fetchAllRequisitions, requisitionsCsvFileName } from './csv';
+import { RequisitionTable } from './RequisitionTable';
+import {
+  compactSearch,
+  hasActiveFilters,
+  REQUISITION_CATEGORY_LABELS,
+  REQUISITION_LIST_PAGE_SIZE,
+  REQUISITION_STATUSES,
+  type RequisitionListSearch,
+  requisitionListSearchSchema,
+  statusLabel,
+  toListFilters,
+  toPageQuery,
+} from './searchParams';
+
+type RequisitionSummary = Schemas['RequisitionSummary'];
+
+/** Product copy of the requisition list (document 1 §2 and §8, and the screen's own wording). */
+export const requisitionListMessages = {
+  title: 'Requisitions',
+  noOrganization: 'Please select an organization from the header to view requisitions',
+  loadFailed: 'Failed to load requisitions. Please try again.',
+  noMatches: 'No requisitions match your current filters.',
+  noRequisitions: "You haven't created any requisitions yet.",
+  deleteConfirm: (number: string) =>
+    `Are you sure you want to delete requisition ${number}? This action cannot be undone.`,
+  deleted: 'Requisition deleted successfully',
+  exportFailed: 'Failed to export requisitions',
+} as const;
+
+/** How long typing in the search box waits before the URL (and so the list) follows. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Statuses in which the requestor may still edit or delete (document 1 §4). */
+const CHANGEABLE_STATUSES: ReadonlySet<string> = new Set(['draft', 'info_requested']);
+
+/** Options of {@link RequisitionListScreenProps.onSearchChange}. */
+export interface RequisitionListSearchChangeOptions {
+  /** Replace the current history entry instead of adding one (used while typing a search). */
+  replace?: boolean;
+}
+
+/** Props of {@link RequisitionListScreen}. */
+export interface RequisitionListScreenProps {
+  /**
+   * The list's state from the URL, validated with `requisitionListSearchSchema`: search text, filters
+   * and page. The screen shows exactly this state.
+   */
+  search: RequisitionListSearch;
+  /**
+   * Called with the whole next state when the user searches, filters or pages; write it to the URL
+   * (the screen re-renders with it as `search`). Filters reset the page to 1; typing in the search box
+   * is debounced (300 ms) and asks to `replace` the history entry.
+   */
+  onSearchChange(next: RequisitionListSearch, options?: RequisitionListSearchChangeOptions): void;
+}
+
+/**
+ * The requisition list (document 1 §2 "Requisition list"): the current organisation's requisitions,
+ * ten a page, with a debounced search, a collapsible filter panel (status, category, cost center,
+ * created from and to), row actions (view; edit and delete for the requestor of a draft or
+ * info-requested requisition), a CSV export of every matching requisition and a New Requisition
+ * button. The state lives in the host's URL through `search` and `onSearchChange`, so a filtered view
+ * can be bookmarked.
+ */
+export function RequisitionListScreen({ search, onSearchChange }: RequisitionListScreenProps): ReactElement {
+  const { currentOrganization, organizationsLoading } = useSession();
+
+  if (organizationsLoading || !currentOrganization) {
+    return (
+      <ScreenLayout>
+        <ListHeading />
+        {organizationsLoading ? (
+          <Flex justify="center" py="9">
+            <Spinner label="Loading organizations" />
+          </Flex>
+        ) : (
+          <Callout variant="info">{requisitionListMessages.noOrganization}</Callout>
+        )}
+      </ScreenLayout>
+    );
+  }
+  return (
+    <RequisitionList
+      key={currentOrganization.id}
+      organizationId={currentOrganization.id}
+      organizationName={currentOrganization.name}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
+  );
+}
+
+function ScreenLayout({ children }: { children: ReactNode }): ReactElement {
+  return (
+    <Flex direction="column" gap="5" style={{ maxWidth: 1400 }}>
+      {children}
+    </Flex>
+  );
+}
+
+function ListHeading({
+  total,
+  description,
+  actions,
+}: {
+  total?: number;
+  description?: string;
+  actions?: ReactNode;
+}): ReactElement {
+  return (
+    <Flex justify="between" align="start" gap="4" wrap="wrap">
+      <Box>
+        <Flex asChild align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size={{ initial: '6', sm: '7' }}>
+            {requisitionListMessages.title}{' '}
+            {total === undefined ? null : (
+              <Badge size="3" color="gray" variant="soft" highContrast radius="full">
+                {`${total.toLocaleString('en-AU')} `}
+                <VisuallyHidden>in total</VisuallyHidden>
+              </Badge>
+            )}
+          </Heading>
+        </Flex>
+        {description ? (
+          <Text as="p" color="gray" mt="1">
+            {description}
+          </Text>
+        ) : null}
+      </Box>
+      {actions ? (
+        <Flex gap="2" align="center" wrap="wrap">
+          {actions}
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}
+
+interface RequisitionListProps extends RequisitionListScreenProps {
+  organizationId: string;
+  organizationName: string;
+}
+
+function RequisitionList({
+  organizationId,
+  organizationName,
+  search,
+  onSearchChange,
+}: RequisitionListProps): ReactElement {
+  const { client, navigation } = usePurchasing();
+  const { user, hasPermission } = useSession();
+  const queryClient = useQueryClient();
+  const createLink = useLinkProps(navigation.hrefs.requisitionCreate());
+  const canCreate = hasPermission('requisition.create');
+
+  const list = useQuery({
+    ...requisitionQueries.list(client, organizationId, toPageQuery(search)),
+    // Paging keeps the previous page on screen (dimmed) until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.pagination.total;
+  const page = search.page ?? 1;
+  const filtered = hasActiveFilters(search);
+
+  // A bookmarked page past the end (or the last row of the last page deleted) moves to the last page.
+  const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / REQUISITION_LIST_PAGE_SIZE));
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && page > lastPage) {
+      onSearchChange(compactSearch({ ...search, page: lastPage }), { replace: true });
+    }
+  }, [list.isSuccess, list.isPlaceholderData, page, lastPage, search, onSearchChange]);
+
+  const [pendingDelete, setPendingDelete] = useState<RequisitionSummary | null>(null);
+  const remove = useMutation({
+    mutationFn: (requisition: RequisitionSummary) =>
+      unwrap(
+        client.api.DELETE('/requisitions/{id}', {
+          params: { path: { id: requisition.id }, header: { 'X-Organization-Id': organizationId } },
+        }),
+      ),
+    onSuccess: () => {
+      toast.success(requisitionListMessages.deleted);
+      setPendingDelete(null);
+    },
+    // Document 1 §8: a failed delete from the list is only logged, and the dialog stays open.
+    onError: (error) => console.error('Failed to delete requisition', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) }),
+  });
+
+  const canChange = useCallback(
+    (requisition: RequisitionSummary) =>
+      user !== null &&
+      requisition.requestor.id === user.id &&
+      CHANGEABLE_STATUSES.has(requisition.status) &&
+      hasPermission('requisition.create'),
+    [user, hasPermission],
+  );
+
+  const [exporting, setExporting] = useState(false);
+  const exportAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => exportAbort.current?.abort(), []);
+  const exportCsv = async () => {
+    const controller = new AbortController();
+    exportAbort.current = controller;
+    setExporting(true);
+    try {
+      const rows = await fetchAllRequisitions(
+        client,
+        organizationId,
+        toListFilters(search),
+        controller.signal,
+      );
+      downloadCsv(buildRequisitionsCsv(rows), requisitionsCsvFileName());
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error('Failed to export requisitions', error);
+      toast.error(requisitionListMessages.exportFailed);
+    } finally {
+      if (!controller.signal.aborted) setExporting(false);
+    }
+  };
+
+  const actions = (
+    <>
+      <Button
+        variant="secondary"
+        loading={exporting}
+        disabled={!total}
+        onClick={() => void exportCsv()}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {exporting ? null : <Download size={16} aria-hidden />}
+        {exporting ? 'Exporting...' : 'Export'}
+      </Button>
+      {canCreate ? (
+        <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
+          <a {...createLink}>
+            <Plus size={16} aria-hidden />
+            New Requisition
+          </a>
+        </RadixButton>
+      ) : null}
+    </>
+  );
+
+  let body: ReactNode;
+  if (list.isError) {
+    body = (
+      <Callout
+        variant="error"
+        action={
+          <Button size="1" variant="secondary" loading={list.isFetching} onClick={() => void list.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {requisitionListMessages.loadFailed}
+      </Callout>
+    );
+  } else if (list.isPending) {
+    body = (
+      <>
+        <VisuallyHidden role="status">Loading requisitions</VisuallyHidden>
+        <RequisitionTable requisitions={[]} canChange={canChange} onDelete={setPendingDelete} loading />
+      </>
+    );
+  } else if (list.data.requisitions.length === 0 && list.data.pagination.total === 0) {
+    body = (
+      <RadixCard size="3">
+        {filtered ? (
+          <EmptyState
+            icon={<SearchX size={32} />}
+            title={requisitionListMessages.noMatches}
+            description="Try other words or fewer filters."
+            action={
+              <Button variant="secondary" onClick={() => onSearchChange({})}>
+                Clear search and filters
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={<FileText size={32} />}
+            title={requisitionListMessages.noRequisitions}
+            description="Requisitions you raise appear here with their approval status."
+            action={
+              canCreate ? (
+                <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
+                  <a {...createLink}>
+                    <FilePlus size={16} aria-hidden />
+                    Create your first requisition
+                  </a>
+                </RadixButton>
+              ) : undefined
+            }
+          />
+        )}
+      </RadixCard>
+    );
+  } else {
+    body = (
+      <Flex direction="column" gap="3">
+        <RequisitionTable
+          requisitions={list.data.requisitions}
+          canChange={canChange}
+          onDelete={setPendingDelete}
+          busy={list.isPlaceholderData}
+        />
+        <Pager
+          page={page}
+          pageSize={REQUISITION_LIST_PAGE_SIZE}
+          total={list.data.pagination.total}
+          label="Requisition pages"
+          onPageChange={(next) => onSearchChange(compactSearch({ ...search, page: next }))}
+        />
+      </Flex>
+    );
+  }
+
+  return (
+    <ScreenLayout>
+      <ListHeading
+        total={total}
+        description={
+          hasPermission('requisition.view_all')
+            ? `Every requisition raised at ${organizationName}, newest first.`
+            : 'Requisitions you raised or have an approval step on, newest first.'
+        }
+        actions={actions}
+      />
+      <ListFilters organizationId={organizationId} search={search} onSearchChange={onSearchChange} />
+      {body}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        onConfirm={() => {
+          if (pendingDelete) remove.mutate(pendingDelete);
+        }}
+        variant="danger"
+        title="Delete requisition"
+        message={pendingDelete ? requisitionListMessages.deleteConfirm(pendingDelete.requisition_number) : ''}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+      />
+    </ScreenLayout>
+  );
+}
+
+const statusOptions = REQUISITION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
+const categoryOptions = Object.entries(REQUISITION_CATEGORY_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+
+/**
+ * The search box (debounced into the URL) and the collapsible filter panel. Every filter change goes
+ * back to page 1.
+ */
+function ListFilters({
+  organizationId,
+  search,
+  onSearchChange,
+}: {
+  organizationId: string;
+  search: RequisitionListSearch;
+  onSearchChange: RequisitionListScreenProps['onSearchChange'];
+}): ReactElement {
+  const { client } = usePurchasing();
+  const costCenters = useQuery(organizationQueries.costCenters(client, organizationId));
+  const text = useDebouncedSearchText(search, onSearchChange);
+
+  const filters = useMemo<FilterDefinition[]>(
+    () => [
+      {
+        key: 'status',
+        label: 'Status',
+        type: 'multiselect',
+        placeholder: 'Any status',
+        options: statusOptions,
+      },
+      {
+        key: 'category',
+        label: 'Category',
+        type: 'multiselect',
+        placeholder: 'Any category',
+        options: categoryOptions,
+      },
+      {
+        key: 'cost_center_id',
+        label: 'Cost center',
+        type: 'multiselect',
+        placeholder: costCenters.isPending ? 'Loading...' : 'Any cost center',
+        options: (costCenters.data?.cost_centers ?? []).map((center) => ({
+          value: center.id,
+          label: `${center.code} - ${center.name}`,
+        })),
+      },
+    ],
+    [costCenters.isPending, costCenters.data],
+  );
+
+  const values: FilterValues = {
+    ...(search.status ? { status: search.status } : {}),
+    ...(search.category ? { category: search.category } : {}),
+    ...(search.cost_center_id ? { cost_center_id: search.cost_center_id } : {}),
+    ...(search.date_from ? { date_from: search.date_from } : {}),
+    ...(search.date_to ? { date_to: search.date_to } : {}),
+  };
+
+  // The panel hands back loosely typed values; the URL schema turns them into a valid search again.
+  const applyFilters = (next: FilterValues) =>
+    onSearchChange(requisitionListSearchSchema.parse({ ...next, search: search.search }));
+
+  return (
+    <SearchBar
+      label="Search requisitions"
+      placeholder="Search by number, justification or requestor..."
+      searchValue={text.value}
+      onSearchChange={text.onChange}
+      filters={filters}
+      values={values}
+      onChange={applyFilters}
+      defaultFiltersOpen={Object.keys(values).length > 0}
+    >
+      <DatePicker
+        label="Date from"
+        value={search.date_from ?? null}
+        maxDate={search.date_to}
+        onChange={(day) => applyFilters({ ...values, date_from: day ?? undefined })}
+      />
+      <DatePicker
+        label="Date to"
+        value={search.date_to ?? null}
+        minDate={search.date_from}
+        onChange={(day) => applyFilters({ ...values, date_to: day ?? undefined })}
+      />
+    </SearchBar>
+  );
+}
+
+/**
+ * The search box's text: shown at once, written to the URL (replacing the history entry) once typing
+ * pauses. A search changed from outside (back button, a link) replaces the text.
+ */
+function useDebouncedSearchText(
+  search: RequisitionListSearch,
+  onSearchChange: RequisitionListScreenProps['onSearchChange'],
+): { value: string; onChange(text: string): void } {
+  const fromUrl = search.search ?? '';
+  const [value, setValue] = useState(fromUrl);
+  // The last text this box wrote to the URL: the URL coming back with it is not an outside change.
+  const written = useRef(fromUrl);
+  const latest = useRef({ search, onSearchChange });
+  latest.current = { search, onSearchChange };
+
+  useEffect(() => {
+    if (fromUrl !== written.current) {
+      written.current = fromUrl;
+      setValue(fromUrl);
+    }
+  }, [fromUrl]);
+
+  useEffect(() => {
+    const trimmed = value.trim();
+    if (trimmed === written.current) return;
+    const timer = setTimeout(() => {
+      written.current = trimmed;
+      const { search: current, onSearchChange: change } = latest.current;
+      change(compactSearch({ ...current, search: trimmed, page: undefined }), { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+
+  return { value, onChange: setValue };
+}

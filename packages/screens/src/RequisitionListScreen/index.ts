@@ -1,0 +1,6 @@
+export {
+  RequisitionListScreen,
+  type RequisitionListScreenProps,
+  type RequisitionListSearchChangeOptions,
+} from './RequisitionListScreen';
+export { type RequisitionListSearch, requisitionListSearchSchema } from './searchParams';

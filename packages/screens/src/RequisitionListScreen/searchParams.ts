@@ -1,0 +1,171 @@
+import type { RequisitionListFilters, Schemas } from '@purchasing/api-client';
+import { requisitionStatusBadges } from '@purchasing/ui';
+import { z } from 'zod';
+
+type RequisitionStatus = Schemas['RequisitionStatus'];
+type RequisitionCategory = Schemas['RequisitionCategory'];
+
+/** Rows per page of the requisition list (document 1 §9). */
+export const REQUISITION_LIST_PAGE_SIZE = 10;
+
+/** Every requisition status, in the order of its lifecycle (document 1 §4). */
+export const REQUISITION_STATUSES = Object.keys(requisitionStatusBadges) as RequisitionStatus[];
+
+/** The requisition categories and how they read (document 1 §5). */
+export const REQUISITION_CATEGORY_LABELS = {
+  standard: 'Standard',
+  freight: 'Freight',
+  maintenance: 'Maintenance',
+  utilities: 'Utilities',
+  services: 'Services',
+  capital: 'Capital',
+} as const satisfies Record<RequisitionCategory, string>;
+
+const CATEGORIES = Object.keys(REQUISITION_CATEGORY_LABELS) as RequisitionCategory[];
+
+/** The readable label of a category ('maintenance' → 'Maintenance'); an unknown one is shown as sent. */
+export function categoryLabel(category: string): string {
+  const labels: Record<string, string> = REQUISITION_CATEGORY_LABELS;
+  return Object.hasOwn(labels, category) ? (labels[category] ?? category) : category;
+}
+
+/** The readable label of a status ('under_review' → 'Under Review'); an unknown one is shown as sent. */
+export function statusLabel(status: string): string {
+  const badges: Record<string, { label: string }> = requisitionStatusBadges;
+  return Object.hasOwn(badges, status) ? (badges[status]?.label ?? status) : status;
+}
+
+/**
+ * The list's state as it lives in the URL, so a filtered view can be bookmarked and shared. Absent keys
+ * mean "not filtered"; `page` is 1-based and absent on the first page.
+ */
+export interface RequisitionListSearch {
+  /** Text matched against the number, the justification and the requestor's name or email. */
+  search?: string;
+  /** Only these statuses. */
+  status?: RequisitionStatus[];
+  /** Only these categories. */
+  category?: RequisitionCategory[];
+  /** Only these cost centres (ids). */
+  cost_center_id?: string[];
+  /** Created on or after this day (`yyyy-MM-dd`). */
+  date_from?: string;
+  /** Created on or before this day (`yyyy-MM-dd`). */
+  date_to?: string;
+  /** The page shown, from 1. */
+  page?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A real calendar day as `yyyy-MM-dd` (not 2026-02-31). */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * A list filter read leniently: one value or many (routers parse a repeated key as an array, a single
+ * one as a string), invalid or repeated items dropped, nothing left → absent.
+ */
+function listOf<T extends string>(accept: (value: string) => value is T) {
+  return lenient((value): T[] | undefined => {
+    const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+    const kept = [...new Set(items.filter((item): item is string => typeof item === 'string'))].filter(
+      accept,
+    );
+    return kept.length > 0 ? kept : undefined;
+  });
+}
+
+/**
+ * A search key read by `read`, which turns anything unusable into `undefined`. Optional, so an absent key
+ * stays absent (zod would otherwise ask for the key that a transform may leave undefined).
+ */
+function lenient<T>(read: (value: unknown) => T | undefined) {
+  return z.unknown().transform(read).optional();
+}
+
+function calendarDay(value: unknown): string | undefined {
+  return typeof value === 'string' && isCalendarDay(value) ? value : undefined;
+}
+
+const isStatus = (value: string): value is RequisitionStatus =>
+  (REQUISITION_STATUSES as string[]).includes(value);
+const isCategory = (value: string): value is RequisitionCategory => (CATEGORIES as string[]).includes(value);
+const isUuid = (value: string): value is string => UUID.test(value);
+
+/**
+ * Validates the requisition list's URL search (`?search=…&status=…&page=2`) into a
+ * {@link RequisitionListSearch}. It never fails: unknown keys, unknown statuses or categories, malformed
+ * ids, impossible dates and bad page numbers are dropped, so an old or hand-edited bookmark still opens
+ * the list. Search text that a router parsed as a number (`?search=2026`) is read back as text.
+ *
+ * @example
+ * // TanStack Router
+ * createRoute({ path: 'requisitions', validateSearch: requisitionListSearchSchema, … })
+ */
+export const requisitionListSearchSchema = z
+  .object({
+    search: lenient((value) => {
+      const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+      return text === '' ? undefined : text.slice(0, 200);
+    }),
+    status: listOf(isStatus),
+    category: listOf(isCategory),
+    cost_center_id: listOf(isUuid),
+    date_from: lenient(calendarDay),
+    date_to: lenient(calendarDay),
+    page: lenient((value) => {
+      const page = typeof value === 'string' ? Number(value) : value;
+      return typeof page === 'number' && Number.isInteger(page) && page > 1 && page <= 100_000
+        ? page
+        : undefined;
+    }),
+  })
+  .catch({
+    search: undefined,
+    status: undefined,
+    category: undefined,
+    cost_center_id: undefined,
+    date_from: undefined,
+    date_to: undefined,
+    page: undefined,
+  })
+  .transform(compactSearch);
+
+/** The search without absent keys, so the URL and query keys carry only what is set. */
+export function compactSearch(search: RequisitionListSearch): RequisitionListSearch {
+  const compact: RequisitionListSearch = {};
+  if (search.search) compact.search = search.search;
+  if (search.status?.length) compact.status = search.status;
+  if (search.category?.length) compact.category = search.category;
+  if (search.cost_center_id?.length) compact.cost_center_id = search.cost_center_id;
+  if (search.date_from) compact.date_from = search.date_from;
+  if (search.date_to) compact.date_to = search.date_to;
+  if (search.page !== undefined && search.page > 1) compact.page = search.page;
+  return compact;
+}
+
+/** Whether a search text or any filter narrows the list (which empty state applies). */
+export function hasActiveFilters(search: RequisitionListSearch): boolean {
+  const { page: _page, ...filters } = compactSearch(search);
+  return Object.keys(filters).length > 0;
+}
+
+/** The `GET /requisitions` filters of a search, without paging. */
+export function toListFilters(search: RequisitionListSearch): RequisitionListFilters {
+  const { page: _page, ...filters } = compactSearch(search);
+  return filters;
+}
+
+/** The `GET /requisitions` query of one page of a search (10 rows, offset `(page - 1) * 10`). */
+export function toPageQuery(search: RequisitionListSearch): RequisitionListFilters {
+  const page = search.page ?? 1;
+  return {
+    ...toListFilters(search),
+    limit: REQUISITION_LIST_PAGE_SIZE,
+    offset: (page - 1) * REQUISITION_LIST_PAGE_SIZE,
+  };
+}
