@@ -3,6 +3,7 @@ import { defaultHrefs, type Navigation } from '@purchasing/screens';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routes';
+import { parseSearch, stringifySearch } from './search';
 
 /** Creates the host's router over the code-based route tree. */
 export function createAppRouter(context: { queryClient: QueryClient; client: PurchasingClient }) {
@@ -11,6 +12,9 @@ export function createAppRouter(context: { queryClient: QueryClient; client: Pur
     context,
     defaultPreload: false,
     scrollRestoration: true,
+    // Bookmarkable, readable filters: `?status=draft&status=approved`, not JSON (./search.ts).
+    parseSearch,
+    stringifySearch,
   });
 }
 
