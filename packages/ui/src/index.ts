@@ -70,7 +70,14 @@ export {
   filterTypes,
   isActiveFilterValue,
 } from './FilterPanel';
-export { formatFileSize, formatMoney, formatPercent, formatRelativeTime } from './format';
+export {
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatPercent,
+  formatRelativeTime,
+} from './format';
 export { Modal, type ModalProps, type ModalSize, modalSizes } from './Modal';
 export { NumberInput, type NumberInputProps } from './NumberInput';
 export { getPageWindow, MAX_PAGE_BUTTONS, PAGE_SIZE_OPTIONS, Pager, type PagerProps } from './Pager';

@@ -12,6 +12,8 @@ import {
   EmptyState,
   type FilterDefinition,
   type FilterValues,
+  formatDate,
+  formatDateTime,
   formatMoney,
   Pager,
   SearchBar,
@@ -42,10 +44,8 @@ import {
   categoryLabel,
   codeAndName,
   daysSince,
-  formatDate,
-  formatDateTime,
   fullName,
-} from './approvalDisplay';
+} from '../shared/display';
 
 type PendingApproval = Schemas['PendingApproval'];
 type QueueStatus = NonNullable<PendingApprovalFilters['status']>;

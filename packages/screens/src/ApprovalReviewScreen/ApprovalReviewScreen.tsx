@@ -4,6 +4,8 @@ import {
   Button,
   Callout,
   EmptyState,
+  formatDate,
+  formatDateTime,
   formatFileSize,
   formatMoney,
   Spinner,
@@ -24,16 +26,10 @@ import { useQuery } from '@tanstack/react-query';
 import { FileSearch, FileText, Paperclip } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId } from 'react';
 import { ApprovalActionForm } from '../ApprovalActionForm';
-import {
-  categoryLabel,
-  codeAndName,
-  formatDate,
-  formatDateTime,
-  fullName,
-} from '../ApprovalQueueScreen/approvalDisplay';
 import { ApprovalWorkflowTimeline } from '../ApprovalWorkflowTimeline';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
+import { categoryLabel, codeAndName, fullName } from '../shared/display';
 
 type Requisition = Schemas['Requisition'];
 type LineItem = Schemas['RequisitionLineItem'];

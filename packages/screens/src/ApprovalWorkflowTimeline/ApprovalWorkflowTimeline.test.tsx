@@ -1,9 +1,9 @@
 import type { Schemas } from '@purchasing/api-client';
+import { formatDateTime } from '@purchasing/ui';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { approverRef, financeRef } from '../test/requisitionHandlers';
 import { ApprovalWorkflowTimeline } from './ApprovalWorkflowTimeline';
-import { formatDateTime } from './dates';
 
 type ApprovalStep = Schemas['ApprovalStep'];
 

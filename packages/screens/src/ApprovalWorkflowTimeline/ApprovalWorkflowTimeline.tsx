@@ -1,5 +1,5 @@
 import type { Schemas } from '@purchasing/api-client';
-import { EmptyState } from '@purchasing/ui';
+import { EmptyState, formatDateTime } from '@purchasing/ui';
 import { Badge, type BadgeProps, Box, Flex, Text } from '@radix-ui/themes';
 import {
   CheckCircle2,
@@ -12,7 +12,7 @@ import {
   Zap,
 } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { formatDateTime } from './dates';
+import { fullName } from '../shared/display';
 
 type ApprovalStep = Schemas['ApprovalStep'];
 type ApprovalAction = Schemas['ApprovalAction'];
@@ -48,10 +48,6 @@ const actionPresentation: Record<ApprovalAction | 'pending', ActionPresentation>
 };
 
 const ICON_SIZE = 32;
-
-function fullName(user: Schemas['UserRef']): string {
-  return `${user.first_name} ${user.last_name}`;
-}
 
 /** Orders steps by approval level, then by when they were opened (a delegated level shows its history in order). */
 function sortSteps(steps: readonly ApprovalStep[]): ApprovalStep[] {

@@ -12,6 +12,8 @@ import {
   Callout,
   ConfirmDialog,
   EmptyState,
+  formatDate,
+  formatDateTime,
   formatMoney,
   Modal,
   Spinner,
@@ -49,9 +51,9 @@ import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import { ApprovalActionForm } from '../ApprovalActionForm';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { ApprovalWorkflowTimeline } from '../ApprovalWorkflowTimeline';
-import { formatDate, formatDateTime } from '../ApprovalWorkflowTimeline/dates';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
+import { categoryLabel, fullName } from '../shared/display';
 
 type Requisition = Schemas['Requisition'];
 type Attachment = Schemas['Attachment'];
@@ -78,15 +80,6 @@ export const requisitionDetailMessages = {
     `Are you sure you want to delete requisition ${number}? This action cannot be undone.`,
 } as const;
 
-const categoryLabels: Record<Requisition['category'], string> = {
-  standard: 'Standard',
-  freight: 'Freight',
-  maintenance: 'Maintenance',
-  utilities: 'Utilities',
-  services: 'Services',
-  capital: 'Capital',
-};
-
 /**
  * Only the requisition prints: the shell (marked `data-print="hide"` by AppShell) and the screen's
  * own actions are hidden, and cards do not split across pages. In a narrow line-items panel the SKU
@@ -108,10 +101,6 @@ const SCREEN_STYLES = `
 `;
 
 const kilobytes = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-function fullName(user: Schemas['UserRef']): string {
-  return `${user.first_name} ${user.last_name}`;
-}
 
 /** The approver's latest request for information, if any (the banner quotes it). */
 function latestInfoRequest(requisition: Requisition): Schemas['ApprovalStep'] | null {
@@ -520,7 +509,7 @@ function DetailsPanel({ requisition }: { requisition: Requisition }): ReactEleme
         </DataList.Item>
         <DataList.Item>
           <DataList.Label>Category</DataList.Label>
-          <DataList.Value>{categoryLabels[requisition.category] ?? requisition.category}</DataList.Value>
+          <DataList.Value>{categoryLabel(requisition.category)}</DataList.Value>
         </DataList.Item>
         <DataList.Item>
           <DataList.Label>Total Amount</DataList.Label>

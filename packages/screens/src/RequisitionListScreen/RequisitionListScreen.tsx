@@ -33,17 +33,16 @@ import { Download, FilePlus, FileText, Plus, SearchX } from 'lucide-react';
 import { type ReactElement, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
+import { REQUISITION_CATEGORY_LABELS, statusLabel } from '../shared/display';
 import { buildRequisitionsCsv, downloadCsv, fetchAllRequisitions, requisitionsCsvFileName } from './csv';
 import { RequisitionTable } from './RequisitionTable';
 import {
   compactSearch,
   hasActiveFilters,
-  REQUISITION_CATEGORY_LABELS,
   REQUISITION_LIST_PAGE_SIZE,
   REQUISITION_STATUSES,
   type RequisitionListSearch,
   requisitionListSearchSchema,
-  statusLabel,
   toListFilters,
   toPageQuery,
 } from './searchParams';

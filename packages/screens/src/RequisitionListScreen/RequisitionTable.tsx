@@ -1,5 +1,5 @@
 import type { Schemas } from '@purchasing/api-client';
-import { formatMoney, StatusBadge } from '@purchasing/ui';
+import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
 import {
   Box,
   Flex,
@@ -22,7 +22,7 @@ import {
   useState,
 } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
-import { categoryLabel } from './searchParams';
+import { categoryLabel } from '../shared/display';
 
 type RequisitionSummary = Schemas['RequisitionSummary'];
 
@@ -48,14 +48,6 @@ const features = tableFeatures({
 });
 
 const helper = createColumnHelper<typeof features, RequisitionSummary>();
-
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** A moment as the list shows it: '14 Nov 2026'. */
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
 
 const columns = helper.columns([
   helper.accessor('requisition_number', {

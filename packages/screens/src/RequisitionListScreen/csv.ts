@@ -6,7 +6,7 @@ import {
 } from '@purchasing/api-client';
 import { currencyDecimals } from '@purchasing/ui';
 import Papa from 'papaparse';
-import { categoryLabel, statusLabel } from './searchParams';
+import { categoryLabel, statusLabel } from '../shared/display';
 
 type RequisitionSummary = Schemas['RequisitionSummary'];
 

@@ -1,6 +1,7 @@
 import type { RequisitionListFilters, Schemas } from '@purchasing/api-client';
 import { requisitionStatusBadges } from '@purchasing/ui';
 import { z } from 'zod';
+import { REQUISITION_CATEGORY_LABELS } from '../shared/display';
 
 type RequisitionStatus = Schemas['RequisitionStatus'];
 type RequisitionCategory = Schemas['RequisitionCategory'];
@@ -11,29 +12,7 @@ export const REQUISITION_LIST_PAGE_SIZE = 10;
 /** Every requisition status, in the order of its lifecycle (document 1 §4). */
 export const REQUISITION_STATUSES = Object.keys(requisitionStatusBadges) as RequisitionStatus[];
 
-/** The requisition categories and how they read (document 1 §5). */
-export const REQUISITION_CATEGORY_LABELS = {
-  standard: 'Standard',
-  freight: 'Freight',
-  maintenance: 'Maintenance',
-  utilities: 'Utilities',
-  services: 'Services',
-  capital: 'Capital',
-} as const satisfies Record<RequisitionCategory, string>;
-
 const CATEGORIES = Object.keys(REQUISITION_CATEGORY_LABELS) as RequisitionCategory[];
-
-/** The readable label of a category ('maintenance' → 'Maintenance'); an unknown one is shown as sent. */
-export function categoryLabel(category: string): string {
-  const labels: Record<string, string> = REQUISITION_CATEGORY_LABELS;
-  return Object.hasOwn(labels, category) ? (labels[category] ?? category) : category;
-}
-
-/** The readable label of a status ('under_review' → 'Under Review'); an unknown one is shown as sent. */
-export function statusLabel(status: string): string {
-  const badges: Record<string, { label: string }> = requisitionStatusBadges;
-  return Object.hasOwn(badges, status) ? (badges[status]?.label ?? status) : status;
-}
 
 /**
  * The list's state as it lives in the URL, so a filtered view can be bookmarked and shared. Absent keys

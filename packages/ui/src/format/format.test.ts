@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatMoney, formatPercent, formatRelativeTime } from './index';
+import {
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatPercent,
+  formatRelativeTime,
+} from './index';
 
 describe('formatMoney', () => {
   it('formats AUD by default as dollars with two decimals and grouping', () => {
@@ -69,5 +76,24 @@ describe('formatRelativeTime', () => {
   it('accepts ISO strings and treats future moments as just now', () => {
     expect(formatRelativeTime('2026-06-15T11:58:00Z', now)).toBe('2 minutes ago');
     expect(formatRelativeTime('2026-06-16T00:00:00Z', now)).toBe('just now');
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  it('reads a timestamp as a day, and a calendar date without shifting it by the time zone', () => {
+    expect(formatDate('2026-11-14T09:00:00.000Z')).toMatch(/^1[45] Nov 2026$/);
+    expect(formatDate('2026-12-15')).toBe('15 Dec 2026');
+    expect(formatDate('2026-01-01')).toBe('1 Jan 2026');
+  });
+
+  it('answers the fallback for a missing or unreadable value', () => {
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate(undefined, 'Not specified')).toBe('Not specified');
+    expect(formatDate('not a date', 'n/a')).toBe('n/a');
+    expect(formatDateTime('')).toBe('—');
+  });
+
+  it('adds the time of day', () => {
+    expect(formatDateTime('2026-11-16T09:05:00.000Z')).toMatch(/^1[67] Nov 2026, \d{1,2}:05\s?[ap]m$/);
   });
 });

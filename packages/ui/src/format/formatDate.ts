@@ -1,6 +1,5 @@
-/**
- * Date formatting shared by the requisition and approval screens. Australian English like
- * `formatMoney`, so dates read '14 Nov 2026' and times '9:00 am'.
+/*
+ * Dates for reading, in Australian English like `formatMoney`: '14 Nov 2026' and '14 Nov 2026, 9:00 am'.
  */
 
 const LOCALE = 'en-AU';

@@ -1,5 +1,11 @@
+/**
+ * How requisitions and approvals read on every screen: labels of categories, statuses, levels and
+ * actions, and names of people and accounts.
+ */
 import type { Schemas } from '@purchasing/api-client';
-import type { BadgeColor } from '@purchasing/ui';
+import { type BadgeColor, requisitionStatusBadges } from '@purchasing/ui';
+
+type RequisitionCategory = Schemas['RequisitionCategory'];
 
 /** The titles of the default policy's levels (document 1 §4 "Workflow levels"). */
 export const APPROVAL_LEVEL_TITLES: Readonly<Record<number, string>> = {
@@ -34,37 +40,6 @@ export function daysSince(since: string, now: Date = new Date()): number {
   return Number.isFinite(elapsed) ? Math.max(0, Math.floor(elapsed / DAY_MS)) : 0;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/**
- * A date for reading ('16 Nov 2026'). A bare `yyyy-MM-dd` (a delivery date) is a calendar day, so it
- * is read in local time rather than as UTC midnight, which would show the day before west of Greenwich.
- */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
-  return Number.isNaN(day.getTime()) ? value : dateFormat.format(day);
-}
-
-/** A moment for reading ('16 Nov 2026, 9:00 am'). */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const moment = new Date(value);
-  return Number.isNaN(moment.getTime()) ? value : dateTimeFormat.format(moment);
-}
-
-/** 'standard' → 'Standard'. */
-export function categoryLabel(category: string): string {
-  return category.charAt(0).toUpperCase() + category.slice(1).replaceAll('_', ' ');
-}
-
 /** A cost centre or GL account as lists show it: 'code - name'. */
 export function codeAndName(entry: { code: string; name: string } | null | undefined): string {
   return entry ? `${entry.code} - ${entry.name}` : '';
@@ -73,4 +48,26 @@ export function codeAndName(entry: { code: string; name: string } | null | undef
 /** 'Uma Patel'. */
 export function fullName(person: { first_name: string; last_name: string }): string {
   return `${person.first_name} ${person.last_name}`.trim();
+}
+
+/** The requisition categories and how they read (document 1 §5). */
+export const REQUISITION_CATEGORY_LABELS = {
+  standard: 'Standard',
+  freight: 'Freight',
+  maintenance: 'Maintenance',
+  utilities: 'Utilities',
+  services: 'Services',
+  capital: 'Capital',
+} as const satisfies Record<RequisitionCategory, string>;
+
+/** The readable label of a category ('maintenance' → 'Maintenance'); an unknown one is shown as sent. */
+export function categoryLabel(category: string): string {
+  const labels: Record<string, string> = REQUISITION_CATEGORY_LABELS;
+  return Object.hasOwn(labels, category) ? (labels[category] ?? category) : category;
+}
+
+/** The readable label of a status ('under_review' → 'Under Review'); an unknown one is shown as sent. */
+export function statusLabel(status: string): string {
+  const badges: Record<string, { label: string }> = requisitionStatusBadges;
+  return Object.hasOwn(badges, status) ? (badges[status]?.label ?? status) : status;
 }
