@@ -89,6 +89,26 @@ async function eligibleDelegates(
   return rows.map((row) => row.user_id);
 }
 
+/** The open step of the requisition's latest round, if any; with `lock`, locked FOR UPDATE. */
+function openStepOfLatestRound(
+  db: Db,
+  organizationId: string,
+  id: string,
+  transaction: Transaction,
+  { lock }: { lock: boolean },
+): Promise<LockedStep | null> {
+  return selectOne<LockedStep>(
+    db,
+    `SELECT s.id, s.round, s.approval_level, s.approver_id::text AS approver_id, s.approver_role_name
+       FROM approval_steps s
+      WHERE s.requisition_id = $1 AND s.organization_id = $2 AND s.action IS NULL
+        AND s.round = (SELECT max(x.round) FROM approval_steps x WHERE x.requisition_id = $1)
+      ${lock ? 'FOR UPDATE OF s' : ''}`,
+    [id, organizationId],
+    transaction,
+  );
+}
+
 const STATUS_AFTER: Record<Exclude<ApprovalAction, 'approve' | 'delegate'>, RequisitionStatus> = {
   reject: 'rejected',
   request_info: 'info_requested',
@@ -120,16 +140,7 @@ export async function actOnRequisition(
 
     const step =
       requisition.status === 'under_review'
-        ? await selectOne<LockedStep>(
-            db,
-            `SELECT s.id, s.round, s.approval_level, s.approver_id::text AS approver_id, s.approver_role_name
-               FROM approval_steps s
-              WHERE s.requisition_id = $1 AND s.organization_id = $2 AND s.action IS NULL
-                AND s.round = (SELECT max(x.round) FROM approval_steps x WHERE x.requisition_id = $1)
-              FOR UPDATE OF s`,
-            [id, organizationId],
-            transaction,
-          )
+        ? await openStepOfLatestRound(db, organizationId, id, transaction, { lock: true })
         : null;
     if (!step) {
       // Decided meanwhile (or never awaiting approval): a conflict with the record's state.
@@ -271,15 +282,7 @@ export async function listDelegateCandidates(db: Db, actor: Actor, id: string): 
     if (requisition.requestor_id === actor.userId) throw new Forbidden(REFUSAL_MESSAGES.own_requisition);
     const step =
       requisition.status === 'under_review'
-        ? await selectOne<LockedStep>(
-            db,
-            `SELECT s.id, s.round, s.approval_level, s.approver_id::text AS approver_id, s.approver_role_name
-               FROM approval_steps s
-              WHERE s.requisition_id = $1 AND s.organization_id = $2 AND s.action IS NULL
-                AND s.round = (SELECT max(x.round) FROM approval_steps x WHERE x.requisition_id = $1)`,
-            [id, organizationId],
-            transaction,
-          )
+        ? await openStepOfLatestRound(db, organizationId, id, transaction, { lock: false })
         : null;
     const facts = step ? await loadRoutingFacts(db, organizationId, id, transaction) : null;
     const refusal =
