@@ -441,7 +441,7 @@ function ApprovalCard({ item }: { item: PendingApproval }): ReactElement {
               {formatDate(requisition.submitted_at ?? requisition.created_at)}
             </QueueField>
             <QueueField label="Category">{categoryLabel(requisition.category)}</QueueField>
-            <QueueField label="Cost centre">{codeAndName(requisition.cost_center)}</QueueField>
+            <QueueField label="Cost center">{codeAndName(requisition.cost_center)}</QueueField>
             <QueueField label="Line items">{lines}</QueueField>
             {!open && item.actioned_at ? (
               <QueueField label="Decided">{formatDateTime(item.actioned_at)}</QueueField>

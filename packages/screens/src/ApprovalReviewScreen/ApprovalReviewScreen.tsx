@@ -245,7 +245,7 @@ function DetailsPanel({ requisition }: { requisition: Requisition }): ReactEleme
               </Text>
             </Flex>
           </Detail>
-          <Detail label="Cost centre">{codeAndName(requisition.cost_center)}</Detail>
+          <Detail label="Cost center">{codeAndName(requisition.cost_center)}</Detail>
           <Detail label="GL account">{codeAndName(requisition.gl_account)}</Detail>
           <Detail label="Category">{categoryLabel(requisition.category)}</Detail>
           <Detail label="Delivery date">
