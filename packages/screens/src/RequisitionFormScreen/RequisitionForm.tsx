@@ -863,7 +863,8 @@ function LineItemFields({
           render={({ field, fieldState }) => (
             <TextField
               label="Notes"
-              placeholder="Colour, size, part number..."
+              // Short enough for the quarter-width column of a wide screen.
+              placeholder="Colour, size, part no."
               maxLength={1000}
               disabled={disabled}
               error={fieldState.error?.message}
