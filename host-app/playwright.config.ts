@@ -12,7 +12,7 @@ const databaseName = e2eDatabaseName();
  */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '/tmp/host-app-e2e-results',
+  outputDir: `/tmp/host-app-e2e-results-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

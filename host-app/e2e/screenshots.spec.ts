@@ -48,4 +48,55 @@ test.describe('screenshots for review', () => {
     // The sidebar is sticky at the viewport's height: a viewport shot shows it as a user sees it.
     await shoot(page, 'dashboard-narrow', false);
   });
+
+  test('captures the requisition list, the create form, the approval queue, a review and a detail under review', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, 'user@acme.test');
+    await page.goto('/requisitions');
+    await expect(
+      page.getByRole('heading', { level: 2, name: /^Requisitions [\d,]+ in total$/ }),
+    ).toBeVisible();
+    // Placeholder rows are hidden from assistive technology: a real row has its number's link.
+    await expect(
+      page
+        .getByRole('table', { name: 'Requisitions' })
+        .getByRole('link', { name: /^REQ-\d{4}-\d{5}$/ })
+        .first(),
+    ).toBeVisible();
+    await shoot(page, 'requisitions-list');
+
+    await page.getByRole('link', { name: 'New Requisition' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Requisition' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Cost Center' })).toHaveText('Select a cost center');
+    // The action bar sticks to the viewport's bottom: a viewport as tall as the form shows it where a
+    // reader scrolled to the end sees it, instead of over the line items of a full-page shot.
+    const formHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: 1366, height: formHeight });
+    await shoot(page, 'requisition-create', false);
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // The seeded data holds a requisition waiting for Mark Evans at level 1 (docs/demo-users.md).
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'manager@acme.test');
+    await page.goto('/approvals');
+    const firstCard = page
+      .getByRole('list', { name: 'Approvals awaiting your decision' })
+      .getByRole('article')
+      .first();
+    await expect(firstCard).toBeVisible();
+    await shoot(page, 'approval-queue');
+
+    await firstCard.getByRole('link', { name: 'Review & Approve' }).click();
+    await expect(page.getByText(/^You are deciding at /)).toBeVisible();
+    await shoot(page, 'approval-review');
+
+    await page.getByRole('link', { name: 'Open Requisition' }).click();
+    await expect(page.getByRole('button', { name: 'Review' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Approval workflow' })).toBeVisible();
+    await shoot(page, 'requisition-detail-under-review');
+  });
 });

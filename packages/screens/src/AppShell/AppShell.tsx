@@ -10,7 +10,15 @@ import {
   VisuallyHidden,
 } from '@radix-ui/themes';
 import { Bell, LogOut, PanelLeftClose, PanelLeftOpen, ShoppingCart } from 'lucide-react';
-import { type ReactElement, type ReactNode, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import {
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { isActivePath, type SidebarItem, sidebarItems } from './sidebarItems';
@@ -97,7 +105,16 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
   };
 
   return (
-    <Flex style={{ minHeight: '100vh', background: 'var(--gray-2)' }}>
+    <Flex
+      style={
+        {
+          minHeight: '100vh',
+          background: 'var(--gray-2)',
+          // The sticky header's height, so screens can keep their own sticky parts clear of it.
+          '--app-shell-header-height': '64px',
+        } as CSSProperties
+      }
+    >
       {/* Keeps the content in place while the sidebar lies over it. */}
       {overlay ? <Box flexShrink="0" style={{ width: COLLAPSED_WIDTH }} /> : null}
       <Flex
@@ -191,7 +208,7 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
           gap="3"
           px="5"
           style={{
-            height: 64,
+            height: 'var(--app-shell-header-height)',
             background: 'var(--color-panel-solid)',
             borderBottom: '1px solid var(--gray-a5)',
             position: 'sticky',

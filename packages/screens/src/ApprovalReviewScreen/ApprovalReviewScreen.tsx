@@ -155,8 +155,12 @@ function ApprovalReview({
             <ApprovalWorkflowTimeline steps={requisition.approval_workflow} currency={requisition.currency} />
           </Panel>
         </Flex>
-        {/* Sticky on wide screens, so the decision stays at hand while the reader scrolls the details. */}
-        <Box position={{ initial: 'static', md: 'sticky' }} top="4">
+        {/* Sticky on wide screens, so the decision stays at hand while the reader scrolls the details;
+            below the host's sticky header when it has one (AppShell sets its height). */}
+        <Box
+          position={{ initial: 'static', md: 'sticky' }}
+          style={{ top: 'calc(var(--app-shell-header-height, 0px) + var(--space-4))' }}
+        >
           <Panel title={approvalReviewMessages.takeAction}>
             <ApprovalActionForm
               requisition={requisition}
