@@ -35,6 +35,44 @@ export interface Config {
    * secret (a separate key per purpose, so one kind of signature can never stand in for the other).
    */
   attachmentUrlSecret: string;
+  /** Outgoing mail: SMTP transport (`null`: keep mail in the outbox and log it) and sender. */
+  mail: MailConfig;
+}
+
+/** SMTP settings of the mail dispatcher (SMTP_URL, or SMTP_HOST/PORT/USER/PASS/SECURE; MAIL_FROM). */
+export interface MailConfig {
+  smtp:
+    | { url: string }
+    | { host: string; port: number; secure: boolean; user?: string; pass?: string }
+    | null;
+  from: string;
+  /** How often the dispatcher looks for pending mail (ms). */
+  pollIntervalMs: number;
+  /** Delivery attempts before a mail is marked `failed`. */
+  maxAttempts: number;
+}
+
+function mailConfigFrom(env: NodeJS.ProcessEnv): MailConfig {
+  const port = intFrom(env.SMTP_PORT, 587, 'SMTP_PORT');
+  const secure =
+    env.SMTP_SECURE === undefined || env.SMTP_SECURE === '' ? port === 465 : env.SMTP_SECURE === 'true';
+  const smtp: MailConfig['smtp'] = env.SMTP_URL
+    ? { url: env.SMTP_URL }
+    : env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port,
+          secure,
+          user: env.SMTP_USER || undefined,
+          pass: env.SMTP_PASS || undefined,
+        }
+      : null;
+  return {
+    smtp,
+    from: env.MAIL_FROM || 'Purchasing <no-reply@purchasing.local>',
+    pollIntervalMs: intFrom(env.MAIL_POLL_INTERVAL_MS, 2000, 'MAIL_POLL_INTERVAL_MS'),
+    maxAttempts: Math.max(1, intFrom(env.MAIL_MAX_ATTEMPTS, 5, 'MAIL_MAX_ATTEMPTS')),
+  };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -104,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: env.PUBLIC_URL || undefined,
     attachmentUrlSecret: attachmentUrlSecret(env.ATTACHMENT_URL_SECRET, secret),
+    mail: mailConfigFrom(env),
   };
 }

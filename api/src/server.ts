@@ -9,12 +9,18 @@ import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
 import { authHandlers } from './features/auth/auth.handlers.js';
 import { verifySession } from './features/auth/auth.service.js';
+import { passwordFlowHandlers } from './features/auth/password-flows.js';
 import { budgetHandlers } from './features/budgets/budgets.handlers.js';
+import { departmentHandlers } from './features/departments/departments.handlers.js';
 import { healthHandlers } from './features/health/health.handlers.js';
 import { organizationHandlers } from './features/organizations/organizations.handlers.js';
 import { resolveScope } from './features/organizations/scope.service.js';
 import { productHandlers } from './features/products/products.handlers.js';
+import { purchaseOrderHandlers } from './features/purchase-orders/purchase-orders.handlers.js';
 import { requisitionHandlers } from './features/requisitions/requisitions.handlers.js';
+import { roleHandlers } from './features/roles/roles.handlers.js';
+import { userHandlers } from './features/users/users.handlers.js';
+import { vendorHandlers } from './features/vendors/vendors.handlers.js';
 import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './http/context.js';
 import { errorResponsePlugin } from './http/error-response.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
@@ -60,6 +66,12 @@ export const handlers: OperationHandlers = {
   ...approvalHandlers,
   ...budgetHandlers,
   ...attachmentHandlers,
+  ...purchaseOrderHandlers,
+  ...vendorHandlers,
+  ...roleHandlers,
+  ...departmentHandlers,
+  ...passwordFlowHandlers,
+  ...userHandlers,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
+import { startMailDispatcher } from './features/mail/mailer.js';
 import { createServer } from './server.js';
 
 /**
@@ -11,6 +12,12 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const server = await createServer(config, database);
   await server.start();
+  // Delivers the outbox over SMTP (or marks it logged without SMTP) once changes have committed.
+  const mailDispatcher = startMailDispatcher(database, config);
+  if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');
+  if (config.env === 'production' && !config.publicUrl) {
+    console.warn('[api] PUBLIC_URL is not set: links in emails use the address each request came to.');
+  }
   console.info(
     `[api] listening on ${server.info.uri} (${config.env}, ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL'}${config.staticDir ? ', serving the host app' : ''})`,
   );
@@ -21,6 +28,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.info(`[api] ${signal}: stopping`);
     await server.stop({ timeout: 10_000 });
+    await mailDispatcher.stop();
     await database.close();
     process.exit(0);
   };

@@ -3,14 +3,17 @@ import type { ServerInjectResponse } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApi, type OperationInfo, resolvePointer } from '../src/contract/openapi.js';
 import type { Organization, User } from '../src/db/models/index.js';
+import { issuePasswordToken } from '../src/features/auth/password-flows.js';
 import { handlers } from '../src/server.js';
 import { call, contractOperations, createTestApp, expectContract } from './app.js';
 import {
   buildCostCenter,
+  buildDepartment,
   buildGlAccount,
   buildMembership,
   buildOrganization,
   buildProduct,
+  buildRequisition,
   buildUser,
   buildVendor,
   TEST_PASSWORD,
@@ -273,8 +276,77 @@ describe('successful answers of implemented operations', () => {
     });
   }
 
+  /** The id of a permission, by name. */
+  async function permissionId(name: string): Promise<string> {
+    const permission = await app.models.Permission.findOne({ where: { name } });
+    return permission!.id;
+  }
+
+  /** A new custom role of the organisation, held by nobody, with `purchase_order.view`. */
+  async function customRole(): Promise<string> {
+    const response = await call(app.server, 'POST', '/api/roles', {
+      token,
+      organizationId: organization.id,
+      payload: {
+        name: `Custom ${randomUUID()}`,
+        permission_ids: [await permissionId('purchase_order.view')],
+      },
+    });
+    expect(response.statusCode, response.payload).toBe(201);
+    return body(response).role.id;
+  }
+
+  /** A new 'User' member of the organisation (invited: without a password) and a password token of theirs. */
+  async function memberWithToken(purpose: 'invite' | 'reset'): Promise<{ member: User; token: string }> {
+    const member = await buildUser(app.models, purpose === 'invite' ? { password: null } : {});
+    await buildMembership(app.models, { user: member, organization });
+    const issued = await app.sequelize.transaction((transaction) =>
+      issuePasswordToken({ sequelize: app.sequelize }, member.id, purpose, transaction),
+    );
+    return { member, token: issued };
+  }
+
+  /** The id of one of the organisation's default roles. */
+  async function roleId(name: string): Promise<string> {
+    const role = await app.models.Role.findOne({ where: { organization_id: organization.id, name } });
+    return role!.id;
+  }
+
   /** The id of a file just attached to a new draft of the signed-in user. */
   const myAttachment = async (): Promise<string> => body(await uploadToMyDraft()).attachments[0].id;
+
+  /** Raises an order (as the signed-in Super Admin) from a new approved requisition. */
+  async function raisePurchaseOrder(): Promise<ServerInjectResponse> {
+    const [requisition, vendor] = await Promise.all([
+      buildRequisition(app.models, { organization, requestor: user }),
+      buildVendor(app.models, organization),
+    ]);
+    return call(app.server, 'POST', '/api/purchase-orders', {
+      token,
+      organizationId: organization.id,
+      payload: {
+        requisition_id: requisition.id,
+        vendor_id: vendor.id,
+        payment_terms: 'Net 30',
+        delivery_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+  }
+
+  /** The id of a new purchase order, sent to its vendor when `sent`. */
+  async function myPurchaseOrder(status: 'draft' | 'sent' = 'draft'): Promise<string> {
+    const created = await raisePurchaseOrder();
+    expect(created.statusCode, created.payload).toBe(201);
+    const id: string = body(created).purchase_order.id;
+    if (status === 'sent') {
+      const sent = await call(app.server, 'POST', `/api/purchase-orders/${id}/send`, {
+        token,
+        organizationId: organization.id,
+      });
+      expect(sent.statusCode, sent.payload).toBe(200);
+    }
+    return id;
+  }
 
   /** One successful call per implemented operation, answering its response. */
   const successes: Record<string, () => Promise<ServerInjectResponse>> = {
@@ -439,6 +511,193 @@ describe('successful answers of implemented operations', () => {
         token,
         organizationId: organization.id,
       }),
+    listPurchaseOrders: async () => {
+      await myPurchaseOrder();
+      return call(app.server, 'GET', '/api/purchase-orders?status=draft&status=sent&limit=5', {
+        token,
+        organizationId: organization.id,
+      });
+    },
+    createPurchaseOrder: () => raisePurchaseOrder(),
+    getPurchaseOrder: async () =>
+      call(app.server, 'GET', `/api/purchase-orders/${await myPurchaseOrder()}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    updatePurchaseOrder: async () =>
+      call(app.server, 'PUT', `/api/purchase-orders/${await myPurchaseOrder()}`, {
+        token,
+        organizationId: organization.id,
+        payload: { payment_terms: 'COD', notes: 'Call before delivery' },
+      }),
+    sendPurchaseOrder: async () =>
+      call(app.server, 'POST', `/api/purchase-orders/${await myPurchaseOrder()}/send`, {
+        token,
+        organizationId: organization.id,
+      }),
+    cancelPurchaseOrder: async () =>
+      call(app.server, 'POST', `/api/purchase-orders/${await myPurchaseOrder('sent')}/cancel`, {
+        token,
+        organizationId: organization.id,
+        payload: { reason: 'Ordered in error' },
+      }),
+    receivePurchaseOrder: async () =>
+      call(app.server, 'POST', `/api/purchase-orders/${await myPurchaseOrder('sent')}/receive`, {
+        token,
+        organizationId: organization.id,
+        payload: { notes: 'Complete' },
+      }),
+    listVendors: () => call(app.server, 'GET', '/api/vendors', { token, organizationId: organization.id }),
+    getVendor: async () =>
+      call(app.server, 'GET', `/api/vendors/${(await buildVendor(app.models, organization)).id}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    listVendorProducts: async () => {
+      const vendor = await buildVendor(app.models, organization);
+      await buildProduct(app.models, organization, { vendor_id: vendor.id });
+      return call(app.server, 'GET', `/api/vendors/${vendor.id}/products`, {
+        token,
+        organizationId: organization.id,
+      });
+    },
+    forgotPassword: () =>
+      call(app.server, 'POST', '/api/auth/forgot-password', { payload: { email: user.email } }),
+    resetPassword: async () =>
+      call(app.server, 'POST', '/api/auth/reset-password', {
+        payload: { token: (await memberWithToken('reset')).token, password: 'N3w-password' },
+      }),
+    acceptInvite: async () =>
+      call(app.server, 'POST', '/api/auth/accept-invite', {
+        payload: { token: (await memberWithToken('invite')).token, password: 'N3w-password' },
+      }),
+    listUsers: () => call(app.server, 'GET', '/api/users', { token, organizationId: organization.id }),
+    createUser: async () =>
+      call(app.server, 'POST', '/api/users', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          first_name: 'Nina',
+          last_name: 'Shaw',
+          email: `nina-${randomUUID()}@example.test`,
+          role_id: await roleId('User'),
+        },
+      }),
+    getUser: async () =>
+      call(app.server, 'GET', `/api/users/${(await memberWithToken('reset')).member.id}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    updateUser: async () =>
+      call(app.server, 'PUT', `/api/users/${(await memberWithToken('reset')).member.id}`, {
+        token,
+        organizationId: organization.id,
+        payload: { first_name: 'Renamed', phone: '+61 2 9000 0001' },
+      }),
+    deactivateUser: async () =>
+      call(app.server, 'DELETE', `/api/users/${(await memberWithToken('reset')).member.id}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    resetUserPassword: async () =>
+      call(app.server, 'POST', `/api/users/${(await memberWithToken('reset')).member.id}/reset-password`, {
+        token,
+        organizationId: organization.id,
+      }),
+    assignUserRole: async () =>
+      call(app.server, 'POST', `/api/users/${(await memberWithToken('reset')).member.id}/roles`, {
+        token,
+        organizationId: organization.id,
+        payload: { role_id: await roleId('Manager'), department_id: null, manager_id: user.id },
+      }),
+    listRoles: () => call(app.server, 'GET', '/api/roles', { token, organizationId: organization.id }),
+    listPermissions: () =>
+      call(app.server, 'GET', '/api/roles/permissions', { token, organizationId: organization.id }),
+    getRole: async () =>
+      call(app.server, 'GET', `/api/roles/${await customRole()}`, { token, organizationId: organization.id }),
+    createRole: async () =>
+      call(app.server, 'POST', '/api/roles', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          name: `Buyer ${randomUUID()}`,
+          description: 'Buys',
+          permission_ids: [await permissionId('purchase_order.manage')],
+        },
+      }),
+    updateRole: async () =>
+      call(app.server, 'PUT', `/api/roles/${await customRole()}`, {
+        token,
+        organizationId: organization.id,
+        payload: { name: `Purchaser ${randomUUID()}`, description: 'Renamed' },
+      }),
+    deleteRole: async () =>
+      call(app.server, 'DELETE', `/api/roles/${await customRole()}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    addRolePermissions: async () =>
+      call(app.server, 'POST', `/api/roles/${await customRole()}/permissions`, {
+        token,
+        organizationId: organization.id,
+        payload: { permission_ids: [await permissionId('vendor.manage')] },
+      }),
+    removeRolePermission: async () =>
+      call(
+        app.server,
+        'DELETE',
+        `/api/roles/${await customRole()}/permissions/${await permissionId('purchase_order.view')}`,
+        { token, organizationId: organization.id },
+      ),
+    listDepartments: async () => {
+      await buildDepartment(app.models, organization);
+      return call(app.server, 'GET', '/api/departments', { token, organizationId: organization.id });
+    },
+    createDepartment: () =>
+      call(app.server, 'POST', '/api/departments', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          name: 'Finance',
+          code: `fin${randomUUID().slice(0, 8)}`,
+          description: 'Accounts payable',
+          department_head_id: user.id,
+          parent_department_id: null,
+        },
+      }),
+    getDepartment: async () =>
+      call(app.server, 'GET', `/api/departments/${(await buildDepartment(app.models, organization)).id}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    updateDepartment: async () => {
+      const parent = await buildDepartment(app.models, organization);
+      const department = await buildDepartment(app.models, organization);
+      return call(app.server, 'PUT', `/api/departments/${department.id}`, {
+        token,
+        organizationId: organization.id,
+        payload: {
+          name: 'Operations',
+          code: department.code,
+          department_head_id: user.id,
+          parent_department_id: parent.id,
+        },
+      });
+    },
+    deactivateDepartment: async () =>
+      call(app.server, 'DELETE', `/api/departments/${(await buildDepartment(app.models, organization)).id}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    listDepartmentUsers: async () => {
+      const department = await buildDepartment(app.models, organization);
+      const member = await buildUser(app.models);
+      await buildMembership(app.models, { user: member, organization, department, manager: user });
+      return call(app.server, 'GET', `/api/departments/${department.id}/users`, {
+        token,
+        organizationId: organization.id,
+      });
+    },
   };
 
   it('has a success case for every implemented operation', () => {
@@ -454,7 +713,14 @@ describe('successful answers of implemented operations', () => {
     if (response.payload && String(response.headers['content-type']).startsWith('application/json')) {
       const answer = body(response);
       // Lists are not vacuously valid: the seeded rows are there.
-      for (const key of ['organizations', 'cost_centers', 'gl_accounts', 'products']) {
+      for (const key of [
+        'organizations',
+        'cost_centers',
+        'gl_accounts',
+        'products',
+        'departments',
+        'permissions',
+      ]) {
         if (key in answer) expect(answer[key].length).toBeGreaterThan(0);
       }
     }

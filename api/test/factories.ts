@@ -10,6 +10,7 @@ import type {
   Models,
   Organization,
   Product,
+  Requisition,
   User,
   UserOrganization,
   Vendor,
@@ -203,6 +204,82 @@ export async function buildProduct(
     unit_of_measure: 'each',
     ...overrides,
   });
+}
+
+/** A line of {@link buildRequisition}: amounts as decimal strings, totals computed by the factory. */
+export interface RequisitionLineSpec {
+  description: string;
+  quantity: number;
+  unit_price: string;
+  tax_amount?: string;
+  unit_of_measure?: 'each' | 'box' | 'case' | 'dozen' | 'kg' | 'lbs' | 'meter' | 'liter' | 'hours' | 'days';
+  product_id?: string | null;
+}
+
+/**
+ * A requisition of `organization` raised by `requestor`, directly in the database (no approval
+ * chain): `approved` with one line of 100.00 unless told otherwise, with the timestamps its status
+ * needs. Its number (`REQ-<year>-9nnnnnn`) never meets the organisation's counter. Builds a cost
+ * centre and a GL account when none is given.
+ */
+export async function buildRequisition(
+  models: Models,
+  options: {
+    organization: Organization;
+    requestor: User;
+    costCenter?: CostCenter;
+    glAccount?: GlAccount;
+    status?: Requisition['status'];
+    lines?: RequisitionLineSpec[];
+    overrides?: Overrides<InferCreationAttributes<Requisition>>;
+  },
+): Promise<Requisition> {
+  const { organization, requestor } = options;
+  const status = options.status ?? 'approved';
+  const costCenter = options.costCenter ?? (await buildCostCenter(models, organization));
+  const glAccount = options.glAccount ?? (await buildGlAccount(models, organization));
+  const lines = (options.lines ?? [{ description: 'Office chairs', quantity: 1, unit_price: '100.00' }]).map(
+    (line) => {
+      const cents =
+        line.quantity * Math.round(Number(line.unit_price) * 100) +
+        Math.round(Number(line.tax_amount ?? 0) * 100);
+      return { ...line, total: (cents / 100).toFixed(2), cents };
+    },
+  );
+  const totalCents = lines.reduce((sum, line) => sum + line.cents, 0);
+  const now = new Date();
+  const requisition = await models.Requisition.create({
+    organization_id: organization.id,
+    requisition_number: `REQ-${now.getUTCFullYear()}-9${String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, '0')}`,
+    status,
+    justification: 'Built by the test factory',
+    shipping_address: '5 Receiving Dock, Sydney NSW 2000',
+    total_amount: (totalCents / 100).toFixed(2),
+    currency: organization.currency ?? 'AUD',
+    requestor_id: requestor.id,
+    cost_center_id: costCenter.id,
+    gl_account_id: glAccount.id,
+    submitted_at: status === 'draft' ? null : now,
+    approved_at: status === 'approved' || status === 'po_created' ? now : null,
+    rejected_at: status === 'rejected' ? now : null,
+    cancelled_at: status === 'cancelled' ? now : null,
+    ...options.overrides,
+  });
+  await models.RequisitionLineItem.bulkCreate(
+    lines.map((line, position) => ({
+      requisition_id: requisition.id,
+      position,
+      product_id: line.product_id ?? null,
+      description: line.description,
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      unit_of_measure: line.unit_of_measure ?? 'each',
+      currency: requisition.currency,
+      tax_amount: line.tax_amount ?? '0.00',
+      total_amount: line.total,
+    })),
+  );
+  return requisition;
 }
 
 /* ---------- file bytes for attachment tests (real formats, built in memory) ---------- */

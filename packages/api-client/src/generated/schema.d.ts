@@ -812,9 +812,13 @@ export interface paths {
         /**
          * Create a user
          * @description Creates an account and its membership of this organisation with the given role, department and
-         *     manager (all of this organisation). Without a password, or with `send_invite`, an invitation
-         *     link to `/accept-invite` is emailed. If an account with this email already exists it is added to
-         *     the organisation (its password is left as it is); if it is already a member, 409. Needs
+         *     manager (all of this organisation: 400 naming the field otherwise; the manager an active member).
+         *     With `send_invite` (default true) a mail goes out: without a password, an invitation with a
+         *     single-use link to `/accept-invite` valid 7 days; with a password, a welcome mail with the
+         *     sign-in link (never the password). Emails are unique whatever their case: if an account with
+         *     this email already exists it is added to the organisation (its names, phone and password are
+         *     left as they are; the password in the body is ignored); if it is already a member, active or
+         *     not, 409. Assigning a role that holds `role.manage` needs `role.manage` (403). Needs
          *     `user.create`.
          */
         post: operations["createUser"];
@@ -849,8 +853,10 @@ export interface paths {
          * Update a user
          * @description Changes the given fields (at least one). `is_active` activates or deactivates the user's
          *     membership of this organisation, never their other memberships; a deactivated member's tokens
-         *     stop working for this organisation on the next call. Administrators cannot deactivate
-         *     themselves (400). Role, department and manager go through `POST /users/{id}/roles`. Needs
+         *     stop working for this organisation on the next call (and everywhere when no active membership
+         *     is left). Administrators cannot deactivate themselves (400); the last active Super Admin of the
+         *     organisation cannot be deactivated (409); deactivating a member who holds `role.manage` needs
+         *     `role.manage` (403). Role, department and manager go through `POST /users/{id}/roles`. Needs
          *     `user.edit`.
          */
         put: operations["updateUser"];
@@ -858,8 +864,10 @@ export interface paths {
         /**
          * Deactivate a user
          * @description Soft delete: deactivates the user's membership of this organisation (history is kept; the user
-         *     stays listed as inactive). Administrators cannot deactivate themselves (400). Needs
-         *     `user.delete`.
+         *     stays listed as inactive; an inactive member answers 204 again). Administrators cannot
+         *     deactivate themselves (400); the last active Super Admin of the organisation cannot be
+         *     deactivated (409); deactivating a member who holds `role.manage` needs `role.manage` (403).
+         *     Needs `user.delete`.
          */
         delete: operations["deactivateUser"];
         options?: never;
@@ -887,8 +895,10 @@ export interface paths {
         put?: never;
         /**
          * Send a password reset email
-         * @description Emails the member a single-use, expiring link to `/reset-password`. The current password keeps
-         *     working until the link is used. No body. Needs `user.edit`.
+         * @description Emails the member a single-use link to `/reset-password`, valid 1 hour (a member who has never
+         *     set a password gets a new invitation to `/accept-invite` instead, valid 7 days). Issuing a link
+         *     spends the earlier unused ones of the same kind. The current password keeps working until the
+         *     link is used. No body. Needs `user.edit`.
          */
         post: operations["resetUserPassword"];
         delete?: never;
@@ -919,8 +929,9 @@ export interface paths {
          * Assign role, department and manager
          * @description Sets the role of the user's membership of this organisation, and its department and manager
          *     when given (`null` clears them; omitted leaves them). Role, department and manager must be of
-         *     the organisation; the manager cannot be the user. Giving `role.manage` needs `role.manage`
-         *     (403). Needs `user.edit`.
+         *     the organisation (400 naming the field; the manager an active member); the manager cannot be
+         *     the user. Giving or taking away a role that holds `role.manage` needs `role.manage` (403).
+         *     Moving the last active Super Admin to another role answers 409. Needs `user.edit`.
          */
         post: operations["assignUserRole"];
         delete?: never;
@@ -944,13 +955,16 @@ export interface paths {
         };
         /**
          * List roles
-         * @description The organisation's roles with their permissions, by name. Needs `user.edit` or `role.manage`.
+         * @description The organisation's roles with their permissions, by name. Needs `user.create`, `user.edit` or
+         *     `role.manage` (the user forms pick a role from it).
          */
         get: operations["listRoles"];
         put?: never;
         /**
          * Create a role
-         * @description Creates a custom role (never a system role). A name already used in the organisation answers 409. Needs `role.manage`.
+         * @description Creates a custom role (never a system role), optionally with permissions. A name already used in
+         *     the organisation, whatever its case, answers 409; an unknown permission id answers 400 naming
+         *     `permission_ids`. Needs `role.manage`.
          */
         post: operations["createRole"];
         delete?: never;
@@ -974,7 +988,7 @@ export interface paths {
         };
         /**
          * List all permissions
-         * @description Every permission a role can hold, by name. Needs `user.edit` or `role.manage`.
+         * @description Every permission a role can hold, by name. Needs `user.create`, `user.edit` or `role.manage`.
          */
         get: operations["listPermissions"];
         put?: never;
@@ -1003,19 +1017,21 @@ export interface paths {
         };
         /**
          * Get a role
-         * @description One role with its permissions. Needs `user.edit` or `role.manage`.
+         * @description One role with its permissions. Needs `user.create`, `user.edit` or `role.manage`.
          */
         get: operations["getRole"];
         /**
          * Update a role
          * @description Renames a role or changes its description (permissions have their own calls). System roles keep
-         *     their name (409 when it changes). A name already used answers 409. Needs `role.manage`.
+         *     their name (409 when it changes). A name already used in the organisation, whatever its case,
+         *     answers 409. Needs `role.manage`.
          */
         put: operations["updateRole"];
         post?: never;
         /**
          * Delete a role
-         * @description Deletes a custom role. A system role, or a role still held by a membership, answers 409. Needs `role.manage`.
+         * @description Deletes a custom role. A system role, or a role still held by a membership (active or not;
+         *     the message says how many users hold it), answers 409. Needs `role.manage`.
          */
         delete: operations["deleteRole"];
         options?: never;
@@ -1077,7 +1093,8 @@ export interface paths {
         /**
          * Remove a permission from a role
          * @description Revokes one permission; members holding the role lose it on their next request. Removing a
-         *     permission from Super Admin, or one the role does not hold, answers 409. Needs `role.manage`.
+         *     permission from Super Admin, one the role does not hold, or `role.manage` when no other active
+         *     member would keep it answers 409; an unknown permission answers 404. Needs `role.manage`.
          */
         delete: operations["removeRolePermission"];
         options?: never;
@@ -1100,14 +1117,16 @@ export interface paths {
         };
         /**
          * List departments
-         * @description Every department of the organisation (active and inactive), by name. Open to every member (the user forms pick from it).
+         * @description Every department of the organisation (active and inactive), by name. Needs `org.settings`,
+         *     `user.create` or `user.edit` (the user forms pick a department from it).
          */
         get: operations["listDepartments"];
         put?: never;
         /**
          * Create a department
          * @description Creates an active department. The code is stored in upper case and is unique in the organisation
-         *     (409). Head and parent must be of the organisation. Needs `org.settings`.
+         *     (409). The head must be an active member of the organisation and the parent an active department
+         *     of it (400 naming the field). Needs `org.settings`.
          */
         post: operations["createDepartment"];
         delete?: never;
@@ -1134,20 +1153,23 @@ export interface paths {
         };
         /**
          * Get a department
-         * @description One department. Open to every member.
+         * @description One department. Needs `org.settings`, `user.create` or `user.edit`.
          */
         get: operations["getDepartment"];
         /**
          * Update a department
-         * @description Replaces the department's fields (omitted optional fields are cleared); `is_active: true`
-         *     reactivates it. A parent that is the department itself or one of its descendants answers 400.
-         *     Needs `org.settings`.
+         * @description Replaces the department's fields (omitted optional fields are cleared; an omitted `is_active`
+         *     keeps the state); `is_active: true` reactivates it. A parent that is the department itself or
+         *     one of its descendants answers 400 naming `parent_department_id`. A changed head or parent must
+         *     be an active member, resp. an active department, of the organisation. Needs `org.settings`.
          */
         put: operations["updateDepartment"];
         post?: never;
         /**
          * Deactivate a department
-         * @description Soft delete; the department stays listed as inactive and its members keep it. Needs `org.settings`.
+         * @description Soft delete; the department stays listed as inactive, its members keep it and its
+         *     sub-departments keep it as their parent. Deactivating an inactive department changes nothing.
+         *     Needs `org.settings`.
          */
         delete: operations["deactivateDepartment"];
         options?: never;
@@ -1200,7 +1222,8 @@ export interface paths {
         /**
          * List purchase orders
          * @description A page of purchase orders, newest first. `search` matches the PO number and the vendor name;
-         *     `date_from` / `date_to` bound the creation date (inclusive). Needs `purchase_order.view`.
+         *     `date_from` / `date_to` bound the creation date (inclusive). Needs `purchase_order.view` or
+         *     `purchase_order.manage`.
          */
         get: operations["listPurchaseOrders"];
         put?: never;
@@ -1236,7 +1259,8 @@ export interface paths {
         };
         /**
          * Get a purchase order
-         * @description One purchase order with its vendor, lines and requisition. Needs `purchase_order.view`.
+         * @description One purchase order with its vendor, lines, requisition and attachments. Needs
+         *     `purchase_order.view` or `purchase_order.manage`.
          */
         get: operations["getPurchaseOrder"];
         /**
@@ -1273,8 +1297,9 @@ export interface paths {
         put?: never;
         /**
          * Send to vendor
-         * @description Emails the order to the vendor's address and marks it `sent`. Only drafts, and only when the
-         *     vendor has an email address (409 otherwise). No body. Needs `purchase_order.manage`.
+         * @description Emails the order to the vendor's address, with the order attached as a PDF, and marks it
+         *     `sent`. Only drafts, and only when the vendor has an email address (409 otherwise); of two
+         *     concurrent sends one succeeds and the other answers 409. No body. Needs `purchase_order.manage`.
          */
         post: operations["sendPurchaseOrder"];
         delete?: never;
@@ -1335,7 +1360,7 @@ export interface paths {
          * Mark as received
          * @description Records receipt of a `sent` order (409 otherwise): `received_date` defaults to today and cannot
          *     be in the future. Its amount moves from committed to spent in the budget. Needs
-         *     `purchase_order.receive`.
+         *     `purchase_order.receive` or `purchase_order.manage`.
          */
         post: operations["receivePurchaseOrder"];
         delete?: never;
@@ -1608,7 +1633,11 @@ export interface components {
             email: string;
             phone: string | null;
             avatar_url: string | null;
-            /** @description Whether the account may sign in at all. */
+            /**
+             * @description From `/auth/me`: whether the account may sign in at all. From `/users`: whether the user is
+             *     active in the current organisation (account and membership both active), the status the
+             *     administration screens show and `PUT /users/{id}` `is_active` sets.
+             */
             is_active: boolean;
             /** Format: date-time */
             last_login_at: string | null;
@@ -2031,13 +2060,13 @@ export interface components {
             expires_at: string;
         };
         UserCreateInput: {
-            /** @description 'First name is required'. */
+            /** @description Surrounding spaces are trimmed. */
             first_name: string;
-            /** @description 'Last name is required'. */
+            /** @description Surrounding spaces are trimmed. */
             last_name: string;
             /**
              * Format: email
-             * @description 'Invalid email address'. Unique across the platform, case-insensitive.
+             * @description Unique across the platform, case-insensitive; surrounding spaces are trimmed.
              */
             email: string;
             phone?: string | null;
@@ -2045,14 +2074,17 @@ export interface components {
             password?: components["schemas"]["NewPassword"];
             /**
              * Format: uuid
-             * @description 'Role is required'. A role of the organisation.
+             * @description A role of the organisation.
              */
             role_id: string;
             /** Format: uuid */
             department_id?: string | null;
             /** Format: uuid */
             manager_id?: string | null;
-            /** @default true */
+            /**
+             * @description Send the invitation (without a password) or welcome (with one) email.
+             * @default true
+             */
             send_invite: boolean;
         };
         UserUpdateInput: {
@@ -2063,7 +2095,10 @@ export interface components {
             is_active?: boolean;
         };
         RoleAssignmentInput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description A role of the organisation.
+             */
             role_id: string;
             /** Format: uuid */
             department_id?: string | null;
@@ -2111,10 +2146,10 @@ export interface components {
             is_active: boolean;
         };
         DepartmentInput: {
-            /** @description 'Name and code are required'. */
+            /** @description Surrounding spaces are trimmed. */
             name: string;
-            /** @description Letters, digits, '-' and '_'; stored in upper case. */
-            code: string;
+            /** @description Letters, digits, '-' and '_' (surrounding spaces are trimmed); stored in upper case. */
+            code: string & unknown;
             description?: string | null;
             /**
              * Format: uuid
@@ -2128,8 +2163,10 @@ export interface components {
             parent_department_id?: string | null;
         };
         DepartmentUpdateInput: {
+            /** @description Surrounding spaces are trimmed. */
             name: string;
-            code: string;
+            /** @description Letters, digits, '-' and '_' (surrounding spaces are trimmed); stored in upper case. */
+            code: string & unknown;
             description?: string | null;
             /** Format: uuid */
             department_head_id?: string | null;
@@ -2196,6 +2233,8 @@ export interface components {
             vendor: components["schemas"]["PoVendor"] | null;
             po_line_items: components["schemas"]["PoLineItem"][];
             requisition: components["schemas"]["RequisitionRef"] | null;
+            /** @description The order's files, by upload time. */
+            attachments: components["schemas"]["Attachment"][];
         };
         RequisitionRef: {
             /** Format: uuid */
@@ -3790,6 +3829,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3824,6 +3864,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3894,6 +3935,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

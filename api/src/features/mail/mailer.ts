@@ -1,0 +1,248 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transaction } from 'sequelize';
+import type { Config } from '../../config.js';
+import { execute, select, selectOne } from '../../db-query.js';
+import type { Db } from '../../http/context.js';
+
+/** A mail to send. `to` is one address; attachments travel base64-encoded in the outbox. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
+}
+
+/** How an attachment is kept in `email_outbox.attachments`. */
+interface StoredAttachment {
+  filename: string;
+  content_type: string;
+  content_base64: string;
+}
+
+/**
+ * Queues a mail in `email_outbox`. Pass the caller's transaction so that the mail exists only if the
+ * change that caused it commits: a rolled-back change sends nothing. The dispatcher delivers it
+ * after commit.
+ */
+export async function enqueueMail(
+  db: Db,
+  mail: OutgoingMail,
+  transaction?: Transaction,
+): Promise<{ id: string }> {
+  const attachments: StoredAttachment[] = (mail.attachments ?? []).map((attachment) => ({
+    filename: attachment.filename,
+    content_type: attachment.contentType,
+    content_base64: attachment.content.toString('base64'),
+  }));
+  const row = await selectOne<{ id: string }>(
+    db,
+    `INSERT INTO email_outbox (to_address, subject, text_body, html_body, attachments)
+     VALUES ($1, $2, $3, $4, $5::jsonb)
+     RETURNING id`,
+    [mail.to.trim(), mail.subject, mail.text, mail.html ?? null, JSON.stringify(attachments)],
+    transaction,
+  );
+  if (!row) throw new Error('email_outbox insert returned no row');
+  return { id: row.id };
+}
+
+/** A running dispatcher. */
+export interface MailDispatcher {
+  /** Stops polling, waits for the pass under way and closes the SMTP connection. */
+  stop(): Promise<void>;
+  /** Delivers what is due now (also what the timer does); answers what happened. */
+  runOnce(): Promise<DeliveryReport>;
+}
+
+/** Outcome of one dispatcher pass. */
+export interface DeliveryReport {
+  sent: number;
+  logged: number;
+  retried: number;
+  failed: number;
+}
+
+/** Options mostly for tests and embedding: a ready transport, a logger, a batch size. */
+export interface DispatcherOptions {
+  /** Overrides the transport built from `config.mail.smtp` (`null`: no SMTP, log only). */
+  transport?: Transporter | null;
+  /** Where the one-line notes go (console.info by default). */
+  log?: (line: string) => void;
+  batchSize?: number;
+}
+
+interface DueMail {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: StoredAttachment[];
+  attempts: number;
+}
+
+/** A leased mail is not picked up again by another dispatcher for this long while it is sent. */
+const LEASE = "interval '5 minutes'";
+
+/** Seconds to wait before the next attempt after `attempts` failed ones: 30 s doubling, at most 1 h. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+/** Builds the nodemailer SMTP transport of the configuration, or `null` when SMTP is not configured. */
+export function createSmtpTransport(mail: Config['mail']): Transporter | null {
+  const smtp = mail.smtp;
+  if (!smtp) return null;
+  if ('url' in smtp) return nodemailer.createTransport(smtp.url);
+  return nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
+  });
+}
+
+/** Leases up to `limit` due pending mails (a single statement, so two dispatchers never share one). */
+async function leaseDue(db: Db, limit: number): Promise<DueMail[]> {
+  return select<DueMail>(
+    db,
+    `UPDATE email_outbox SET next_attempt_at = now() + ${LEASE}
+      WHERE id IN (
+        SELECT id FROM email_outbox
+         WHERE status = 'pending' AND next_attempt_at <= now()
+         ORDER BY next_attempt_at, created_at
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED)
+      RETURNING id, to_address, subject, text_body, html_body, attachments, attempts`,
+    [limit],
+  );
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 1000);
+}
+
+/** SMTP 5xx answers are permanent: retrying the same mail cannot succeed. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * Delivers due mail from `email_outbox`, polling every `config.mail.pollIntervalMs`. With SMTP
+ * configured (SMTP_URL or SMTP_HOST…), each mail is sent with nodemailer and marked `sent`; a failed
+ * attempt is retried with a doubling delay and marked `failed` after `config.mail.maxAttempts`
+ * attempts or a permanent (5xx) refusal. Without SMTP each mail is marked `logged` and noted in the
+ * log: recipient and subject only, plus the text body in development so that a developer can
+ * follow invitation and reset links (never in production, where the body holds live tokens).
+ */
+export function startMailDispatcher(
+  db: Db,
+  config: Pick<Config, 'env' | 'mail'>,
+  options: DispatcherOptions = {},
+): MailDispatcher {
+  const transport = options.transport !== undefined ? options.transport : createSmtpTransport(config.mail);
+  const log = options.log ?? ((line: string) => console.info(line));
+  const batchSize = options.batchSize ?? 20;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<DeliveryReport> | null = null;
+
+  async function deliver(mail: DueMail, report: DeliveryReport): Promise<void> {
+    const attempts = mail.attempts + 1;
+    if (!transport) {
+      await execute(
+        db,
+        `UPDATE email_outbox SET status = 'logged', attempts = $2, error = NULL WHERE id = $1`,
+        [mail.id, attempts],
+      );
+      log(`[mail] not sent (no SMTP configured): to ${mail.to_address}, subject "${mail.subject}"`);
+      if (config.env === 'development') log(mail.text_body);
+      report.logged += 1;
+      return;
+    }
+    try {
+      await transport.sendMail({
+        from: config.mail.from,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        ...(mail.html_body ? { html: mail.html_body } : {}),
+        attachments: mail.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.content_type,
+          content: Buffer.from(attachment.content_base64, 'base64'),
+        })),
+      });
+      await execute(
+        db,
+        `UPDATE email_outbox SET status = 'sent', sent_at = now(), attempts = $2, error = NULL WHERE id = $1`,
+        [mail.id, attempts],
+      );
+      report.sent += 1;
+    } catch (error) {
+      const final = attempts >= config.mail.maxAttempts || isPermanent(error);
+      await execute(
+        db,
+        `UPDATE email_outbox
+            SET status = $3, attempts = $2, error = $4,
+                next_attempt_at = now() + make_interval(secs => $5)
+          WHERE id = $1`,
+        [mail.id, attempts, final ? 'failed' : 'pending', errorText(error), retryDelaySeconds(attempts)],
+      );
+      log(
+        `[mail] ${final ? 'gave up on' : 'will retry'} mail to ${mail.to_address} (attempt ${attempts}): ${errorText(error)}`,
+      );
+      if (final) report.failed += 1;
+      else report.retried += 1;
+    }
+  }
+
+  async function pass(): Promise<DeliveryReport> {
+    const report: DeliveryReport = { sent: 0, logged: 0, retried: 0, failed: 0 };
+    for (;;) {
+      const due = await leaseDue(db, batchSize);
+      for (const mail of due) await deliver(mail, report);
+      if (due.length < batchSize || stopped) return report;
+    }
+  }
+
+  function runOnce(): Promise<DeliveryReport> {
+    // One pass at a time; a caller arriving during a pass runs another one right after it.
+    const previous = running ?? Promise.resolve(null);
+    const next = previous.catch(() => null).then(() => pass());
+    running = next;
+    void next
+      .finally(() => {
+        if (running === next) running = null;
+      })
+      .catch(() => undefined);
+    return next;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce()
+        .catch((error: unknown) => log(`[mail] dispatcher pass failed: ${errorText(error)}`))
+        .finally(schedule);
+    }, config.mail.pollIntervalMs);
+    timer.unref?.();
+  }
+
+  schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+      transport?.close();
+    },
+  };
+}

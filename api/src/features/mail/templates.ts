@@ -1,0 +1,88 @@
+import type { OutgoingMail } from './mailer.js';
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function html(paragraphs: string[], link?: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const button = link
+    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 16px;background:#3e63dd;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(link.label)}</a></p>\n<p style="color:#666;font-size:13px">${escapeHtml('Or open this address:')} ${escapeHtml(link.href)}</p>`
+    : '';
+  return `<!doctype html>\n<html><body style="font-family:system-ui,sans-serif;line-height:1.5">\n${body}\n${button}\n</body></html>`;
+}
+
+/** The invitation to set a first password (`/accept-invite?token=…`). */
+export function invitationMail(input: {
+  to: string;
+  firstName: string;
+  organizationName: string;
+  invitedBy: string;
+  link: string;
+  validDays: number;
+}): OutgoingMail {
+  const intro = `${input.invitedBy} has invited you to join ${input.organizationName} on the purchasing platform.`;
+  const action = 'Set your password to activate your account:';
+  const expiry = `This link can be used once and expires in ${input.validDays} days. If you did not expect this invitation, you can ignore this email.`;
+  return {
+    to: input.to,
+    subject: `You're invited to join ${input.organizationName}`,
+    text: `Hello ${input.firstName},\n\n${intro}\n\n${action}\n${input.link}\n\n${expiry}\n`,
+    html: html([`Hello ${input.firstName},`, intro, action], {
+      href: input.link,
+      label: 'Accept invitation',
+    }).replace('</body>', `<p>${escapeHtml(expiry)}</p>\n</body>`),
+  };
+}
+
+/** A single-use link to set a new password (`/reset-password?token=…`). */
+export function passwordResetMail(input: {
+  to: string;
+  firstName: string;
+  link: string;
+  validMinutes: number;
+  requestedByAdministrator: boolean;
+}): OutgoingMail {
+  const intro = input.requestedByAdministrator
+    ? 'An administrator has asked for your password to be reset.'
+    : 'We received a request to reset the password of your account.';
+  const action = 'Choose a new password:';
+  const expiry = `This link can be used once and expires in ${input.validMinutes} minutes. Your current password keeps working until you choose a new one. If you did not ask for this, you can ignore this email.`;
+  return {
+    to: input.to,
+    subject: 'Reset your password',
+    text: `Hello ${input.firstName},\n\n${intro}\n\n${action}\n${input.link}\n\n${expiry}\n`,
+    html: html([`Hello ${input.firstName},`, intro, action], {
+      href: input.link,
+      label: 'Reset password',
+    }).replace('</body>', `<p>${escapeHtml(expiry)}</p>\n</body>`),
+  };
+}
+
+/** Tells someone who can already sign in that they were added to an organisation (no token, no password). */
+export function memberAddedMail(input: {
+  to: string;
+  firstName: string;
+  organizationName: string;
+  invitedBy: string;
+  loginLink: string;
+  /** A new account whose password the administrator set (and gives the user themself). */
+  newAccount: boolean;
+}): OutgoingMail {
+  const intro = `${input.invitedBy} has added you to ${input.organizationName} on the purchasing platform.`;
+  const action = input.newAccount
+    ? 'Sign in with your email address and the password your administrator gives you:'
+    : 'Sign in with your email address and password:';
+  return {
+    to: input.to,
+    subject: `You now have access to ${input.organizationName}`,
+    text: `Hello ${input.firstName},\n\n${intro}\n\n${action}\n${input.loginLink}\n`,
+    html: html([`Hello ${input.firstName},`, intro, action], { href: input.loginLink, label: 'Sign in' }),
+  };
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { formatDay, formatMoney, pdfText, renderPurchaseOrderPdf } from './po-document.js';
+import type { PurchaseOrderView } from './purchase-orders.presenter.js';
+
+describe('pdfText', () => {
+  it.each([
+    ['Acme Office Supplies', 'Acme Office Supplies'],
+    ['Café Crème – “Deluxe” €', 'Café Crème – “Deluxe” €'],
+    ['Gdańsk Łódź', 'Gdansk ?ódz'],
+    ['東京 Trading', '?? Trading'],
+    ['Tab\there\r\nnext line', 'Tab here \nnext line'],
+  ])('makes %j drawable by the built-in fonts as %j', (input, output) => {
+    expect(pdfText(input)).toBe(output);
+  });
+});
+
+describe('formatMoney and formatDay', () => {
+  it.each([
+    [1234.5, 'AUD', '$1,234.50'],
+    [0, 'USD', 'USD 0.00'],
+    [1000, 'JPY', 'JPY 1,000'],
+  ])('formats %d %s as %s', (amount, currency, text) => {
+    expect(formatMoney(amount, currency).replace(/\u00a0/g, ' ')).toBe(text);
+  });
+
+  it.each([
+    ['2026-11-14', '14 Nov 2026'],
+    ['2026-01-01T23:30:00.000Z', '1 Jan 2026'],
+    [null, '—'],
+  ])('reads %s as %s, never shifted by a time zone', (value, text) => {
+    expect(formatDay(value)).toBe(text);
+  });
+});
+
+function order(lines: number): PurchaseOrderView {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    po_number: 'PO-2026-00042',
+    status: 'draft',
+    total_amount: 100 * lines,
+    currency: 'AUD',
+    delivery_date: '2026-12-01',
+    payment_terms: 'COD',
+    notes: 'Call ahead.',
+    shipping_address: '5 Receiving Dock\nSydney NSW 2000',
+    billing_address: 'Accounts Payable',
+    created_at: '2026-11-21T10:00:00.000Z',
+    sent_at: null,
+    received_date: null,
+    receipt_notes: null,
+    cancelled_at: null,
+    cancellation_reason: null,
+    vendor: {
+      id: '00000000-0000-4000-8000-000000000002',
+      name: 'Acme',
+      email: 'orders@acme.example',
+      phone: null,
+      address: null,
+      city: null,
+      state_province: null,
+      postal_code: null,
+      country: null,
+    },
+    po_line_items: Array.from({ length: lines }, (_, index) => ({
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      description: `Item ${index + 1}`,
+      quantity: 1,
+      unit_price: 100,
+      unit_of_measure: 'each' as const,
+      tax_amount: 0,
+      total_amount: 100,
+      product: null,
+    })),
+    requisition: { id: '00000000-0000-4000-8000-000000000003', requisition_number: 'REQ-2026-00001' },
+    attachments: [],
+  };
+}
+
+const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+
+describe('renderPurchaseOrderPdf', () => {
+  const render = (lines: number) =>
+    renderPurchaseOrderPdf({
+      order: order(lines),
+      buyer: { name: 'Northwind Traders', address: null, phone: null },
+      sentAt: new Date('2026-11-21T10:00:00Z'),
+    });
+
+  it('renders a short order as a one-page PDF', async () => {
+    const pdf = await render(1);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+    expect(pageCount(pdf)).toBe(1);
+  });
+
+  it('continues a long order on further pages', async () => {
+    expect(pageCount(await render(80))).toBeGreaterThanOrEqual(3);
+  });
+});

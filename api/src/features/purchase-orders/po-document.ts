@@ -1,0 +1,291 @@
+import PDFDocument from 'pdfkit';
+import { documentTotalCents, fromCents, toCents } from '../../domain/money.js';
+import type { PurchaseOrderView } from './purchase-orders.presenter.js';
+
+/** The buyer's side of the document: the organisation placing the order. */
+export interface Buyer {
+  name: string;
+  address: string | null;
+  phone: string | null;
+}
+
+/** What the printed order shows: the order as the API presents it, the buyer, and when it is sent. */
+export interface PurchaseOrderDocumentInput {
+  order: PurchaseOrderView;
+  buyer: Buyer;
+  sentAt: Date;
+}
+
+/** The labels of payment terms as people read them (document 2 §5: COD is shown as Cash on Delivery). */
+const PAYMENT_TERMS_LABELS: Record<string, string> = { COD: 'Cash on Delivery' };
+
+/** Amounts read as on the screens: `Intl.NumberFormat` in the order's currency (DECISIONS §9), en-AU. */
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(amount);
+}
+
+/** A calendar date (`YYYY-MM-DD`) or an instant as '14 Nov 2026', never shifted by a time zone. */
+export function formatDay(value: string | Date | null): string {
+  if (value === null) return '—';
+  const day = typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value;
+  return new Intl.DateTimeFormat('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(day);
+}
+
+/** Windows-1252 characters beyond Latin-1 that the PDF standard fonts can draw. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * Text the built-in PDF fonts can draw (WinAnsi): accents outside it are dropped (`ł` stays `?`,
+ * `ő` becomes `o`), anything else becomes `?`, so a name in another script never breaks the file.
+ */
+export function pdfText(value: string): string {
+  let out = '';
+  for (const char of value.normalize('NFC')) {
+    const code = char.codePointAt(0) ?? 0;
+    if (char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) {
+      out += char;
+    } else if (WIN_ANSI_EXTRA.has(char)) {
+      out += char;
+    } else if (char === '\t' || char === '\r') {
+      out += ' ';
+    } else {
+      const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      out += /^[\x20-\x7e]+$/.test(base) ? base : '?';
+    }
+  }
+  return out;
+}
+
+const PAGE_MARGIN = 50;
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const GREY = '#555555';
+const RULE = '#cccccc';
+
+/** The line table: column x positions and widths on an A4 page with 50 pt margins (495 pt wide). */
+const COLUMNS = [
+  { key: 'index', label: '#', x: 50, width: 20, align: 'left' },
+  { key: 'description', label: 'Description', x: 72, width: 193, align: 'left' },
+  { key: 'quantity', label: 'Qty', x: 267, width: 35, align: 'right' },
+  { key: 'unit', label: 'Unit', x: 306, width: 40, align: 'left' },
+  { key: 'unit_price', label: 'Unit price', x: 348, width: 65, align: 'right' },
+  { key: 'tax', label: 'Tax', x: 415, width: 55, align: 'right' },
+  { key: 'total', label: 'Total', x: 472, width: 73, align: 'right' },
+] as const;
+
+type ColumnKey = (typeof COLUMNS)[number]['key'];
+
+/**
+ * Renders the order as a one-or-more page A4 PDF for the vendor: number, dates, buyer, vendor,
+ * delivery and billing addresses, every line (with SKU and unit), subtotal, tax and total in the
+ * order's currency, payment terms and notes.
+ */
+export function renderPurchaseOrderPdf(input: PurchaseOrderDocumentInput): Promise<Buffer> {
+  const { order, buyer, sentAt } = input;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE_MARGIN,
+    // Pages stay in memory until the end, so each can say "page n of N".
+    bufferPages: true,
+    info: {
+      Title: pdfText(`Purchase order ${order.po_number}`),
+      Author: pdfText(buyer.name),
+      Subject: pdfText(`Purchase order ${order.po_number} from ${buyer.name}`),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const bottom = () => doc.page.height - PAGE_MARGIN;
+  const text = (value: string) => pdfText(value);
+
+  // Header: buyer on the left, the document's title and number on the right.
+  doc.font(BOLD).fontSize(16).fillColor('black').text(text(buyer.name), PAGE_MARGIN, PAGE_MARGIN, {
+    width: 280,
+  });
+  doc.font(FONT).fontSize(9).fillColor(GREY);
+  for (const line of [buyer.address, buyer.phone].filter((v): v is string => !!v?.trim())) {
+    doc.text(text(line), { width: 280 });
+  }
+  const headerBottom = doc.y;
+  doc.font(BOLD).fontSize(20).fillColor('black').text('PURCHASE ORDER', 330, PAGE_MARGIN, {
+    width: 215,
+    align: 'right',
+  });
+  doc
+    .font(BOLD)
+    .fontSize(12)
+    .text(text(order.po_number), 330, doc.y + 2, { width: 215, align: 'right' });
+
+  // Facts of the order, as label/value pairs on the right.
+  const facts: [string, string][] = [
+    ['Order date', formatDay(order.created_at)],
+    ['Date sent', formatDay(sentAt)],
+    ['Delivery date', formatDay(order.delivery_date)],
+    ['Payment terms', PAYMENT_TERMS_LABELS[order.payment_terms] ?? order.payment_terms],
+    ['Currency', order.currency],
+  ];
+  if (order.requisition) facts.push(['Requisition', order.requisition.requisition_number]);
+  let factY = doc.y + 8;
+  doc.fontSize(9);
+  for (const [label, value] of facts) {
+    doc.font(FONT).fillColor(GREY).text(label, 330, factY, { width: 95 });
+    doc.font(BOLD).fillColor('black').text(text(value), 425, factY, { width: 120, align: 'right' });
+    factY += 14;
+  }
+
+  // Vendor, ship-to and bill-to blocks side by side.
+  const blocksTop = Math.max(headerBottom, factY) + 20;
+  const vendor = order.vendor;
+  const vendorLines = vendor
+    ? [
+        vendor.name,
+        vendor.address,
+        [vendor.city, vendor.state_province, vendor.postal_code].filter(Boolean).join(' '),
+        vendor.country,
+        vendor.email,
+        vendor.phone,
+      ]
+    : ['No vendor'];
+  const blocks: [string, (string | null | undefined)[]][] = [
+    ['Vendor', vendorLines],
+    ['Ship to', [order.shipping_address ?? '—']],
+    ['Bill to', [order.billing_address ?? '—']],
+  ];
+  let blocksBottom = blocksTop;
+  blocks.forEach(([title, lines], index) => {
+    const x = PAGE_MARGIN + index * 168;
+    doc.font(BOLD).fontSize(10).fillColor('black').text(title.toUpperCase(), x, blocksTop, { width: 158 });
+    doc.font(FONT).fontSize(9);
+    for (const line of lines.filter((v): v is string => !!v?.trim())) {
+      doc.text(text(line), x, doc.y + 1, { width: 158 });
+    }
+    blocksBottom = Math.max(blocksBottom, doc.y);
+  });
+
+  // Lines.
+  const drawTableHeader = (y: number): number => {
+    doc.font(BOLD).fontSize(9).fillColor('black');
+    for (const column of COLUMNS) {
+      doc.text(column.label, column.x, y, { width: column.width, align: column.align });
+    }
+    const ruleY = y + 14;
+    doc.moveTo(PAGE_MARGIN, ruleY).lineTo(545, ruleY).strokeColor(RULE).lineWidth(0.8).stroke();
+    return ruleY + 5;
+  };
+  let y = drawTableHeader(blocksBottom + 24);
+  order.po_line_items.forEach((line, index) => {
+    const cells: Record<ColumnKey, string> = {
+      index: String(index + 1),
+      description: text(
+        line.product?.sku ? `${line.description}\nSKU ${line.product.sku}` : line.description,
+      ),
+      quantity: String(line.quantity),
+      unit: line.unit_of_measure,
+      unit_price: money(line.unit_price),
+      tax: money(line.tax_amount),
+      total: money(line.total_amount),
+    };
+    doc.font(FONT).fontSize(9);
+    const height = Math.max(
+      ...COLUMNS.map((column) => doc.heightOfString(cells[column.key], { width: column.width })),
+    );
+    if (y + height > bottom() - 20) {
+      doc.addPage();
+      y = drawTableHeader(PAGE_MARGIN);
+    }
+    doc.font(FONT).fontSize(9).fillColor('black');
+    for (const column of COLUMNS) {
+      doc.text(cells[column.key], column.x, y, { width: column.width, align: column.align });
+    }
+    y += height + 6;
+    doc
+      .moveTo(PAGE_MARGIN, y - 3)
+      .lineTo(545, y - 3)
+      .strokeColor(RULE)
+      .lineWidth(0.4)
+      .stroke();
+  });
+
+  // Totals: subtotal before tax, tax, and the order's total.
+  const subtotalCents = documentTotalCents(
+    order.po_line_items.map((line) => ({ quantity: line.quantity, unit_price: line.unit_price })),
+  );
+  const taxCents = order.po_line_items.reduce((sum, line) => sum + toCents(line.tax_amount), 0);
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', money(fromCents(subtotalCents)), false],
+    ['Tax', money(fromCents(taxCents)), false],
+    ['Total', money(order.total_amount), true],
+  ];
+  if (y + totals.length * 16 + 10 > bottom()) {
+    doc.addPage();
+    y = PAGE_MARGIN;
+  }
+  y += 6;
+  for (const [label, value, strong] of totals) {
+    doc
+      .font(strong ? BOLD : FONT)
+      .fontSize(strong ? 11 : 9)
+      .fillColor('black');
+    doc.text(label, 348, y, { width: 100, align: 'right' });
+    doc.text(value, 450, y, { width: 95, align: 'right' });
+    y += strong ? 18 : 14;
+  }
+
+  // Notes and the closing request.
+  const closing = [
+    ...(order.notes?.trim() ? [['Notes', order.notes] as const] : []),
+    [
+      'Please note',
+      `Quote ${order.po_number} on every invoice, delivery note and message about this order.`,
+    ] as const,
+  ];
+  y += 12;
+  for (const [title, body] of closing) {
+    doc.font(FONT).fontSize(9);
+    const needed = 16 + doc.heightOfString(text(body), { width: 495 });
+    if (y + needed > bottom()) {
+      doc.addPage();
+      y = PAGE_MARGIN;
+    }
+    doc.font(BOLD).fontSize(10).fillColor('black').text(title, PAGE_MARGIN, y, { width: 495 });
+    doc
+      .font(FONT)
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(text(body), PAGE_MARGIN, doc.y + 2, { width: 495 });
+    y = doc.y + 12;
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    // Writing inside the bottom margin must not start a new page.
+    const margins = doc.page.margins;
+    doc.page.margins = { ...margins, bottom: 0 };
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(
+        text(`${order.po_number} · page ${index - range.start + 1} of ${range.count}`),
+        PAGE_MARGIN,
+        doc.page.height - PAGE_MARGIN + 16,
+        { width: 495, align: 'center', lineBreak: false },
+      );
+    doc.page.margins = margins;
+  }
+
+  doc.end();
+  return finished;
+}

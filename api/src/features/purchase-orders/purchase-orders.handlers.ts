@@ -1,0 +1,89 @@
+import type { components } from '@purchasing/api-client';
+import type { HandlerInput, OperationHandlers } from '../../http/context.js';
+import { requireCaller, requireScope } from '../../http/context.js';
+import {
+  type Actor,
+  cancelPurchaseOrder,
+  createPurchaseOrder,
+  getPurchaseOrder,
+  listPurchaseOrders,
+  type PurchaseOrderFilter,
+  receivePurchaseOrder,
+  sendPurchaseOrder,
+  updatePurchaseOrder,
+} from './purchase-orders.service.js';
+
+/** The verified caller and their membership of the `X-Organization-Id` organisation. */
+const actorOf = (input: HandlerInput): Actor => ({
+  userId: requireCaller(input).userId,
+  scope: requireScope(input),
+});
+
+const idOf = (input: HandlerInput) => (input.request.params as { id: string }).id;
+
+/**
+ * Purchase orders (DECISIONS §6). Reading needs `purchase_order.view` or `purchase_order.manage`,
+ * receipt `purchase_order.receive` or `purchase_order.manage` (both checked by the service, as
+ * a route names one permission); raising, editing, sending and cancelling need
+ * `purchase_order.manage`.
+ */
+export const purchaseOrderHandlers: OperationHandlers = {
+  listPurchaseOrders: {
+    handler: async (input) =>
+      listPurchaseOrders(input.app.db, actorOf(input), input.request.query as PurchaseOrderFilter),
+  },
+  getPurchaseOrder: {
+    handler: async (input) => ({
+      purchase_order: await getPurchaseOrder(input.app.db, actorOf(input), idOf(input)),
+    }),
+  },
+  createPurchaseOrder: {
+    permission: 'purchase_order.manage',
+    handler: async (input) => {
+      const purchaseOrder = await createPurchaseOrder(
+        input.app.db,
+        actorOf(input),
+        input.request.payload as components['schemas']['PurchaseOrderCreateInput'],
+      );
+      return input.h.response({ purchase_order: purchaseOrder }).code(201);
+    },
+  },
+  updatePurchaseOrder: {
+    permission: 'purchase_order.manage',
+    handler: async (input) => ({
+      purchase_order: await updatePurchaseOrder(
+        input.app.db,
+        actorOf(input),
+        idOf(input),
+        input.request.payload as components['schemas']['PurchaseOrderUpdateInput'],
+      ),
+    }),
+  },
+  sendPurchaseOrder: {
+    permission: 'purchase_order.manage',
+    handler: async (input) => ({
+      purchase_order: await sendPurchaseOrder(input.app.db, actorOf(input), idOf(input)),
+    }),
+  },
+  cancelPurchaseOrder: {
+    permission: 'purchase_order.manage',
+    handler: async (input) => ({
+      purchase_order: await cancelPurchaseOrder(
+        input.app.db,
+        actorOf(input),
+        idOf(input),
+        input.request.payload as components['schemas']['PurchaseOrderCancelInput'] | null,
+      ),
+    }),
+  },
+  receivePurchaseOrder: {
+    handler: async (input) => ({
+      purchase_order: await receivePurchaseOrder(
+        input.app.db,
+        actorOf(input),
+        idOf(input),
+        input.request.payload as components['schemas']['PurchaseOrderReceiveInput'] | null,
+      ),
+    }),
+  },
+};
