@@ -203,11 +203,20 @@ export function RequisitionForm({
     [client, queryClient],
   );
 
+  // Focus moves to the first invalid control after the first commit that marks a field invalid (an
+  // effect after every render while a focus is pending, not a timer that may run before that render).
+  const focusPending = useRef(false);
+  const [, requestRender] = useState(0);
+  useEffect(() => {
+    if (!focusPending.current) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    focusPending.current = false;
+    invalid.focus();
+  });
   const focusFirstInvalid = () => {
-    // After the render that marks the fields invalid.
-    setTimeout(() => {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }, 0);
+    focusPending.current = true;
+    requestRender((n) => n + 1);
   };
 
   const showServerErrors = (error: unknown, lineCount: number) => {
