@@ -14,5 +14,8 @@ export default defineProject({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Whole screens driven keystroke by keystroke in jsdom take seconds each on 2 busy cores; 5 s (the
+    // default) made the longest form flows fail by time, not by behaviour.
+    testTimeout: 20_000,
   },
 });
