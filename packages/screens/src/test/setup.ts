@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { toast } from '@purchasing/ui';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
 
@@ -26,6 +26,9 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// findBy*/waitFor wait up to 3 s (default 1 s): whole screens render slowly in jsdom on 2 busy cores.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
