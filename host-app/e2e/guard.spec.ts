@@ -70,10 +70,10 @@ test.describe('route guard', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
-    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     for (const [path, title] of [
-      ['/reset-password?token=abc', 'Reset password'],
-      ['/accept-invite?token=abc', 'Accept invitation'],
+      ['/reset-password?token=abc', 'Reset your password'],
+      ['/accept-invite?token=abc', 'Accept your invitation'],
     ] as const) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));

@@ -1,18 +1,31 @@
 import type { PurchasingClient } from '@purchasing/api-client';
 import {
+  AcceptInviteScreen,
   ApprovalQueueScreen,
   ApprovalReviewScreen,
   AppShell,
   ComingSoonScreen,
   CreateRequisitionScreen,
+  CreateUserScreen,
   DashboardScreen,
+  DepartmentManagementScreen,
+  DepartmentUsersScreen,
   EditRequisitionScreen,
+  EditUserScreen,
+  ForgotPasswordScreen,
   FullPageSpinner,
   LoginScreen,
-  PendingScreen,
+  PurchaseOrderCreateScreen,
+  PurchaseOrderDetailScreen,
+  PurchaseOrderEditScreen,
+  PurchaseOrderListScreen,
+  purchaseOrderListSearchSchema,
   RequisitionDetailScreen,
   RequisitionListScreen,
+  ResetPasswordScreen,
+  RolesScreen,
   requisitionListSearchSchema,
+  UserListScreen,
   useSession,
 } from '@purchasing/screens';
 import type { QueryClient } from '@tanstack/react-query';
@@ -24,6 +37,7 @@ import {
   Outlet,
   redirect,
   useMatches,
+  useParams,
   useRouter,
 } from '@tanstack/react-router';
 import { type ReactElement, useEffect, useRef } from 'react';
@@ -145,22 +159,46 @@ const loginRoute = createRoute({
   component: LoginPage,
 });
 
-function publicPage(path: string, title: string): AnyRoute {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    staticData: { access: PUBLIC, title },
-    component: () => <PendingScreenPage title={title} />,
-  });
+/** The token of a password link (`?token=…`); the first one when the key repeats, '' when absent. */
+function tokenSearch(search: Record<string, unknown>): { token?: string } {
+  const value = Array.isArray(search.token) ? search.token[0] : search.token;
+  return typeof value === 'string' ? { token: value } : {};
 }
 
-/** A public page outside the shell, centred, until its screen is built. */
-function PendingScreenPage({ title }: { title: string }): ReactElement {
-  return (
-    <div style={{ maxWidth: 560, margin: '0 auto', padding: 'var(--space-8) var(--space-4)' }}>
-      <PendingScreen title={title} />
-    </div>
-  );
+/** `/forgot-password`: asks for a reset link (DECISIONS §7), signed in or not. */
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'forgot-password',
+  staticData: { access: PUBLIC, title: 'Forgot password' },
+  component: ForgotPasswordScreen,
+});
+
+/** `/reset-password?token=…`: sets a new password with an emailed reset link. */
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reset-password',
+  staticData: { access: PUBLIC, title: 'Reset password' },
+  validateSearch: tokenSearch,
+  component: ResetPasswordPage,
+});
+
+function ResetPasswordPage(): ReactElement {
+  const { token = '' } = resetPasswordRoute.useSearch();
+  return <ResetPasswordScreen key={token} token={token} />;
+}
+
+/** `/accept-invite?token=…`: an invited person sets their first password. */
+const acceptInviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'accept-invite',
+  staticData: { access: PUBLIC, title: 'Accept invitation' },
+  validateSearch: tokenSearch,
+  component: AcceptInvitePage,
+});
+
+function AcceptInvitePage(): ReactElement {
+  const { token = '' } = acceptInviteRoute.useSearch();
+  return <AcceptInviteScreen key={token} token={token} />;
 }
 
 const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
@@ -179,7 +217,6 @@ function page(
   });
 }
 
-const pending = (title: string) => () => <PendingScreen title={title} />;
 const comingSoon = (title: string) => () => <ComingSoonScreen title={title} />;
 
 /** `/approvals/{id}`: the review of one requisition; a new id starts a fresh form. */
@@ -223,6 +260,56 @@ function EditRequisitionPage(): ReactElement {
   return <EditRequisitionScreen key={id} requisitionId={id} />;
 }
 
+/**
+ * `/admin/users/{id}` and `/admin/users/{id}/edit` both open the edit screen (DECISIONS §6); a new id
+ * starts a fresh form.
+ */
+function EditUserPage(): ReactElement {
+  const { id = '' } = useParams({ strict: false });
+  return <EditUserScreen key={id} userId={id} />;
+}
+
+/**
+ * `/purchase-orders`: the list, whose search, filters and page live in the URL (validated, never
+ * rejected), so a filtered view can be bookmarked.
+ */
+const purchaseOrdersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'purchase-orders',
+  staticData: { access: { kind: 'protected' }, title: 'Purchase Orders' },
+  validateSearch: purchaseOrderListSearchSchema,
+  component: PurchaseOrderListPage,
+});
+
+function PurchaseOrderListPage(): ReactElement {
+  const search = purchaseOrdersRoute.useSearch();
+  const navigate = purchaseOrdersRoute.useNavigate();
+  return (
+    <PurchaseOrderListScreen
+      search={search}
+      onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })}
+    />
+  );
+}
+
+/** `/purchase-orders/{id}`: one purchase order; a new id starts with fresh dialogs. */
+function PurchaseOrderDetailPage(): ReactElement {
+  const { id } = getRouteApi('/app/purchase-orders/$id').useParams();
+  return <PurchaseOrderDetailScreen key={id} purchaseOrderId={id} />;
+}
+
+/** `/purchase-orders/{id}/edit`: the edit form of a draft; a new id starts a fresh form. */
+function PurchaseOrderEditPage(): ReactElement {
+  const { id } = getRouteApi('/app/purchase-orders/$id/edit').useParams();
+  return <PurchaseOrderEditScreen key={id} purchaseOrderId={id} />;
+}
+
+/** `/admin/departments/{departmentId}/users`: one department's users; a new id starts afresh. */
+function DepartmentUsersPage(): ReactElement {
+  const { departmentId } = getRouteApi('/app/admin/departments/$departmentId/users').useParams();
+  return <DepartmentUsersScreen key={departmentId} departmentId={departmentId} />;
+}
+
 /** Every screen of document 1 §2 and document 2 §2 (and DECISIONS §6), by path. */
 const appPages = [
   page('dashboard', 'Dashboard', DashboardScreen),
@@ -232,21 +319,17 @@ const appPages = [
   page('requisitions/$id/edit', 'Edit Requisition', EditRequisitionPage),
   page('approvals', 'Approvals', ApprovalQueueScreen),
   page('approvals/$id', 'Approval Review', ApprovalReviewPage),
-  page('purchase-orders', 'Purchase Orders', pending('Purchase Orders')),
-  page('purchase-orders/create', 'Create Purchase Order', pending('Create Purchase Order')),
-  page('purchase-orders/$id', 'Purchase Order Details', pending('Purchase Order Details')),
-  page('purchase-orders/$id/edit', 'Edit Purchase Order', pending('Edit Purchase Order')),
-  page('admin/users', 'Users', pending('User Management'), 'user.edit'),
-  page('admin/users/new', 'Create User', pending('Create User'), 'user.create'),
-  page('admin/users/$id', 'Edit User', pending('Edit User'), 'user.edit'),
-  page('admin/users/$id/edit', 'Edit User', pending('Edit User'), 'user.edit'),
-  page('admin/departments', 'Departments', pending('Department Management'), 'org.settings'),
-  page(
-    'admin/departments/$departmentId/users',
-    'Department Users',
-    pending('Department Users'),
-    'org.settings',
-  ),
+  purchaseOrdersRoute,
+  page('purchase-orders/create', 'Create Purchase Order', PurchaseOrderCreateScreen),
+  page('purchase-orders/$id', 'Purchase Order Details', PurchaseOrderDetailPage),
+  page('purchase-orders/$id/edit', 'Edit Purchase Order', PurchaseOrderEditPage),
+  page('admin/users', 'Users', UserListScreen, 'user.edit'),
+  page('admin/users/new', 'Create User', CreateUserScreen, 'user.create'),
+  page('admin/users/$id', 'Edit User', EditUserPage, 'user.edit'),
+  page('admin/users/$id/edit', 'Edit User', EditUserPage, 'user.edit'),
+  page('admin/departments', 'Departments', DepartmentManagementScreen, 'org.settings'),
+  page('admin/departments/$departmentId/users', 'Department Users', DepartmentUsersPage, 'org.settings'),
+  page('admin/roles', 'Roles', RolesScreen, 'role.manage'),
   page('vendors', 'Vendors', comingSoon('Vendors')),
   page('products', 'Products', comingSoon('Products')),
   page('reports', 'Reports', comingSoon('Reports')),
@@ -257,9 +340,9 @@ const appPages = [
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-  publicPage('forgot-password', 'Forgot password'),
-  publicPage('reset-password', 'Reset password'),
-  publicPage('accept-invite', 'Accept invitation'),
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  acceptInviteRoute,
   appRoute.addChildren(appPages),
   unknownRoute,
 ]);

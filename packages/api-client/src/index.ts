@@ -4,6 +4,7 @@
  * TanStack Query definitions.
  */
 
+export { adminKeys, departmentQueries, roleQueries, userQueries } from './admin-queries';
 export {
   createPurchasingClient,
   type PurchasingClient,
@@ -18,6 +19,13 @@ export {
   unwrap,
 } from './errors';
 export type { components, operations, paths } from './generated/schema';
+export {
+  type PurchaseOrderListFilters,
+  purchaseOrderKeys,
+  purchaseOrderQueries,
+  type VendorListFilters,
+  vendorQueries,
+} from './purchase-order-queries';
 export {
   type AttachmentEntityType,
   type AttachmentUploadRequest,

@@ -5,6 +5,7 @@
 
 /** A large spinner centred in the viewport (re-exported from `@purchasing/ui`), e.g. while the session loads. */
 export { FullPageSpinner } from '@purchasing/ui';
+export { AcceptInviteScreen, type AcceptInviteScreenProps } from './AcceptInviteScreen';
 export {
   ApprovalActionForm,
   type ApprovalActionFormProps,
@@ -24,9 +25,24 @@ export {
   sidebarItems,
 } from './AppShell';
 export { ComingSoonScreen, type ComingSoonScreenProps } from './ComingSoonScreen';
+export { CreateUserScreen } from './CreateUserScreen';
 export { DashboardScreen, NO_ORGANIZATION_MESSAGE } from './DashboardScreen';
+export { DepartmentManagementScreen } from './DepartmentManagementScreen';
+export { DepartmentUsersScreen, type DepartmentUsersScreenProps } from './DepartmentUsersScreen';
+export { EditUserScreen, type EditUserScreenProps } from './EditUserScreen';
+export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export { type LoginFormValues, LoginScreen, type LoginScreenProps, loginSchema } from './LoginScreen';
 export { PendingScreen, type PendingScreenProps } from './PendingScreen';
+export { PurchaseOrderCreateScreen } from './PurchaseOrderCreateScreen';
+export { PurchaseOrderDetailScreen, type PurchaseOrderDetailScreenProps } from './PurchaseOrderDetailScreen';
+export { PurchaseOrderEditScreen, type PurchaseOrderEditScreenProps } from './PurchaseOrderEditScreen';
+export {
+  PurchaseOrderListScreen,
+  type PurchaseOrderListScreenProps,
+  type PurchaseOrderListSearch,
+  type PurchaseOrderListSearchChangeOptions,
+  purchaseOrderListSearchSchema,
+} from './PurchaseOrderListScreen';
 export {
   defaultHrefs,
   type Hrefs,
@@ -54,6 +70,8 @@ export {
   type RequisitionListSearchChangeOptions,
   requisitionListSearchSchema,
 } from './RequisitionListScreen';
+export { ResetPasswordScreen, type ResetPasswordScreenProps } from './ResetPasswordScreen';
+export { RolesScreen } from './RolesScreen';
 export {
   type LoginCredentials,
   type SessionContextValue,
@@ -62,3 +80,4 @@ export {
   type SessionStatus,
   useSession,
 } from './SessionProvider';
+export { UserListScreen } from './UserListScreen';

@@ -39,11 +39,13 @@ describe('sidebarItems', () => {
       'Products',
       'Users',
       'Departments',
+      'Roles',
       'Reports',
       'Settings',
     ]);
     expect(sidebarItems.find((item) => item.id === 'users')?.permission).toBe('user.edit');
     expect(sidebarItems.find((item) => item.id === 'departments')?.permission).toBe('org.settings');
+    expect(sidebarItems.find((item) => item.id === 'roles')?.permission).toBe('role.manage');
   });
 });
 

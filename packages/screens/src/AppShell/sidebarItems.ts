@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Package,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Store,
   Users,
@@ -28,7 +29,10 @@ export interface SidebarItem {
   permission?: Schemas['PermissionName'];
 }
 
-/** The sidebar's ten items in the specification's order (document 1 §2). */
+/**
+ * The sidebar's ten items in the specification's order (document 1 §2), with Roles (for `role.manage`,
+ * which the documents give no screen) after Departments.
+ */
 export const sidebarItems: readonly SidebarItem[] = [
   { id: 'dashboard', label: 'Dashboard', href: (h) => h.dashboard(), icon: LayoutDashboard },
   { id: 'requisitions', label: 'Requisitions', href: (h) => h.requisitions(), icon: FileText },
@@ -44,6 +48,7 @@ export const sidebarItems: readonly SidebarItem[] = [
     icon: Building2,
     permission: 'org.settings',
   },
+  { id: 'roles', label: 'Roles', href: (h) => h.roles(), icon: ShieldCheck, permission: 'role.manage' },
   { id: 'reports', label: 'Reports', href: (h) => h.reports(), icon: BarChart3 },
   { id: 'settings', label: 'Settings', href: (h) => h.settings(), icon: Settings },
 ];

@@ -23,9 +23,6 @@ export interface LoginScreenProps {
   redirectTo?: string;
 }
 
-/** Where 'Forgot your password?' leads; the reset flow itself is a later screen. */
-const FORGOT_PASSWORD_HREF = '/forgot-password';
-
 /**
  * The sign-in screen: 'Welcome back', email and password. While signing in the button reads
  * 'Signing in...' and the inputs are disabled; on success it replaces itself in history with
@@ -34,7 +31,7 @@ const FORGOT_PASSWORD_HREF = '/forgot-password';
 export function LoginScreen({ redirectTo }: LoginScreenProps): ReactElement {
   const { navigation } = usePurchasing();
   const { login } = useSession();
-  const forgotPassword = useLinkProps(FORGOT_PASSWORD_HREF);
+  const forgotPassword = useLinkProps(navigation.hrefs.forgotPassword());
   const {
     register,
     handleSubmit,

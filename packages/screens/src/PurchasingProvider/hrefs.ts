@@ -26,6 +26,14 @@ export interface Hrefs {
   userEdit(id: string): string;
   departments(): string;
   departmentUsers(id: string): string;
+  /** Roles and their permissions (needs `role.manage`). */
+  roles(): string;
+  /** Asks for a password reset link ('Forgot your password?'). */
+  forgotPassword(): string;
+  /** Sets a new password with the emailed reset token. */
+  resetPassword(token: string): string;
+  /** Accepts an invitation: sets the first password with the emailed token. */
+  acceptInvite(token: string): string;
 }
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -54,4 +62,8 @@ export const defaultHrefs: Hrefs = {
   userEdit: (id) => `/admin/users/${segment(id)}`,
   departments: () => '/admin/departments',
   departmentUsers: (id) => `/admin/departments/${segment(id)}/users`,
+  roles: () => '/admin/roles',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: (token) => `/reset-password?${new URLSearchParams({ token }).toString()}`,
+  acceptInvite: (token) => `/accept-invite?${new URLSearchParams({ token }).toString()}`,
 };

@@ -1,0 +1,1 @@
+export { AcceptInviteScreen, type AcceptInviteScreenProps } from './AcceptInviteScreen';

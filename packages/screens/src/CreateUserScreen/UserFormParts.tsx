@@ -1,0 +1,120 @@
+/** Pieces the Create User and Edit User screens (and the user list) share. */
+import type { Schemas } from '@purchasing/api-client';
+import { RoleBadge } from '@purchasing/ui';
+import { Avatar, Badge, Box, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { ShieldCheck, User } from 'lucide-react';
+import type { ReactElement, ReactNode } from 'react';
+import { initialsOf } from './userChoices';
+
+/** A titled card of a user form ('Personal Information', 'Role & Organization', 'Account Setup'). */
+export function FormSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <Card asChild size="3">
+      <section aria-labelledby={id}>
+        <Box mb="4">
+          <Heading as="h2" size="4" id={id}>
+            {title}
+          </Heading>
+          {description ? (
+            <Text as="p" size="2" color="gray" mt="1">
+              {description}
+            </Text>
+          ) : null}
+        </Box>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+/** A round avatar with the person's initials (the picture when `avatar_url` is set). */
+export function UserAvatar({
+  person,
+  size = '3',
+}: {
+  person: { first_name: string; last_name: string; email?: string; avatar_url?: string | null };
+  size?: '2' | '3' | '5';
+}): ReactElement {
+  return (
+    <Avatar
+      size={size}
+      radius="full"
+      variant="soft"
+      highContrast
+      src={person.avatar_url ?? undefined}
+      // Someone without a name or email yet (the new-user preview) shows a plain silhouette.
+      fallback={initialsOf(person) || <User size={size === '5' ? 28 : 16} />}
+      // The name is always written beside the avatar, so the picture adds nothing for a screen reader.
+      aria-hidden
+    />
+  );
+}
+
+/** 'Active' in green or 'Inactive' in gray. */
+export function MemberStatusBadge({ active }: { active: boolean }): ReactElement {
+  return (
+    <Badge color={active ? 'green' : 'gray'} variant="soft" highContrast>
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+/** The 'System Role' flag of a default role. */
+export function SystemRoleBadge(): ReactElement {
+  return (
+    <Badge color="gray" variant="outline" highContrast>
+      <ShieldCheck size={12} aria-hidden />
+      System Role
+    </Badge>
+  );
+}
+
+/**
+ * The role details box under the role choice (document 2 §2 "Create User"): the role's badge, a System
+ * Role badge for default roles, its description and what it allows.
+ */
+export function RoleDetails({
+  role,
+}: {
+  role: Pick<Schemas['Role'], 'name' | 'description' | 'is_system' | 'permissions'>;
+}): ReactElement {
+  return (
+    <Box
+      p="3"
+      aria-label={`Role details: ${role.name}`}
+      role="group"
+      style={{
+        background: 'var(--gray-a2)',
+        border: '1px solid var(--gray-a5)',
+        borderRadius: 'var(--radius-3)',
+      }}
+    >
+      <Flex gap="2" align="center" wrap="wrap">
+        <RoleBadge roleName={role.name} />
+        {role.is_system ? <SystemRoleBadge /> : null}
+      </Flex>
+      {role.description ? (
+        <Text as="p" size="2" mt="2">
+          {role.description}
+        </Text>
+      ) : null}
+      <Text as="p" size="1" color="gray" mt="2">
+        {role.permissions.length === 0
+          ? 'No permissions'
+          : `${role.permissions.length} ${role.permissions.length === 1 ? 'permission' : 'permissions'}: ${role.permissions
+              .map((permission) => permission.name)
+              .join(', ')}`}
+      </Text>
+    </Box>
+  );
+}

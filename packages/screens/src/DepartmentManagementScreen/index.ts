@@ -1,0 +1,1 @@
+export { DepartmentManagementScreen } from './DepartmentManagementScreen';

@@ -1,0 +1,1 @@
+export { DepartmentUsersScreen, type DepartmentUsersScreenProps } from './DepartmentUsersScreen';

@@ -1,0 +1,1 @@
+export { EditUserScreen, type EditUserScreenProps, editUserMessages } from './EditUserScreen';

@@ -1,0 +1,5 @@
+export {
+  APPROVED_REQUISITION_LIMIT,
+  PurchaseOrderCreateScreen,
+  purchaseOrderCreateMessages,
+} from './PurchaseOrderCreateScreen';

@@ -1,0 +1,110 @@
+import { Box } from '@radix-ui/themes';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { Navigation } from '../PurchasingProvider';
+import { handlers, meHandler, organizationsHandler, plainUser } from '../test/handlers';
+import {
+  buildLongPurchaseOrder,
+  buildPurchaseOrder,
+  createPurchaseOrderApi,
+  defaultPurchaseOrders,
+  northwindFreight,
+  purchaseOrderDetailErrorHandler,
+  purchaseOrderDetailLoadingHandler,
+  toPoVendor,
+} from '../test/purchaseOrderHandlers';
+import { StoryProviders } from '../test/StoryProviders';
+import { PurchaseOrderDetailScreen, type PurchaseOrderDetailScreenProps } from './PurchaseOrderDetailScreen';
+
+type StoryArgs = PurchaseOrderDetailScreenProps & { navigate: Navigation['navigate'] };
+
+const [draft, sent, received, cancelled] = defaultPurchaseOrders();
+const noEmail = buildPurchaseOrder(9, { vendor: toPoVendor(northwindFreight) });
+const long = buildLongPurchaseOrder(10);
+
+/** The in-memory API over one order in every status, plus the odd ones of these stories. */
+function apiHandlers() {
+  return [...createPurchaseOrderApi([...defaultPurchaseOrders(), noEmail, long]).handlers, ...handlers];
+}
+
+const meta = {
+  title: 'Screens/PurchaseOrderDetailScreen',
+  component: PurchaseOrderDetailScreen,
+  args: { purchaseOrderId: draft!.id, navigate: fn() },
+  parameters: { msw: { handlers: apiHandlers() } },
+  render: ({ navigate, purchaseOrderId }) => (
+    <StoryProviders signedIn navigate={navigate}>
+      <Box p="4">
+        <PurchaseOrderDetailScreen purchaseOrderId={purchaseOrderId} />
+      </Box>
+    </StoryProviders>
+  ),
+} satisfies Meta<StoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A draft seen by a buyer: Edit, Send to Vendor and Cancel; attachments can be added and removed. */
+export const Default: Story = {};
+
+/** A sent order: Mark as Received and Cancel. */
+export const Sent: Story = { args: { purchaseOrderId: sent!.id } };
+
+/** A received order, with the receipt notes; no actions left. */
+export const Received: Story = { args: { purchaseOrderId: received!.id } };
+
+/** A cancelled order, with the reason. */
+export const Cancelled: Story = { args: { purchaseOrderId: cancelled!.id } };
+
+/** A draft to a vendor without an email address: Send is unavailable and the screen says why. */
+export const VendorWithoutEmail: Story = { args: { purchaseOrderId: noEmail.id } };
+
+/** A draft with five lines. */
+export const ManyLines: Story = { args: { purchaseOrderId: long.id } };
+
+/** A plain user (purchase_order.view only) sees the draft without any action. */
+export const ReadOnly: Story = {
+  parameters: { msw: { handlers: [meHandler(plainUser), ...apiHandlers()] } },
+};
+
+/** Mark as Received opens a dialog with the received date and optional notes. */
+export const ReceiveDialog: Story = {
+  args: { purchaseOrderId: sent!.id },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Mark as Received' }));
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    // The dialog fades in.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Received Date/ })).toBeVisible());
+  },
+};
+
+/** Cancel asks for an optional reason and says it cannot be undone. */
+export const CancelDialog: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Cancel' }));
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('This action cannot be undone.')).toBeVisible());
+  },
+};
+
+/** The order does not exist (or belongs to another organisation). */
+export const NotFound: Story = {
+  parameters: { msw: { handlers: [purchaseOrderDetailErrorHandler(404), ...apiHandlers()] } },
+};
+
+/** While the order loads. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: [purchaseOrderDetailLoadingHandler(), ...apiHandlers()] } },
+};
+
+/** The order failed to load. */
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [purchaseOrderDetailErrorHandler(500), ...apiHandlers()] } },
+};
+
+/** The user has no organisation. */
+export const NoOrganization: Story = {
+  parameters: { msw: { handlers: [organizationsHandler([]), ...apiHandlers()] } },
+};

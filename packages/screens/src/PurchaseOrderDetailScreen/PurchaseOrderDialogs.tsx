@@ -1,0 +1,197 @@
+import { isApiError, type Schemas } from '@purchasing/api-client';
+import { Button, DatePicker, Modal, TextArea } from '@purchasing/ui';
+import { Flex, Text } from '@radix-ui/themes';
+import { type ReactElement, useState } from 'react';
+import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
+import { localDay } from '../shared/csv';
+import type { ReceiveInput } from '../shared/purchaseOrderActions';
+
+type PurchaseOrder = Schemas['PurchaseOrder'];
+
+/** Product copy of the receive and cancel dialogs (document 2 §2 and the screen's own wording). */
+export const purchaseOrderDialogMessages = {
+  cannotBeUndone: 'This action cannot be undone.',
+  receivedDateRequired: 'Received date is required',
+  receivedDateFuture: 'Received date cannot be in the future',
+  receivedBeforeSent: 'Received date cannot be before the order was sent',
+} as const;
+
+/** Props of {@link ReceiveDialog}. */
+export interface ReceiveDialogProps {
+  order: PurchaseOrder;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Records the receipt; rejects to keep the dialog open. */
+  onReceive(input: ReceiveInput): Promise<unknown>;
+  pending: boolean;
+}
+
+/**
+ * Mark as Received (document 2 §2): the day the goods arrived (today by default, never in the future
+ * nor before the order was sent) and optional notes.
+ */
+export function ReceiveDialog({
+  order,
+  open,
+  onOpenChange,
+  onReceive,
+  pending,
+}: ReceiveDialogProps): ReactElement {
+  const today = todayIsoDate();
+  const sentDay = order.sent_at ? localDay(order.sent_at) : undefined;
+  const [receivedDate, setReceivedDate] = useState<string | null>(today);
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const reset = () => {
+    setReceivedDate(todayIsoDate());
+    setNotes('');
+    setError(undefined);
+  };
+
+  const submit = async () => {
+    if (!receivedDate) return setError(purchaseOrderDialogMessages.receivedDateRequired);
+    if (receivedDate > todayIsoDate()) return setError(purchaseOrderDialogMessages.receivedDateFuture);
+    if (sentDay && receivedDate < sentDay) return setError(purchaseOrderDialogMessages.receivedBeforeSent);
+    try {
+      await onReceive({ received_date: receivedDate, notes: notes.trim() || null });
+      onOpenChange(false);
+      reset();
+    } catch (failure) {
+      // The action toasted why; the dialog stays open with what was typed, and a refused date says so
+      // on the field.
+      const detail = isApiError(failure)
+        ? failure.details.find((entry) => entry.field === 'received_date')
+        : undefined;
+      if (detail) setError(detail.message);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        onOpenChange(next);
+        if (!next) reset();
+      }}
+      closeOnEscape={!pending}
+      closeOnOverlayClick={!pending}
+      title={`Mark ${order.po_number} as received`}
+      description="Record that the goods or services arrived. The order's amount then counts as spent in the budget."
+      footer={
+        <>
+          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button variant="success" loading={pending} onClick={() => void submit()}>
+            Mark as Received
+          </Button>
+        </>
+      }
+    >
+      <Flex direction="column" gap="4">
+        <DatePicker
+          label="Received Date"
+          required
+          clearable={false}
+          value={receivedDate}
+          minDate={sentDay}
+          maxDate={today}
+          onChange={(day) => {
+            setReceivedDate(day);
+            setError(undefined);
+          }}
+          disabled={pending}
+          error={error}
+        />
+        <TextArea
+          label="Notes"
+          hint="Optional · e.g. what arrived, its condition, a delivery docket number"
+          rows={3}
+          maxLength={2000}
+          resize="vertical"
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          disabled={pending}
+        />
+      </Flex>
+    </Modal>
+  );
+}
+
+/** Props of {@link CancelDialog}. */
+export interface CancelDialogProps {
+  order: PurchaseOrder;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Cancels the order; rejects to keep the dialog open. */
+  onCancelOrder(reason: string | null): Promise<unknown>;
+  pending: boolean;
+}
+
+/**
+ * Cancel (document 2 §2): an optional reason, and a confirmation that says it cannot be undone. A sent
+ * order's vendor is not told by the product, which the text reminds.
+ */
+export function CancelDialog({
+  order,
+  open,
+  onOpenChange,
+  onCancelOrder,
+  pending,
+}: CancelDialogProps): ReactElement {
+  const [reason, setReason] = useState('');
+  const submit = async () => {
+    try {
+      await onCancelOrder(reason.trim() || null);
+      onOpenChange(false);
+      setReason('');
+    } catch {
+      // The action toasted why; the dialog stays open with the reason typed.
+    }
+  };
+  const requisition = order.requisition?.requisition_number;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        onOpenChange(next);
+        if (!next) setReason('');
+      }}
+      closeOnEscape={!pending}
+      closeOnOverlayClick={!pending}
+      title={`Cancel ${order.po_number}?`}
+      description={
+        <>
+          {requisition ? `${requisition} goes back to approved, ready for another order. ` : null}
+          {order.status === 'sent' ? 'Let the vendor know the order is cancelled. ' : null}
+          <Text weight="bold">{purchaseOrderDialogMessages.cannotBeUndone}</Text>
+        </>
+      }
+      footer={
+        <>
+          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
+            Keep Order
+          </Button>
+          <Button variant="danger" loading={pending} onClick={() => void submit()}>
+            Cancel Order
+          </Button>
+        </>
+      }
+    >
+      <TextArea
+        label="Reason"
+        hint="Optional · kept with the order"
+        placeholder="Why is this order cancelled?"
+        rows={3}
+        maxLength={1000}
+        resize="vertical"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        disabled={pending}
+      />
+    </Modal>
+  );
+}

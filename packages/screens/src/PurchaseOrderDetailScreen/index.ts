@@ -1,0 +1,5 @@
+export {
+  PurchaseOrderDetailScreen,
+  type PurchaseOrderDetailScreenProps,
+  purchaseOrderDetailMessages,
+} from './PurchaseOrderDetailScreen';

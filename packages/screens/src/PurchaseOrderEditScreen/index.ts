@@ -1,0 +1,5 @@
+export {
+  PurchaseOrderEditScreen,
+  type PurchaseOrderEditScreenProps,
+  purchaseOrderEditMessages,
+} from './PurchaseOrderEditScreen';

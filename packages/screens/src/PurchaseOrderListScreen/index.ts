@@ -1,0 +1,7 @@
+export {
+  PurchaseOrderListScreen,
+  type PurchaseOrderListScreenProps,
+  type PurchaseOrderListSearchChangeOptions,
+  purchaseOrderListMessages,
+} from './PurchaseOrderListScreen';
+export { type PurchaseOrderListSearch, purchaseOrderListSearchSchema } from './searchParams';

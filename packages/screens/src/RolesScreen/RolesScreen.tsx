@@ -1,0 +1,337 @@
+import {
+  adminKeys,
+  isApiError,
+  roleQueries,
+  type Schemas,
+  unwrap,
+  userQueries,
+} from '@purchasing/api-client';
+import { Button, Callout, ConfirmDialog, EmptyState, Spinner, toast } from '@purchasing/ui';
+import { Badge, Box, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { type ReactElement, type ReactNode, useMemo, useState } from 'react';
+import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { usePurchasing } from '../PurchasingProvider';
+import { useSession } from '../SessionProvider';
+import { ListHeading } from '../shared/ListHeading';
+import { PermissionMatrix, usePermissionToggle } from './PermissionMatrix';
+import { isSuperAdminRole } from './permissionAreas';
+import { RoleFormDialog } from './RoleFormDialog';
+
+type Role = Schemas['Role'];
+
+/** Product copy of Roles & Permissions (the screen's own wording: the documents show no such screen). */
+export const rolesMessages = {
+  title: 'Roles & Permissions',
+  noOrganization: 'Please select an organization from the header to manage roles',
+  loadFailed: 'Failed to load roles. Please try again.',
+  empty: 'No roles found',
+  deleteTitle: 'Delete Role',
+  deleteConfirm: (name: string) => `Delete the role ${name}? This cannot be undone.`,
+  deleted: 'Role deleted successfully',
+  deleteFailed: 'Failed to delete role',
+  saving: 'Saving changes...',
+  saved: 'Changes are saved as you make them.',
+} as const;
+
+function Page({ children }: { children: ReactNode }): ReactElement {
+  return (
+    <Flex direction="column" gap="5" style={{ maxWidth: 1400 }}>
+      {children}
+    </Flex>
+  );
+}
+
+/**
+ * Roles & Permissions (/admin/roles, `role.manage`): the organisation's roles (system badge,
+ * description, how many users hold each when the member list is available, permission count) with Add,
+ * Edit (name and description; system roles keep their name) and Delete for custom roles (the server
+ * refuses a role still held, with a message saying by how many, shown as it is), and a permission
+ * matrix grouped by area whose checkboxes grant and revoke permissions at once, optimistically, undone
+ * on failure. Super Admin always keeps every permission.
+ */
+export function RolesScreen(): ReactElement {
+  const { currentOrganization, organizationsLoading } = useSession();
+
+  if (organizationsLoading || !currentOrganization) {
+    return (
+      <Page>
+        <ListHeading title={rolesMessages.title} />
+        {organizationsLoading ? (
+          <Flex justify="center" py="9">
+            <Spinner label="Loading organizations" />
+          </Flex>
+        ) : (
+          <Callout variant="info">{rolesMessages.noOrganization}</Callout>
+        )}
+      </Page>
+    );
+  }
+  return (
+    <Roles
+      // Another organisation has other roles: start over (dialogs, changes in flight).
+      key={currentOrganization.id}
+      organizationId={currentOrganization.id}
+      organizationName={currentOrganization.name}
+    />
+  );
+}
+
+function Roles({
+  organizationId,
+  organizationName,
+}: {
+  organizationId: string;
+  organizationName: string;
+}): ReactElement {
+  const { client } = usePurchasing();
+  const { hasPermission } = useSession();
+  const queryClient = useQueryClient();
+  const canManage = hasPermission('role.manage');
+  const roles = useQuery(roleQueries.list(client, organizationId));
+  const permissions = useQuery(roleQueries.permissions(client, organizationId));
+  // Who holds each role comes from the member list, when the user may read it; otherwise the column
+  // is left out (document 2 §7: a list that fails to load silently becomes empty).
+  const members = useQuery({
+    ...userQueries.list(client, organizationId),
+    enabled: hasPermission('user.edit'),
+  });
+  const holders = useMemo(() => {
+    if (!members.data) return null;
+    const counts = new Map<string, number>();
+    for (const user of members.data.users) {
+      const roleId = user.user_organizations[0]?.role.id;
+      if (roleId) counts.set(roleId, (counts.get(roleId) ?? 0) + 1);
+    }
+    return counts;
+  }, [members.data]);
+  const { toggle, pending } = usePermissionToggle(organizationId);
+
+  const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (role: Role) =>
+      unwrap(
+        client.api.DELETE('/roles/{id}', {
+          params: { path: { id: role.id }, header: { 'X-Organization-Id': organizationId } },
+        }),
+      ),
+    onSuccess: () => toast.success(rolesMessages.deleted),
+    // A role still held (or a system role) answers 409 with a message saying why: shown as it is.
+    onError: (error) => toast.error(serverMessage(error) ?? rolesMessages.deleteFailed),
+    onSettled: () => {
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.roles(organizationId) });
+    },
+  });
+
+  const addButton = canManage ? (
+    <Button onClick={() => setEditing({ role: null })}>
+      <Plus size={16} aria-hidden />
+      Add Role
+    </Button>
+  ) : null;
+
+  const list = roles.data?.data ?? [];
+  const catalogue = permissions.data?.permissions ?? [];
+
+  let body: ReactNode;
+  if (roles.isPending || permissions.isPending) {
+    body = (
+      <Flex justify="center" py="9">
+        <Spinner label="Loading roles" />
+      </Flex>
+    );
+  } else if (roles.isError || permissions.isError) {
+    const error = roles.error ?? permissions.error;
+    const refused = isApiError(error) && error.status === 403;
+    body = (
+      <Callout
+        variant="error"
+        action={
+          refused ? null : (
+            <Button
+              size="1"
+              variant="secondary"
+              onClick={() => {
+                void roles.refetch();
+                void permissions.refetch();
+              }}
+            >
+              Retry
+            </Button>
+          )
+        }
+      >
+        {refused ? (serverMessage(error) ?? rolesMessages.loadFailed) : rolesMessages.loadFailed}
+      </Callout>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <Card size="3">
+        <EmptyState
+          icon={<ShieldCheck size={32} />}
+          title={rolesMessages.empty}
+          description={`${organizationName} has no roles yet.`}
+          action={addButton}
+        />
+      </Card>
+    );
+  } else {
+    body = (
+      <>
+        <Box asChild>
+          <section aria-labelledby="roles-list-heading">
+            <Heading as="h3" size="4" mb="3" id="roles-list-heading">
+              Roles
+            </Heading>
+            <Table.Root variant="surface" size="2">
+              <VisuallyHidden asChild>
+                <caption>Roles</caption>
+              </VisuallyHidden>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell style={{ minWidth: 220 }}>Role</Table.ColumnHeaderCell>
+                  {holders ? <Table.ColumnHeaderCell justify="end">Users</Table.ColumnHeaderCell> : null}
+                  <Table.ColumnHeaderCell justify="end">Permissions</Table.ColumnHeaderCell>
+                  {canManage ? (
+                    <Table.ColumnHeaderCell justify="end">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.ColumnHeaderCell>
+                  ) : null}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.map((role) => (
+                  <Table.Row key={role.id} align="center">
+                    <Table.RowHeaderCell>
+                      <Flex align="center" gap="2" wrap="wrap">
+                        <Text weight="bold">{role.name}</Text>
+                        {role.is_system ? (
+                          <Badge color="gray" variant="outline" highContrast>
+                            <ShieldCheck size={12} aria-hidden />
+                            System
+                          </Badge>
+                        ) : null}
+                      </Flex>
+                      <Text
+                        as="p"
+                        size="2"
+                        color="gray"
+                        mt="1"
+                        weight="regular"
+                        style={{ fontStyle: role.description ? undefined : 'italic' }}
+                      >
+                        {role.description || 'No description'}
+                      </Text>
+                    </Table.RowHeaderCell>
+                    {holders ? (
+                      <Table.Cell justify="end">
+                        {(holders.get(role.id) ?? 0).toLocaleString('en-AU')}
+                      </Table.Cell>
+                    ) : null}
+                    <Table.Cell justify="end" style={{ whiteSpace: 'nowrap' }}>
+                      {isSuperAdminRole(role) ? 'All' : `${role.permissions.length} of ${catalogue.length}`}
+                    </Table.Cell>
+                    {canManage ? (
+                      <Table.Cell justify="end">
+                        <Flex gap="2" justify="end" wrap="nowrap">
+                          <Button
+                            variant="ghost"
+                            size="1"
+                            onClick={() => setEditing({ role })}
+                            aria-label={`Edit ${role.name}`}
+                          >
+                            <Pencil size={14} aria-hidden />
+                            Edit
+                          </Button>
+                          {role.is_system ? null : (
+                            <Button
+                              variant="ghost"
+                              color="red"
+                              size="1"
+                              onClick={() => setDeleting(role)}
+                              aria-label={`Delete ${role.name}`}
+                            >
+                              <Trash2 size={14} aria-hidden />
+                              Delete
+                            </Button>
+                          )}
+                        </Flex>
+                      </Table.Cell>
+                    ) : null}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </section>
+        </Box>
+        <Box asChild>
+          <section aria-labelledby="permission-matrix-heading">
+            <Flex justify="between" align="end" gap="3" wrap="wrap" mb="3">
+              <Box>
+                <Heading as="h3" size="4" id="permission-matrix-heading">
+                  Permission Matrix
+                </Heading>
+                <Text as="p" size="2" color="gray" mt="1">
+                  {canManage
+                    ? 'Tick a box to give a role the permission; untick it to take the permission away.'
+                    : 'What each role may do.'}
+                </Text>
+              </Box>
+              {canManage ? (
+                <Text size="2" color="gray" role="status">
+                  {pending.size > 0 ? rolesMessages.saving : rolesMessages.saved}
+                </Text>
+              ) : null}
+            </Flex>
+            <PermissionMatrix
+              roles={list}
+              permissions={catalogue}
+              editable={canManage}
+              pending={pending}
+              onToggle={toggle}
+            />
+          </section>
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <Page>
+      <ListHeading
+        title={rolesMessages.title}
+        total={roles.data ? list.length : undefined}
+        description={`What people may do in ${organizationName}. System roles cannot be renamed or deleted.`}
+        actions={addButton}
+      />
+      {body}
+      <RoleFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        organizationId={organizationId}
+        role={editing?.role ?? null}
+        roles={list}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        variant="danger"
+        title={rolesMessages.deleteTitle}
+        message={deleting ? rolesMessages.deleteConfirm(deleting.name) : ''}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,1 @@
+export { RolesScreen } from './RolesScreen';

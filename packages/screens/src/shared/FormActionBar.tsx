@@ -1,0 +1,115 @@
+import { Button, ConfirmDialog } from '@purchasing/ui';
+import { Box, Flex, Button as RadixButton, Card as RadixCard, Text } from '@radix-ui/themes';
+import { type ReactElement, type ReactNode, useState } from 'react';
+import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+
+/** Props of {@link FormActionBar}. */
+export interface FormActionBarProps {
+  /** Where Cancel leads (a real link). */
+  cancelHref: string;
+  /** Unsaved changes: Cancel asks before discarding them, and the bar says so. */
+  dirty: boolean;
+  /** True while saving: the buttons are disabled and the primary one shows `busyLabel`. */
+  busy: boolean;
+  /** The primary button's label, e.g. 'Save Changes'. */
+  submitLabel: string;
+  /** The primary button's label while saving, e.g. 'Saving...'. */
+  busyLabel: string;
+  /** Disables the primary button (e.g. nothing to save yet). */
+  submitDisabled?: boolean;
+  /** Runs the save. */
+  onSubmit(): void;
+  /** What the record is called in the discard question, e.g. 'this purchase order'. */
+  recordName: string;
+  /** Shown at the left, e.g. the total. */
+  summary?: ReactNode;
+}
+
+/**
+ * The sticky bar at the bottom of a form: an optional summary and the unsaved-changes hint at the left,
+ * Cancel (a link that asks before discarding changes) and the primary button at the right.
+ */
+export function FormActionBar({
+  cancelHref,
+  dirty,
+  busy,
+  submitLabel,
+  busyLabel,
+  submitDisabled = false,
+  onSubmit,
+  recordName,
+  summary,
+}: FormActionBarProps): ReactElement {
+  const { navigation } = usePurchasing();
+  const cancelLink = useLinkProps(cancelHref);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  return (
+    <>
+      <RadixCard
+        size="2"
+        style={{
+          position: 'sticky',
+          bottom: 'var(--space-3)',
+          zIndex: 1,
+          background: 'var(--color-panel-solid)',
+          boxShadow: 'var(--shadow-4)',
+        }}
+      >
+        <Flex align="center" justify="between" gap="4" wrap="wrap">
+          <Flex align="center" gap="5" wrap="wrap" minHeight="32px">
+            {summary}
+            {dirty ? (
+              <Flex align="center" gap="2">
+                <Box
+                  aria-hidden
+                  style={{ width: 8, height: 8, borderRadius: '50%', background: 'var(--amber-9)' }}
+                />
+                <Text size="2" color="gray">
+                  You have unsaved changes
+                </Text>
+              </Flex>
+            ) : null}
+          </Flex>
+          <Flex gap="3" wrap="wrap" justify="end">
+            <RadixButton asChild variant="soft" color="gray" size="2">
+              <a
+                href={cancelLink.href}
+                aria-disabled={busy || undefined}
+                onClick={(event) => {
+                  if (busy) {
+                    event.preventDefault();
+                    return;
+                  }
+                  if (dirty && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+                    event.preventDefault();
+                    setConfirmingCancel(true);
+                    return;
+                  }
+                  cancelLink.onClick(event);
+                }}
+              >
+                Cancel
+              </a>
+            </RadixButton>
+            <Button type="button" loading={busy} disabled={busy || submitDisabled} onClick={onSubmit}>
+              {busy ? busyLabel : submitLabel}
+            </Button>
+          </Flex>
+        </Flex>
+      </RadixCard>
+      <ConfirmDialog
+        open={confirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        onConfirm={() => {
+          setConfirmingCancel(false);
+          navigation.navigate(cancelHref);
+        }}
+        title="Discard unsaved changes?"
+        message={`The changes you made to ${recordName} will be lost.`}
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        variant="warning"
+      />
+    </>
+  );
+}

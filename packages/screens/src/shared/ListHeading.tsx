@@ -1,0 +1,48 @@
+import { Badge, Box, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
+import type { ReactElement, ReactNode } from 'react';
+
+/** Props of {@link ListHeading}. */
+export interface ListHeadingProps {
+  /** The list's name, e.g. 'Purchase Orders'. */
+  title: string;
+  /** Every record matching the filters; the badge is left out while unknown. */
+  total?: number;
+  /** One line under the title saying what the list holds. */
+  description?: string;
+  /** Buttons at the right (export, create). */
+  actions?: ReactNode;
+}
+
+/**
+ * The heading of a list screen: its title with the total count as a badge (read as 'N in total'), a
+ * short description and the list's actions, which wrap under the title on a narrow screen.
+ */
+export function ListHeading({ title, total, description, actions }: ListHeadingProps): ReactElement {
+  return (
+    <Flex justify="between" align="start" gap="4" wrap="wrap">
+      <Box>
+        <Flex asChild align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size={{ initial: '6', sm: '7' }}>
+            {title}{' '}
+            {total === undefined ? null : (
+              <Badge size="3" color="gray" variant="soft" highContrast radius="full">
+                {`${total.toLocaleString('en-AU')} `}
+                <VisuallyHidden>in total</VisuallyHidden>
+              </Badge>
+            )}
+          </Heading>
+        </Flex>
+        {description ? (
+          <Text as="p" color="gray" mt="1">
+            {description}
+          </Text>
+        ) : null}
+      </Box>
+      {actions ? (
+        <Flex gap="2" align="center" wrap="wrap">
+          {actions}
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}

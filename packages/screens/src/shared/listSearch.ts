@@ -1,0 +1,72 @@
+/**
+ * Building blocks of a list screen's URL state, read leniently: a bookmarked or hand-edited URL with an
+ * unknown status, a malformed id or an impossible date still opens the list, without that value.
+ */
+import { z } from 'zod';
+
+/** The contract's longest search text (`Search` parameter). */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** The highest page a URL may ask for; beyond it the list opens on its first page. */
+export const MAX_PAGE = 100_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a UUID as the API writes ids. */
+export const isUuid = (value: string): value is string => UUID.test(value);
+
+/** A real calendar day as `yyyy-MM-dd` (not 2026-02-31). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * A search key read by `read`, which turns anything unusable into `undefined`. Optional, so an absent key
+ * stays absent (zod would otherwise ask for the key that a transform may leave undefined).
+ */
+export function lenient<T>(read: (value: unknown) => T | undefined) {
+  return z.unknown().transform(read).optional();
+}
+
+/**
+ * A list filter read leniently: one value or many (routers parse a repeated key as an array, a single
+ * one as a string), invalid or repeated items dropped, nothing left → absent.
+ */
+export function listOf<T extends string>(accept: (value: string) => value is T) {
+  return lenient((value): T[] | undefined => {
+    const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+    const kept = [...new Set(items.filter((item): item is string => typeof item === 'string'))].filter(
+      accept,
+    );
+    return kept.length > 0 ? kept : undefined;
+  });
+}
+
+/** A `yyyy-MM-dd` day, or `undefined` for anything else. */
+export function calendarDay(value: unknown): string | undefined {
+  return typeof value === 'string' && isCalendarDay(value) ? value : undefined;
+}
+
+/**
+ * Search text: trimmed, at most {@link MAX_SEARCH_LENGTH} characters, blank → absent. A number (a router
+ * reads `?search=2026` as one) is read back as text.
+ */
+export function searchText(value: unknown): string | undefined {
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+  return text === '' ? undefined : text.slice(0, MAX_SEARCH_LENGTH);
+}
+
+/** A page number above 1 (the first page is the absent key), or `undefined`. */
+export function pageNumber(value: unknown): number | undefined {
+  const page = typeof value === 'string' ? Number(value) : value;
+  return typeof page === 'number' && Number.isInteger(page) && page > 1 && page <= MAX_PAGE
+    ? page
+    : undefined;
+}
+
+/** `value` in `allowed` (e.g. a status of an enum), narrowed to its type. */
+export function oneOf<T extends string>(allowed: readonly T[]) {
+  return (value: string): value is T => (allowed as readonly string[]).includes(value);
+}

@@ -1,0 +1,274 @@
+/**
+ * The purchase-order form shared by Create and Edit: its values and rules, the five editable fields
+ * (delivery date, payment terms, shipping and billing addresses, notes) and the placement of the
+ * server's field errors.
+ */
+import { isApiError, type Schemas } from '@purchasing/api-client';
+import { DatePicker, SelectDropdown, TextArea } from '@purchasing/ui';
+import { Box, Grid } from '@radix-ui/themes';
+import type { ReactElement } from 'react';
+import { type Control, Controller, type UseFormSetError } from 'react-hook-form';
+import { z } from 'zod';
+import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
+import {
+  DEFAULT_PAYMENT_TERMS,
+  PAYMENT_TERMS,
+  paymentTermsOptions,
+  purchaseOrderMessages,
+} from './purchaseOrders';
+
+/** The purchase-order form's messages: the specification's first, then our own for rules it leaves unworded. */
+export const purchaseOrderFormMessages = {
+  deliveryDatePast: purchaseOrderMessages.deliveryDatePast,
+  deliveryDateRequired: 'Delivery date is required',
+  requisitionRequired: 'Choose an approved requisition',
+  vendorRequired: 'Choose a vendor',
+  paymentTermsRequired: 'Payment terms are required',
+  addressTooLong: 'Addresses must be at most 1000 characters',
+  notesTooLong: 'Notes must be at most 2000 characters',
+} as const;
+
+const m = purchaseOrderFormMessages;
+
+/**
+ * The rules of the purchase-order form: on create a requisition, a vendor and a delivery date are
+ * required (the contract's `PurchaseOrderCreateInput`); on both a delivery date may not be before the
+ * user's today (document 2 §5), addresses are at most 1000 characters and notes 2000.
+ */
+export function purchaseOrderFormSchema(mode: 'create' | 'edit') {
+  return z
+    .object({
+      requisition_id: z.string(),
+      vendor_id: z.string(),
+      delivery_date: z.string().nullable(),
+      payment_terms: z.enum(PAYMENT_TERMS, { error: m.paymentTermsRequired }),
+      shipping_address: z.string().max(1000, m.addressTooLong),
+      billing_address: z.string().max(1000, m.addressTooLong),
+      notes: z.string().max(2000, m.notesTooLong),
+    })
+    .superRefine((values, context) => {
+      const require = (path: 'requisition_id' | 'vendor_id' | 'delivery_date', message: string) =>
+        context.addIssue({ code: 'custom', path: [path], message });
+      if (mode === 'create') {
+        if (!values.requisition_id) require('requisition_id', m.requisitionRequired);
+        if (!values.vendor_id) require('vendor_id', m.vendorRequired);
+        if (!values.delivery_date) require('delivery_date', m.deliveryDateRequired);
+      }
+      if (values.delivery_date && values.delivery_date < todayIsoDate()) {
+        require('delivery_date', m.deliveryDatePast);
+      }
+    });
+}
+
+/** The values the purchase-order form edits (empty text is '', an empty date null). */
+export type PurchaseOrderFormValues = z.input<ReturnType<typeof purchaseOrderFormSchema>>;
+/** The form's values once valid. */
+export type PurchaseOrderFormOutput = z.output<ReturnType<typeof purchaseOrderFormSchema>>;
+
+/** The form's fields, in the order they are shown (the first invalid one is focused after a save). */
+export const PURCHASE_ORDER_FORM_FIELDS = [
+  'requisition_id',
+  'vendor_id',
+  'delivery_date',
+  'payment_terms',
+  'shipping_address',
+  'billing_address',
+  'notes',
+] as const satisfies readonly (keyof PurchaseOrderFormValues)[];
+
+type FormField = (typeof PURCHASE_ORDER_FORM_FIELDS)[number];
+
+/** An empty create form; `billingAddress` is the organisation's, the default the server would use too. */
+export function emptyPurchaseOrderForm(billingAddress = ''): PurchaseOrderFormValues {
+  return {
+    requisition_id: '',
+    vendor_id: '',
+    delivery_date: null,
+    payment_terms: DEFAULT_PAYMENT_TERMS,
+    shipping_address: '',
+    billing_address: billingAddress,
+    notes: '',
+  };
+}
+
+/** The edit form of an order (its vendor and requisition are shown, never changed). */
+export function purchaseOrderToFormValues(order: Schemas['PurchaseOrder']): PurchaseOrderFormValues {
+  return {
+    requisition_id: order.requisition?.id ?? '',
+    vendor_id: order.vendor?.id ?? '',
+    delivery_date: order.delivery_date,
+    payment_terms: order.payment_terms,
+    shipping_address: order.shipping_address ?? '',
+    billing_address: order.billing_address ?? '',
+    notes: order.notes ?? '',
+  };
+}
+
+const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** `PUT /purchase-orders/{id}`: exactly the five editable fields (document 2 §7), blank text as null. */
+export function toPurchaseOrderUpdate(values: PurchaseOrderFormOutput): Schemas['PurchaseOrderUpdateInput'] {
+  return {
+    delivery_date: values.delivery_date,
+    shipping_address: blankToNull(values.shipping_address),
+    billing_address: blankToNull(values.billing_address),
+    payment_terms: values.payment_terms,
+    notes: blankToNull(values.notes),
+  };
+}
+
+/** `POST /purchase-orders`: the requisition, the vendor and the terms of the new order. */
+export function toPurchaseOrderCreate(values: PurchaseOrderFormOutput): Schemas['PurchaseOrderCreateInput'] {
+  return {
+    requisition_id: values.requisition_id,
+    vendor_id: values.vendor_id,
+    // The schema requires it on create; the fallback only satisfies the type.
+    delivery_date: values.delivery_date ?? todayIsoDate(),
+    payment_terms: values.payment_terms,
+    shipping_address: blankToNull(values.shipping_address),
+    billing_address: blankToNull(values.billing_address),
+    notes: blankToNull(values.notes),
+  };
+}
+
+const FIELD_SET: ReadonlySet<string> = new Set(PURCHASE_ORDER_FORM_FIELDS);
+
+/**
+ * Puts the server's field errors (`details`) on the form's fields and answers the messages no field
+ * takes. A field is matched by its first segment in any of the spellings APIs use (`delivery_date`,
+ * `body.delivery_date`, `/delivery_date`).
+ */
+export function showServerFieldErrors(
+  error: unknown,
+  setError: UseFormSetError<PurchaseOrderFormValues>,
+): { placed: FormField[]; unplaced: string[] } {
+  const placed: FormField[] = [];
+  const unplaced: string[] = [];
+  if (!isApiError(error)) return { placed, unplaced };
+  for (const detail of error.details) {
+    const [head] = detail.field
+      .replace(/\[(\d+)\]/g, '.$1')
+      .replace(/\//g, '.')
+      .replace(/^\.+/, '')
+      .replace(/^body\./, '')
+      .split('.');
+    if (head && FIELD_SET.has(head)) {
+      const field = head as FormField;
+      setError(field, { type: 'server', message: detail.message });
+      placed.push(field);
+    } else {
+      unplaced.push(detail.message);
+    }
+  }
+  return { placed, unplaced };
+}
+
+/** Props of {@link PurchaseOrderTermsFields}. */
+export interface PurchaseOrderTermsFieldsProps {
+  control: Control<PurchaseOrderFormValues, unknown, PurchaseOrderFormOutput>;
+  /** Marks the delivery date required (create). */
+  requireDeliveryDate?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * The five editable fields of an order: delivery date (not before today), payment terms, shipping and
+ * billing addresses, notes.
+ */
+export function PurchaseOrderTermsFields({
+  control,
+  requireDeliveryDate = false,
+  disabled = false,
+}: PurchaseOrderTermsFieldsProps): ReactElement {
+  return (
+    <Grid columns={{ initial: '1', sm: '2' }} gapX="4" gapY="4">
+      <Controller
+        control={control}
+        name="delivery_date"
+        render={({ field, fieldState }) => (
+          <DatePicker
+            label="Delivery Date"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            minDate={todayIsoDate()}
+            required={requireDeliveryDate}
+            clearable={!requireDeliveryDate}
+            disabled={disabled}
+            error={fieldState.error?.message}
+            hint="When the vendor should deliver"
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="payment_terms"
+        render={({ field, fieldState }) => (
+          <SelectDropdown
+            label="Payment Terms"
+            required
+            options={paymentTermsOptions}
+            searchable={false}
+            clearable={false}
+            value={field.value}
+            onChange={(value) => {
+              if (value) field.onChange(value);
+            }}
+            disabled={disabled}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="shipping_address"
+        render={({ field, fieldState }) => (
+          <TextArea
+            {...field}
+            label="Shipping Address"
+            placeholder="Where the vendor delivers"
+            rows={3}
+            maxLength={1000}
+            resize="vertical"
+            disabled={disabled}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="billing_address"
+        render={({ field, fieldState }) => (
+          <TextArea
+            {...field}
+            label="Billing Address"
+            placeholder="Where the vendor sends the invoice"
+            rows={3}
+            maxLength={1000}
+            resize="vertical"
+            disabled={disabled}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Box gridColumn={{ sm: 'span 2' }}>
+        <Controller
+          control={control}
+          name="notes"
+          render={({ field, fieldState }) => (
+            <TextArea
+              {...field}
+              label="Notes"
+              placeholder="Instructions for the vendor, e.g. delivery hours or a contact on site"
+              rows={3}
+              maxLength={2000}
+              resize="vertical"
+              disabled={disabled}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Box>
+    </Grid>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** How long typing in a list's search box waits before the URL (and so the list) follows. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The part of a list's URL state the search box touches. */
+export interface SearchableListState {
+  search?: string;
+  page?: number;
+}
+
+/**
+ * A list's search box text: shown at once, written to the URL state once typing pauses (300 ms), back on
+ * the first page and replacing the history entry (typing must not fill the back button). A search
+ * changed from outside (the back button, a link, Clear) replaces the text.
+ *
+ * @param compact drops absent keys from the next state, so the URL carries only what is set.
+ */
+export function useDebouncedSearchText<S extends SearchableListState>(
+  search: S,
+  onSearchChange: (next: S, options?: { replace?: boolean }) => void,
+  compact: (next: S) => S,
+): { value: string; onChange(text: string): void } {
+  const fromUrl = search.search ?? '';
+  const [value, setValue] = useState(fromUrl);
+  // The last text this box wrote to the URL: the URL coming back with it is not an outside change.
+  const written = useRef(fromUrl);
+  const latest = useRef({ search, onSearchChange, compact });
+  latest.current = { search, onSearchChange, compact };
+
+  useEffect(() => {
+    if (fromUrl !== written.current) {
+      written.current = fromUrl;
+      setValue(fromUrl);
+    }
+  }, [fromUrl]);
+
+  useEffect(() => {
+    const trimmed = value.trim();
+    if (trimmed === written.current) return;
+    const timer = setTimeout(() => {
+      written.current = trimmed;
+      const { search: current, onSearchChange: change, compact: tidy } = latest.current;
+      change(tidy({ ...current, search: trimmed, page: undefined }), { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+
+  return { value, onChange: setValue };
+}

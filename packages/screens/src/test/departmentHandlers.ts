@@ -1,0 +1,807 @@
+/**
+ * Typed MSW fixtures and handlers for the department, role and password screens. One
+ * `createDirectoryApi()` call keeps its own in-memory organisation (members, departments, roles), so a
+ * test or story that creates, edits or deactivates a department, or changes a role's permissions, sees
+ * the change on its next read; the server's refusals (duplicate code, a parent under its own
+ * sub-department, deleting a system role or one in use, taking a permission from Super Admin) answer
+ * as the contract says. `createPasswordApi()` answers the public password calls. Override one group
+ * with the factories at the end for error, empty and loading states.
+ */
+import type { Schemas } from '@purchasing/api-client';
+import { delay } from 'msw';
+import { acme, adminUser, http } from './handlers';
+
+type User = Schemas['User'];
+type Role = Schemas['Role'];
+type Department = Schemas['Department'];
+type DepartmentUserEntry = Schemas['DepartmentUserEntry'];
+type Permission = Schemas['Permission'];
+type PermissionName = Schemas['PermissionName'];
+type PersonRef = Schemas['PersonRef'];
+type ErrorDetail = Schemas['ErrorDetail'];
+
+function uuid(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
+function errorBody(message: string, code: string, details: ErrorDetail[] = []) {
+  return { message, code, details };
+}
+
+// ---------------------------------------------------------------- permissions and roles
+
+const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
+  'requisition.create': 'Create, edit and submit own requisitions',
+  'requisition.view_all': 'View every requisition of the organisation',
+  'approval.act': 'Approve, reject, request information on and delegate requisitions',
+  'purchase_order.view': 'View purchase orders',
+  'purchase_order.manage': 'Create, edit, send and cancel purchase orders',
+  'purchase_order.receive': 'Record receipt of purchase orders',
+  'user.create': 'Create users and send invitations',
+  'user.edit': 'Edit users, their roles, departments and managers',
+  'user.delete': 'Deactivate users',
+  'org.settings': 'Manage organisation settings and departments',
+  'role.manage': 'Create, edit and delete roles and their permissions',
+  'vendor.manage': 'Manage vendors',
+  'product.manage': 'Manage products',
+  'budget.view': 'View budgets and budget checks',
+  'report.view': 'View reports',
+};
+
+/** The permission catalogue (`GET /roles/permissions`), in the contract's order. */
+export const permissionCatalogue: Permission[] = (
+  Object.keys(PERMISSION_DESCRIPTIONS) as PermissionName[]
+).map((name, index) => ({ id: uuid(5600 + index), name, description: PERMISSION_DESCRIPTIONS[name] }));
+
+const ALL_NAMES = permissionCatalogue.map((permission) => permission.name);
+const REQUISITION_ALL: PermissionName[] = ['requisition.create', 'requisition.view_all'];
+const PURCHASE_ORDER_ALL: PermissionName[] = [
+  'purchase_order.view',
+  'purchase_order.manage',
+  'purchase_order.receive',
+];
+
+const permissionsNamed = (names: readonly PermissionName[]): Permission[] =>
+  permissionCatalogue.filter((permission) => names.includes(permission.name));
+
+/** Builds a role of ACME with these permissions; `n` makes its id unique. */
+export function buildDirectoryRole(
+  n: number,
+  name: string,
+  names: readonly PermissionName[],
+  overrides: Partial<Role> = {},
+): Role {
+  return {
+    id: uuid(5000 + n),
+    organization_id: acme.id,
+    name,
+    description: null,
+    is_system: false,
+    permissions: permissionsNamed(names),
+    ...overrides,
+  };
+}
+
+/** The default roles of DECISIONS §2 (system roles) and two custom ones, by name. */
+export function directoryRoles(): Role[] {
+  return [
+    buildDirectoryRole(1, 'Super Admin', ALL_NAMES, {
+      is_system: true,
+      description: 'Full access, including roles and permissions',
+    }),
+    buildDirectoryRole(
+      2,
+      'Admin',
+      ALL_NAMES.filter((name) => name !== 'role.manage'),
+      { is_system: true, description: 'Manages users, departments and settings' },
+    ),
+    buildDirectoryRole(
+      3,
+      'General Manager',
+      [...REQUISITION_ALL, 'approval.act', ...PURCHASE_ORDER_ALL, 'budget.view', 'report.view'],
+      { is_system: true, description: 'Approves the largest requisitions' },
+    ),
+    buildDirectoryRole(
+      4,
+      'Finance Manager',
+      [
+        ...REQUISITION_ALL,
+        'approval.act',
+        ...PURCHASE_ORDER_ALL,
+        'budget.view',
+        'report.view',
+        'vendor.manage',
+        'product.manage',
+      ],
+      { is_system: true, description: 'Approves spending above 25,000 and buys' },
+    ),
+    buildDirectoryRole(
+      5,
+      'Department Head',
+      [...REQUISITION_ALL, 'approval.act', 'purchase_order.view', 'budget.view'],
+      { is_system: true, description: "Approves the department's requisitions" },
+    ),
+    buildDirectoryRole(6, 'Manager', ['requisition.create', 'approval.act', 'purchase_order.view'], {
+      is_system: true,
+      description: 'Approves the requisitions of their team',
+    }),
+    buildDirectoryRole(7, 'User', ['requisition.create', 'purchase_order.view'], {
+      is_system: true,
+      description: 'Raises requisitions',
+    }),
+    buildDirectoryRole(
+      8,
+      'Procurement Officer',
+      ['requisition.create', ...PURCHASE_ORDER_ALL, 'vendor.manage'],
+      {
+        description: 'Turns approved requisitions into purchase orders',
+      },
+    ),
+    buildDirectoryRole(
+      9,
+      'Auditor',
+      ['requisition.view_all', 'purchase_order.view', 'budget.view', 'report.view'],
+      {
+        description: 'Reads everything, changes nothing',
+      },
+    ),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+// ---------------------------------------------------------------- people and departments
+
+/** The members of the fixtures, by key. Alex Morgan is the signed-in user of ./handlers. */
+export const directoryPeople = {
+  alex: { id: adminUser.id, first_name: 'Alex', last_name: 'Morgan', email: adminUser.email },
+  fiona: { id: uuid(5201), first_name: 'Fiona', last_name: 'Chen', email: 'fiona.chen@acme.test' },
+  daniel: { id: uuid(5202), first_name: 'Daniel', last_name: 'Kim', email: 'daniel.kim@acme.test' },
+  grace: { id: uuid(5203), first_name: 'Grace', last_name: 'Liu', email: 'grace.liu@acme.test' },
+  marcus: { id: uuid(5204), first_name: 'Marcus', last_name: 'Reed', email: 'marcus.reed@acme.test' },
+  priya: { id: uuid(5205), first_name: 'Priya', last_name: 'Shah', email: 'priya.shah@acme.test' },
+  tom: { id: uuid(5206), first_name: 'Tom', last_name: 'Becker', email: 'tom.becker@acme.test' },
+  lena: { id: uuid(5207), first_name: 'Lena', last_name: 'Novak', email: 'lena.novak@acme.test' },
+  omar: { id: uuid(5208), first_name: 'Omar', last_name: 'Haddad', email: 'omar.haddad@acme.test' },
+  chloe: { id: uuid(5209), first_name: 'Chloe', last_name: 'Martin', email: 'chloe.martin@acme.test' },
+  ravi: { id: uuid(5210), first_name: 'Ravi', last_name: 'Iyer', email: 'ravi.iyer@acme.test' },
+} as const;
+
+type PersonKey = keyof typeof directoryPeople;
+
+/** A member of the fixtures as a name reference (a head, a manager). */
+export function personRef(key: PersonKey): PersonRef {
+  const { id, first_name, last_name } = directoryPeople[key];
+  return { id, first_name, last_name };
+}
+
+/** Builds a department of ACME; `n` makes its id unique. */
+export function buildDirectoryDepartment(n: number, overrides: Partial<Department> = {}): Department {
+  return {
+    id: uuid(5100 + n),
+    name: `Department ${n}`,
+    code: `D${n}`,
+    description: null,
+    department_head: null,
+    parent_department: null,
+    is_active: true,
+    ...overrides,
+  };
+}
+
+/**
+ * The departments of the fixtures, by name: Operations with Procurement under it and Logistics under
+ * Procurement, Finance, Information Technology, and Marketing (inactive, no head or description).
+ */
+export function directoryDepartments(): Department[] {
+  const operations = buildDirectoryDepartment(3, {
+    name: 'Operations',
+    code: 'OPS',
+    description: 'Warehousing, logistics and facilities',
+    department_head: personRef('grace'),
+  });
+  const procurement = buildDirectoryDepartment(4, {
+    name: 'Procurement',
+    code: 'PROC',
+    description: 'Sourcing, supplier contracts and purchasing',
+    department_head: personRef('marcus'),
+    parent_department: { id: operations.id, name: operations.name },
+  });
+  return [
+    buildDirectoryDepartment(1, {
+      name: 'Finance',
+      code: 'FIN',
+      description: 'Accounts payable and receivable, budgets and reporting',
+      department_head: personRef('fiona'),
+    }),
+    buildDirectoryDepartment(2, {
+      name: 'Information Technology',
+      code: 'IT',
+      description: 'Systems, devices and support',
+      department_head: personRef('daniel'),
+    }),
+    operations,
+    procurement,
+    buildDirectoryDepartment(6, {
+      name: 'Logistics',
+      code: 'LOG',
+      description: 'Inbound freight and deliveries',
+      department_head: null,
+      parent_department: { id: procurement.id, name: procurement.name },
+    }),
+    buildDirectoryDepartment(5, { name: 'Marketing', code: 'MKT', is_active: false }),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A member's place in ACME: role name, department code, manager and whether the membership is active. */
+interface Placement {
+  role: string;
+  department?: string;
+  manager?: PersonKey;
+  active?: boolean;
+}
+
+const PLACEMENTS: Record<PersonKey, Placement> = {
+  alex: { role: 'Admin' },
+  fiona: { role: 'Finance Manager', department: 'FIN', manager: 'grace' },
+  daniel: { role: 'Department Head', department: 'IT', manager: 'grace' },
+  grace: { role: 'General Manager', department: 'OPS' },
+  marcus: { role: 'Department Head', department: 'PROC', manager: 'grace' },
+  priya: { role: 'User', department: 'FIN', manager: 'fiona' },
+  tom: { role: 'User', department: 'IT', manager: 'daniel', active: false },
+  lena: { role: 'Manager', department: 'OPS', manager: 'grace' },
+  omar: { role: 'User', department: 'PROC', manager: 'marcus' },
+  chloe: { role: 'User', department: 'FIN', manager: 'priya' },
+  ravi: { role: 'Procurement Officer', department: 'PROC', manager: 'marcus' },
+};
+
+/** The members of ACME as `GET /users` answers them (only the ACME membership), by last then first name. */
+export function directoryMembers(
+  roles: readonly Role[] = directoryRoles(),
+  departments: readonly Department[] = directoryDepartments(),
+): User[] {
+  return (Object.keys(directoryPeople) as PersonKey[])
+    .map((key, index): User => {
+      const placement = PLACEMENTS[key];
+      const role = roles.find((entry) => entry.name === placement.role);
+      if (!role) throw new Error(`no role named ${placement.role}`);
+      const department = placement.department
+        ? departments.find((entry) => entry.code === placement.department)
+        : undefined;
+      const active = placement.active ?? true;
+      return {
+        ...directoryPeople[key],
+        phone: null,
+        avatar_url: null,
+        is_active: active,
+        last_login_at: '2026-11-18T08:30:00.000Z',
+        created_at: '2026-02-03T09:00:00.000Z',
+        permissions: role.permissions.map((permission) => permission.name),
+        user_organizations: [
+          {
+            id: uuid(5300 + index),
+            organization: { id: acme.id, name: acme.name, code: acme.code },
+            role: {
+              id: role.id,
+              name: role.name,
+              description: role.description,
+              is_system: role.is_system,
+              permissions: role.permissions,
+            },
+            department: department ? { id: department.id, name: department.name } : null,
+            manager: placement.manager ? personRef(placement.manager) : null,
+            is_active: active,
+          },
+        ],
+      };
+    })
+    .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name));
+}
+
+/**
+ * Sam Rivera: the Super Admin of ACME, the one fixture user holding `role.manage` (for the Roles
+ * screen; use `meHandler(superAdminUser)`).
+ */
+export const superAdminUser: User = (() => {
+  const role = directoryRoles().find((entry) => entry.name === 'Super Admin') as Role;
+  return {
+    id: uuid(5299),
+    first_name: 'Sam',
+    last_name: 'Rivera',
+    email: 'owner@acme.test',
+    phone: null,
+    avatar_url: null,
+    is_active: true,
+    last_login_at: '2026-11-18T08:30:00.000Z',
+    created_at: '2026-01-05T09:00:00.000Z',
+    permissions: role.permissions.map((permission) => permission.name),
+    user_organizations: [
+      {
+        id: uuid(5399),
+        organization: { id: acme.id, name: acme.name, code: acme.code },
+        role: {
+          id: role.id,
+          name: role.name,
+          description: role.description,
+          is_system: true,
+          permissions: role.permissions,
+        },
+        department: null,
+        manager: null,
+        is_active: true,
+      },
+    ],
+  };
+})();
+
+// ---------------------------------------------------------------- the in-memory API
+
+/** Options of {@link createDirectoryApi}: the organisation's starting state. */
+export interface DirectoryApiOptions {
+  departments?: Department[];
+  roles?: Role[];
+  /** The members (`GET /users`); built from the roles and departments when absent. */
+  users?: User[];
+}
+
+/** A change the API received, for tests to assert what was sent. */
+export interface DirectoryApiCall {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const NAME_AND_CODE = 'Name and code are required';
+
+/**
+ * An in-memory organisation behind typed handlers for `/users` (read only), `/departments…` and
+ * `/roles…`, following the contract's rules. `calls` records every change it received.
+ */
+export function createDirectoryApi(options: DirectoryApiOptions = {}) {
+  const roles = (options.roles ?? directoryRoles()).map((role) => ({ ...role }));
+  const departments = (options.departments ?? directoryDepartments()).map((department) => ({
+    ...department,
+  }));
+  const users = options.users ?? directoryMembers(roles, departments);
+  const calls: DirectoryApiCall[] = [];
+  let next = 900;
+
+  const byName = <T extends { name: string }>(list: T[]) =>
+    [...list].sort((a, b) => a.name.localeCompare(b.name));
+  const findDepartment = (id: string) => departments.find((entry) => entry.id === id);
+  const findRole = (id: string) => roles.find((entry) => entry.id === id);
+  const member = (id: string) => users.find((user) => user.id === id);
+  const membership = (user: User) => user.user_organizations[0];
+  const departmentNotFound = errorBody('Department not found.', 'NOT_FOUND');
+  const roleNotFound = errorBody('Role not found', 'NOT_FOUND');
+
+  /** The problems of a department payload, or the stored fields when it is acceptable. */
+  const checkDepartment = (
+    id: string | null,
+    body: {
+      name: string;
+      code: string;
+      description?: string | null;
+      department_head_id?: string | null;
+      parent_department_id?: string | null;
+    },
+  ):
+    | { status: 400 | 409; body: ReturnType<typeof errorBody> }
+    | { fields: Omit<Department, 'id' | 'is_active'> } => {
+    const name = body.name.trim();
+    const code = body.code.trim().toUpperCase();
+    if (!name || !code) {
+      const details = [
+        ...(name ? [] : [{ field: 'name', message: NAME_AND_CODE }]),
+        ...(code ? [] : [{ field: 'code', message: NAME_AND_CODE }]),
+      ];
+      return { status: 400, body: errorBody(NAME_AND_CODE, 'VALIDATION_FAILED', details) };
+    }
+    if (!CODE_PATTERN.test(code)) {
+      const message = "The code may contain only letters, digits, '-' and '_'";
+      return { status: 400, body: errorBody(message, 'VALIDATION_FAILED', [{ field: 'code', message }]) };
+    }
+    if (departments.some((entry) => entry.id !== id && entry.code === code)) {
+      const message = `A department with the code "${code}" already exists`;
+      return { status: 409, body: errorBody(message, 'DEPARTMENT_CODE_TAKEN', [{ field: 'code', message }]) };
+    }
+    const headId = body.department_head_id ?? null;
+    const head = headId ? member(headId) : null;
+    if (headId && !head?.is_active) {
+      const message = 'The department head must be an active member of this organization';
+      return {
+        status: 400,
+        body: errorBody(message, 'VALIDATION_FAILED', [{ field: 'department_head_id', message }]),
+      };
+    }
+    const parentId = body.parent_department_id ?? null;
+    const parent = parentId ? findDepartment(parentId) : null;
+    if (parentId) {
+      let message: string | null = null;
+      if (!parent) message = 'The parent department must be an active department of this organization';
+      else if (parentId === id) message = 'A department cannot be its own parent';
+      else {
+        // Walk up from the proposed parent: meeting the department itself means a loop.
+        let cursor: Department | undefined = parent;
+        while (cursor?.parent_department) {
+          if (cursor.parent_department.id === id) {
+            message = 'A department cannot be placed under one of its own sub-departments';
+            break;
+          }
+          cursor = findDepartment(cursor.parent_department.id);
+        }
+      }
+      if (message) {
+        return {
+          status: 400,
+          body: errorBody(message, 'VALIDATION_FAILED', [{ field: 'parent_department_id', message }]),
+        };
+      }
+    }
+    return {
+      fields: {
+        name,
+        code,
+        description: body.description?.trim() || null,
+        department_head: head
+          ? { id: head.id, first_name: head.first_name, last_name: head.last_name }
+          : null,
+        parent_department: parent ? { id: parent.id, name: parent.name } : null,
+      },
+    };
+  };
+
+  const holders = (roleId: string) => users.filter((user) => membership(user)?.role.id === roleId).length;
+
+  const handlers = [
+    http.get('/users', ({ response }) => response(200).json({ users })),
+
+    http.get('/departments', ({ response }) => response(200).json({ departments: byName(departments) })),
+    http.post('/departments', async ({ request, response }) => {
+      const body = await request.json();
+      calls.push({ method: 'POST', path: '/departments', body });
+      const checked = checkDepartment(null, body);
+      if ('status' in checked) return response(checked.status).json(checked.body);
+      next += 1;
+      const department: Department = { id: uuid(5100 + next), ...checked.fields, is_active: true };
+      departments.push(department);
+      return response(201).json({ department });
+    }),
+    http.get('/departments/{id}', ({ params, response }) => {
+      const department = findDepartment(params.id);
+      if (!department) return response(404).json(departmentNotFound);
+      return response(200).json({ department });
+    }),
+    http.put('/departments/{id}', async ({ params, request, response }) => {
+      const body = await request.json();
+      calls.push({ method: 'PUT', path: `/departments/${params.id}`, body });
+      const department = findDepartment(params.id);
+      if (!department) return response(404).json(departmentNotFound);
+      const checked = checkDepartment(department.id, body);
+      if ('status' in checked) return response(checked.status).json(checked.body);
+      Object.assign(
+        department,
+        checked.fields,
+        body.is_active === undefined ? {} : { is_active: body.is_active },
+      );
+      return response(200).json({ department });
+    }),
+    http.delete('/departments/{id}', ({ params, response }) => {
+      calls.push({ method: 'DELETE', path: `/departments/${params.id}` });
+      const department = findDepartment(params.id);
+      if (!department) return response(404).json(departmentNotFound);
+      department.is_active = false;
+      return response(204).empty();
+    }),
+    http.get('/departments/{id}/users', ({ params, response }) => {
+      const department = findDepartment(params.id);
+      if (!department) return response(404).json(departmentNotFound);
+      const entries: DepartmentUserEntry[] = users.flatMap((user) => {
+        const place = membership(user);
+        if (place?.department?.id !== department.id) return [];
+        return [
+          {
+            user: { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email },
+            role: { id: place.role.id, name: place.role.name },
+            manager: place.manager,
+            is_active: place.is_active,
+          },
+        ];
+      });
+      return response(200).json({ users: entries });
+    }),
+
+    http.get('/roles', ({ response }) => response(200).json({ data: byName(roles) })),
+    http.get('/roles/permissions', ({ response }) =>
+      response(200).json({ permissions: permissionCatalogue }),
+    ),
+    http.post('/roles', async ({ request, response }) => {
+      const body = await request.json();
+      calls.push({ method: 'POST', path: '/roles', body });
+      const name = body.name.trim();
+      if (roles.some((role) => role.name.toLowerCase() === name.toLowerCase())) {
+        const message = `A role named "${name}" already exists`;
+        return response(409).json(errorBody(message, 'ROLE_NAME_TAKEN', [{ field: 'name', message }]));
+      }
+      next += 1;
+      const role: Role = {
+        id: uuid(5000 + next),
+        organization_id: acme.id,
+        name,
+        description: body.description?.trim() || null,
+        is_system: false,
+        permissions: permissionCatalogue.filter((permission) => body.permission_ids?.includes(permission.id)),
+      };
+      roles.push(role);
+      return response(201).json({ role });
+    }),
+    http.get('/roles/{id}', ({ params, response }) => {
+      const role = findRole(params.id);
+      if (!role) return response(404).json(roleNotFound);
+      return response(200).json({ role });
+    }),
+    http.put('/roles/{id}', async ({ params, request, response }) => {
+      const body = await request.json();
+      calls.push({ method: 'PUT', path: `/roles/${params.id}`, body });
+      const role = findRole(params.id);
+      if (!role) return response(404).json(roleNotFound);
+      const name = body.name.trim();
+      if (role.is_system && name !== role.name) {
+        const message = 'System roles cannot be renamed';
+        return response(409).json(errorBody(message, 'SYSTEM_ROLE', [{ field: 'name', message }]));
+      }
+      if (roles.some((other) => other.id !== role.id && other.name.toLowerCase() === name.toLowerCase())) {
+        const message = `A role named "${name}" already exists`;
+        return response(409).json(errorBody(message, 'ROLE_NAME_TAKEN', [{ field: 'name', message }]));
+      }
+      role.name = name;
+      role.description = body.description?.trim() || null;
+      return response(200).json({ role });
+    }),
+    http.delete('/roles/{id}', ({ params, response }) => {
+      calls.push({ method: 'DELETE', path: `/roles/${params.id}` });
+      const role = findRole(params.id);
+      if (!role) return response(404).json(roleNotFound);
+      if (role.is_system)
+        return response(409).json(errorBody('System roles cannot be deleted', 'SYSTEM_ROLE'));
+      const count = holders(role.id);
+      if (count > 0) {
+        const who = count === 1 ? '1 user' : `${count} users`;
+        return response(409).json(
+          errorBody(
+            `This role is held by ${who} and cannot be deleted. Assign them another role first.`,
+            'ROLE_IN_USE',
+          ),
+        );
+      }
+      roles.splice(roles.indexOf(role), 1);
+      return response(204).empty();
+    }),
+    http.post('/roles/{id}/permissions', async ({ params, request, response }) => {
+      const body = await request.json();
+      calls.push({ method: 'POST', path: `/roles/${params.id}/permissions`, body });
+      const role = findRole(params.id);
+      if (!role) return response(404).json(roleNotFound);
+      const unknown = body.permission_ids.filter(
+        (id) => !permissionCatalogue.some((entry) => entry.id === id),
+      );
+      if (unknown.length > 0) {
+        const message = 'Unknown permission';
+        return response(400).json(
+          errorBody(message, 'VALIDATION_FAILED', [{ field: 'permission_ids', message }]),
+        );
+      }
+      const held = new Set([...role.permissions.map((permission) => permission.id), ...body.permission_ids]);
+      role.permissions = permissionCatalogue.filter((permission) => held.has(permission.id));
+      return response(200).json({ role });
+    }),
+    http.delete('/roles/{id}/permissions/{permissionId}', ({ params, response }) => {
+      calls.push({ method: 'DELETE', path: `/roles/${params.id}/permissions/${params.permissionId}` });
+      const role = findRole(params.id);
+      if (!role) return response(404).json(roleNotFound);
+      const permission = permissionCatalogue.find((entry) => entry.id === params.permissionId);
+      if (!permission) return response(404).json(errorBody('Permission not found', 'NOT_FOUND'));
+      if (role.is_system && role.name === 'Super Admin') {
+        return response(409).json(
+          errorBody('The Super Admin role always keeps every permission', 'SYSTEM_ROLE'),
+        );
+      }
+      if (!role.permissions.some((entry) => entry.id === permission.id)) {
+        return response(409).json(
+          errorBody(`This role does not have the permission ${permission.name}`, 'PERMISSION_NOT_HELD'),
+        );
+      }
+      role.permissions = role.permissions.filter((entry) => entry.id !== permission.id);
+      return response(204).empty();
+    }),
+  ];
+
+  return { handlers, calls, departments, roles, users };
+}
+
+// ---------------------------------------------------------------- error and loading states
+
+/** `GET /departments` failing with a 500 and no message of its own. */
+export function departmentListFailureHandler() {
+  return http.get('/departments', ({ response }) =>
+    response(500).json(errorBody('Something went wrong', 'INTERNAL_ERROR')),
+  );
+}
+
+/** `GET /departments` that never answers (loading state). */
+export function departmentListPendingHandler() {
+  return http.get('/departments', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json({ departments: [] });
+  });
+}
+
+/** `GET /departments/{id}` and `/departments/{id}/users` that never answer (loading state). */
+export function departmentDetailPendingHandlers() {
+  return [
+    http.get('/departments/{id}', async ({ response }) => {
+      await delay('infinite');
+      return response(404).json(errorBody('Department not found.', 'NOT_FOUND'));
+    }),
+    http.get('/departments/{id}/users', async ({ response }) => {
+      await delay('infinite');
+      return response(200).json({ users: [] });
+    }),
+  ];
+}
+
+/** `GET /departments/{id}/users` failing with a 500. */
+export function departmentUsersFailureHandler() {
+  return http.get('/departments/{id}/users', ({ response }) =>
+    response(500).json(errorBody('Something went wrong', 'INTERNAL_ERROR')),
+  );
+}
+
+/** `POST`, `PUT` and `DELETE` of departments failing with a 500 carrying `message` (none when blank). */
+export function departmentWriteFailureHandlers(message = '') {
+  const body = errorBody(message, 'INTERNAL_ERROR');
+  return [
+    http.post('/departments', ({ response }) => response(500).json(body)),
+    http.put('/departments/{id}', ({ response }) => response(500).json(body)),
+    http.delete('/departments/{id}', ({ response }) => response(500).json(body)),
+  ];
+}
+
+/** `GET /users` refused with a 403 (an `org.settings` holder without `user.edit`). */
+export function userListForbiddenHandler() {
+  return http.get('/users', ({ response }) =>
+    response(403).json(errorBody('You do not have permission to do this', 'FORBIDDEN')),
+  );
+}
+
+/** `GET /roles` failing with a 500. */
+export function roleListFailureHandler() {
+  return http.get('/roles', ({ response }) =>
+    response(500).json(errorBody('Something went wrong', 'INTERNAL_ERROR')),
+  );
+}
+
+/** `GET /roles` that never answers (loading state). */
+export function roleListPendingHandler() {
+  return http.get('/roles', async ({ response }) => {
+    await delay('infinite');
+    return response(200).json({ data: [] });
+  });
+}
+
+/** `POST` and `DELETE` of a role's permissions failing with a 500 carrying `message` (none when blank). */
+export function rolePermissionFailureHandlers(message = '') {
+  const body = errorBody(message, 'INTERNAL_ERROR');
+  return [
+    http.post('/roles/{id}/permissions', ({ response }) => response(500).json(body)),
+    http.delete('/roles/{id}/permissions/{permissionId}', ({ response }) => response(500).json(body)),
+  ];
+}
+
+// ---------------------------------------------------------------- password flows
+
+/** Tokens the password handlers know: one that works, one expired, one already used; others are invalid. */
+export const passwordTokens = {
+  valid: 'valid-token-0123456789',
+  expired: 'expired-token-0123456789',
+  used: 'used-token-0123456789',
+  invalid: 'unknown-token-0123456789',
+} as const;
+
+const TOKEN_MESSAGES = {
+  invalid: 'This link is not valid. Please request a new one.',
+  expired: 'This link has expired. Please request a new one.',
+  used: 'This link has already been used. Please request a new one.',
+} as const;
+
+const PASSWORD_RULES =
+  'Password must contain at least one uppercase letter, one lowercase letter, and one number';
+
+/**
+ * `POST /auth/forgot-password` (always 202, whether the address exists or not), `/auth/reset-password`
+ * and `/auth/accept-invite` (204 for {@link passwordTokens}.valid, once; 400 `INVALID_TOKEN` with the
+ * server's message otherwise; 400 with a `password` detail for a password that breaks the rules).
+ * `requests` records every body received.
+ */
+export function createPasswordApi() {
+  const requests: { path: string; body: unknown }[] = [];
+  const spent = new Set<string>();
+
+  const setPassword = (path: '/auth/reset-password' | '/auth/accept-invite') =>
+    http.post(path, async ({ request, response }) => {
+      const body = await request.json();
+      requests.push({ path, body });
+      let tokenMessage: string | null = null;
+      if (body.token === passwordTokens.expired) tokenMessage = TOKEN_MESSAGES.expired;
+      else if (body.token === passwordTokens.used || spent.has(body.token))
+        tokenMessage = TOKEN_MESSAGES.used;
+      else if (body.token !== passwordTokens.valid) tokenMessage = TOKEN_MESSAGES.invalid;
+      if (tokenMessage) {
+        return response(400).json(
+          errorBody(tokenMessage, 'INVALID_TOKEN', [{ field: 'token', message: tokenMessage }]),
+        );
+      }
+      const { password } = body;
+      const passwordMessage =
+        password.length < 8
+          ? 'Password must be at least 8 characters'
+          : /[a-z]/.test(password) && /[A-Z]/.test(password) && /[0-9]/.test(password)
+            ? null
+            : PASSWORD_RULES;
+      if (passwordMessage) {
+        return response(400).json(
+          errorBody(passwordMessage, 'VALIDATION_FAILED', [{ field: 'password', message: passwordMessage }]),
+        );
+      }
+      spent.add(body.token);
+      return response(204).empty();
+    });
+
+  const handlers = [
+    http.post('/auth/forgot-password', async ({ request, response }) => {
+      requests.push({ path: '/auth/forgot-password', body: await request.json() });
+      return response(202).empty();
+    }),
+    setPassword('/auth/reset-password'),
+    setPassword('/auth/accept-invite'),
+  ];
+  return { handlers, requests };
+}
+
+/** `POST /auth/forgot-password` throttled: 429 with the server's message. */
+export function forgotPasswordThrottledHandler() {
+  return http.post('/auth/forgot-password', ({ response }) =>
+    response(429).json(
+      errorBody('Too many password reset requests. Please try again in 42 minutes.', 'RATE_LIMITED'),
+    ),
+  );
+}
+
+// A proxy's bare 503 (no contract body), which the contract does not declare.
+const serviceUnavailable = () => new Response(null, { status: 503, statusText: 'Service Unavailable' });
+
+/** `POST /auth/forgot-password`, `/auth/reset-password` and `/auth/accept-invite` failing with a bare 503. */
+export function passwordServiceDownHandlers() {
+  return [
+    http.post('/auth/forgot-password', ({ response }) => response.untyped(serviceUnavailable())),
+    http.post('/auth/reset-password', ({ response }) => response.untyped(serviceUnavailable())),
+    http.post('/auth/accept-invite', ({ response }) => response.untyped(serviceUnavailable())),
+  ];
+}
+
+/** The password calls that never answer (submitting state). */
+export function passwordPendingHandlers() {
+  return [
+    http.post('/auth/forgot-password', async ({ response }) => {
+      await delay('infinite');
+      return response(202).empty();
+    }),
+    http.post('/auth/reset-password', async ({ response }) => {
+      await delay('infinite');
+      return response(204).empty();
+    }),
+    http.post('/auth/accept-invite', async ({ response }) => {
+      await delay('infinite');
+      return response(204).empty();
+    }),
+  ];
+}
