@@ -34,9 +34,14 @@ export function toastWith(page: Page, text: string): Locator {
 
 /** Opens the dropdown named `label` and picks the option whose name matches `option` (the first one when absent). */
 export async function chooseOption(page: Page, label: string, option?: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
+  const trigger = page.getByRole('combobox', { name: label });
   const listbox = page.getByRole('listbox', { name: label });
   const choice = option ? listbox.getByRole('option', { name: option }) : listbox.getByRole('option').first();
+  // A click while the choices are still loading opens nothing: open again until the option shows.
+  await expect(async () => {
+    if (!(await choice.isVisible())) await trigger.click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await choice.click();
   await expect(page.getByRole('combobox', { name: label })).not.toHaveText(/^(Loading\.\.\.|Select)/);
 }

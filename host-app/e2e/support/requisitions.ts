@@ -100,8 +100,14 @@ export function lineItem(page: Page, n: number): Locator {
 export async function chooseOption(scope: Page | Locator, label: string, option: string): Promise<void> {
   const page = 'page' in scope ? scope.page() : scope;
   const trigger = scope.getByRole('combobox', { name: label, exact: true });
-  await trigger.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const choice = page.getByRole('option', { name: option, exact: true });
+  // The choices load with the form: a click while the list is still loading (or while the previous
+  // dropdown is closing) opens nothing, so open it again until the option shows.
+  await expect(async () => {
+    if (!(await choice.isVisible())) await trigger.click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await choice.click();
   await expect(trigger).toHaveText(option);
 }
 
@@ -111,8 +117,11 @@ export async function chooseOption(scope: Page | Locator, label: string, option:
  */
 export async function tickOption(page: Page, label: string, option: string): Promise<void> {
   const trigger = page.getByRole('combobox', { name: label, exact: true });
-  await trigger.click();
   const choice = page.getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    if (!(await choice.isVisible())) await trigger.click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await choice.click();
   await expect(choice).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Escape');
