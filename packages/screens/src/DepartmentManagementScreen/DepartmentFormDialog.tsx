@@ -136,6 +136,8 @@ function DepartmentForm({
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
+    // The blank-field message goes with the field marks it explains; submitting checks again.
+    if (key === 'name' || key === 'code') setFormError(null);
   };
 
   const focusFirstInvalid = () => {

@@ -166,6 +166,10 @@ describe('DepartmentManagementScreen', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Code' })).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveFocus());
     expect(api.calls).toEqual([]);
+
+    // Typing into the fields takes the message away with their marks.
+    await user.type(within(dialog).getByRole('textbox', { name: 'Code' }), 'LEG');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('refuses a code with other characters than letters, digits, - and _', async () => {

@@ -328,12 +328,12 @@ describe('UserListScreen', () => {
       const { user, dialog } = await openImport();
       await user.upload(
         within(dialog).getByLabelText(/Choose CSV file/),
-        new File(['email,first_name,last_name,role_name\r\na@example.com,A,B,User'], 'old.csv', {
+        new File(['email,first_name,last_name,role\r\na@example.com,A,B,User'], 'old.csv', {
           type: 'text/csv',
         }),
       );
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-        'old.csv cannot be imported. Missing column: role. Unknown column: role_name.',
+        'old.csv cannot be imported. Missing column: role_name. Unknown column: role.',
       );
       expect(within(dialog).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
     });

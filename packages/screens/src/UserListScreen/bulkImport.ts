@@ -38,7 +38,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
     example: '+61 2 9000 1234',
   },
   {
-    name: 'role',
+    name: 'role_name',
     required: true,
     description: 'A role name as listed under Roles, e.g. User or Finance Manager.',
     example: 'User',
@@ -194,7 +194,7 @@ export function parseImportCsv(text: string, context: ImportContext): ImportPars
     const shape = shapeErrors.get(index);
     if (shape) errors.push(shape);
 
-    const roleName = get('role');
+    const roleName = get('role_name');
     const role = roleName ? context.roles.find((entry) => lower(entry.name) === lower(roleName)) : undefined;
     if (roleName && !role) errors.push(`Role "${roleName}" not found`);
 
