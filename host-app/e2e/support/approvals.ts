@@ -42,7 +42,9 @@ export async function chooseOption(page: Page, label: string, option?: string | 
     if (!(await choice.isVisible())) await trigger.click();
     await expect(choice).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await choice.click();
+  // A click event straight on the option (what a tap sends): a list that opens from the sticky Take
+  // Action panel can keep moving while the page scrolls it into view, which a pointer click waits out.
+  await choice.dispatchEvent('click');
   await expect(page.getByRole('combobox', { name: label })).not.toHaveText(/^(Loading\.\.\.|Select)/);
 }
 

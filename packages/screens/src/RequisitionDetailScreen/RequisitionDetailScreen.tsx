@@ -1,6 +1,5 @@
 import {
   isApiError,
-  type PurchasingClient,
   requisitionKeys,
   requisitionQueries,
   type Schemas,
@@ -53,7 +52,9 @@ import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { ApprovalWorkflowTimeline } from '../ApprovalWorkflowTimeline';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
+import { downloadAttachment } from '../shared/attachments';
 import { categoryLabel, fullName } from '../shared/display';
+import { Panel } from '../shared/Panel';
 
 type Requisition = Schemas['Requisition'];
 type Attachment = Schemas['Attachment'];
@@ -110,35 +111,6 @@ function latestInfoRequest(requisition: Requisition): Schemas['ApprovalStep'] | 
       new Date(b.actioned_at ?? b.created_at).getTime() - new Date(a.actioned_at ?? a.created_at).getTime(),
   );
   return requests[0] ?? null;
-}
-
-/**
- * Asks the server for a short-lived signed link to an attachment (`GET /attachments/{id}`) and starts
- * its download. Failures are only logged (document 2 §8).
- */
-async function downloadAttachment(
-  client: PurchasingClient,
-  organizationId: string,
-  attachment: Attachment,
-): Promise<void> {
-  try {
-    const { url } = await unwrap(
-      client.api.GET('/attachments/{id}', {
-        params: { path: { id: attachment.id }, header: { 'X-Organization-Id': organizationId } },
-      }),
-    );
-    // The signed link needs no token and is served as an attachment, so a plain link click downloads it
-    // without leaving the page.
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = attachment.file_name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } catch (error) {
-    console.error(`Failed to download attachment ${attachment.file_name}`, error);
-  }
 }
 
 /**
@@ -436,32 +408,6 @@ function InfoRequestedBanner({
         ) : null}
       </Flex>
     </RadixCallout.Root>
-  );
-}
-
-/** A titled card section of the screen. */
-function Panel({
-  title,
-  action,
-  children,
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-}): ReactElement {
-  const headingId = useId();
-  return (
-    <RadixCard asChild size="3">
-      <section aria-labelledby={headingId}>
-        <Flex justify="between" align="center" gap="3" mb="4">
-          <Heading as="h3" size="4" id={headingId}>
-            {title}
-          </Heading>
-          {action}
-        </Flex>
-        {children}
-      </section>
-    </RadixCard>
   );
 }
 

@@ -11,7 +11,6 @@ import {
 import {
   Button,
   Callout,
-  ConfirmDialog,
   CurrencyInput,
   DatePicker,
   formatMoney,
@@ -22,19 +21,10 @@ import {
   Typeahead,
   toast,
 } from '@purchasing/ui';
-import {
-  Box,
-  Flex,
-  Grid,
-  Heading,
-  IconButton,
-  Button as RadixButton,
-  Card as RadixCard,
-  Text,
-} from '@radix-ui/themes';
+import { Box, Flex, Grid, IconButton, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2, Wallet } from 'lucide-react';
-import { type ReactElement, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactElement, useCallback, useId, useRef, useState } from 'react';
 import {
   type Control,
   Controller,
@@ -44,7 +34,11 @@ import {
   useForm,
   useWatch,
 } from 'react-hook-form';
-import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { usePurchasing } from '../PurchasingProvider';
+import { FormActionBar } from '../shared/FormActionBar';
+import { Panel } from '../shared/Panel';
+import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
+import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
 import { AttachmentsSection, type StagedFile } from './AttachmentsSection';
 import { BudgetCheckResult, useBudgetCheck } from './BudgetCheck';
 import {
@@ -150,7 +144,7 @@ export function RequisitionForm({
   } = useForm<RequisitionFormValues, unknown, RequisitionFormOutput>({
     resolver: zodResolver(requisitionFormSchema),
     defaultValues,
-    // The first invalid control is focused in DOM order (see focusFirstInvalid), widgets without refs too.
+    // The first invalid control is focused in DOM order (see useFocusFirstInvalid), widgets without refs too.
     shouldFocusError: false,
   });
   const lines = useFieldArray({ control, name: 'line_items' });
@@ -162,13 +156,15 @@ export function RequisitionForm({
     lineItems: [],
     other: [],
   });
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   const costCenterId = useWatch({ control, name: 'cost_center_id' });
   const watchedLines = useWatch({ control, name: 'line_items' });
   const total = estimateTotal(watchedLines ?? []);
   const budget = useBudgetCheck(organizationId, costCenterId, total);
   const dirty = (isDirty || staged.length > 0) && !saved;
+  useUnsavedChangesGuard(dirty);
+  const busy = saving !== null || saved;
+  const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
 
   const costCenters = useQuery(organizationQueries.costCenters(client, organizationId));
   const glAccounts = useQuery(organizationQueries.glAccounts(client, organizationId));
@@ -177,18 +173,6 @@ export function RequisitionForm({
 
   const costCenterOptions = referenceOptions(costCenters.data?.cost_centers, requisition?.cost_center);
   const glAccountOptions = referenceOptions(glAccounts.data?.gl_accounts, requisition?.gl_account);
-
-  // Leaving the page (reload, close, another site) with unsaved changes asks the browser to confirm.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers need a returnValue to show the prompt.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   const searchProducts = useCallback(
     async (text: string): Promise<Product[]> => {
@@ -202,22 +186,6 @@ export function RequisitionForm({
     },
     [client, queryClient],
   );
-
-  // Focus moves to the first invalid control after the first commit that marks a field invalid (an
-  // effect after every render while a focus is pending, not a timer that may run before that render).
-  const focusPending = useRef(false);
-  const [, requestRender] = useState(0);
-  useEffect(() => {
-    if (!focusPending.current) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!invalid) return;
-    focusPending.current = false;
-    invalid.focus();
-  });
-  const focusFirstInvalid = () => {
-    focusPending.current = true;
-    requestRender((n) => n + 1);
-  };
 
   const showServerErrors = (error: unknown, lineCount: number) => {
     const placed = placeServerErrors(error, lineCount);
@@ -328,14 +296,12 @@ export function RequisitionForm({
     )();
   };
 
-  const busy = saving !== null || saved;
   const draftCopy = copyFor(mode, 'draft', requisition?.status);
   const submitCopy = copyFor(mode, 'submit', requisition?.status);
   const cancelHref =
     mode === 'edit' && requisition
       ? navigation.hrefs.requisitionDetail(requisition.id)
       : navigation.hrefs.requisitions();
-  const cancelLink = useLinkProps(cancelHref);
   const lineItemsError =
     errors.line_items?.root?.message ?? errors.line_items?.message ?? serverProblems.lineItems[0];
 
@@ -354,7 +320,7 @@ export function RequisitionForm({
           </Callout>
         ) : null}
 
-        <Section id="requisition-basic" title="Basic Information">
+        <Panel headingLevel={2} headingId="requisition-basic" title="Basic Information">
           <Grid columns={{ initial: '1', sm: '2' }} gapX="4" gapY="4">
             <Controller
               control={control}
@@ -466,10 +432,11 @@ export function RequisitionForm({
               />
             </Box>
           </Grid>
-        </Section>
+        </Panel>
 
-        <Section
-          id="requisition-lines"
+        <Panel
+          headingLevel={2}
+          headingId="requisition-lines"
           title="Line Items"
           description="Search the catalogue to fill in a line, or describe the item yourself."
         >
@@ -519,9 +486,9 @@ export function RequisitionForm({
               <BudgetCheckResult state={budget.state} />
             </div>
           </Flex>
-        </Section>
+        </Panel>
 
-        <Section id="requisition-notes" title="Additional Notes">
+        <Panel headingLevel={2} headingId="requisition-notes" title="Additional Notes">
           <Controller
             control={control}
             name="notes"
@@ -538,10 +505,11 @@ export function RequisitionForm({
               />
             )}
           />
-        </Section>
+        </Panel>
 
-        <Section
-          id="requisition-attachments"
+        <Panel
+          headingLevel={2}
+          headingId="requisition-attachments"
           title="Attachments"
           description="Quotes, specifications or other supporting documents."
         >
@@ -553,61 +521,25 @@ export function RequisitionForm({
             onStagedChange={setStaged}
             disabled={busy}
           />
-        </Section>
+        </Panel>
 
-        <RadixCard
-          size="2"
-          style={{
-            position: 'sticky',
-            bottom: 'var(--space-3)',
-            zIndex: 1,
-            background: 'var(--color-panel-solid)',
-            boxShadow: 'var(--shadow-4)',
-          }}
-        >
-          <Flex align="center" justify="between" gap="4" wrap="wrap">
-            <Flex align="center" gap="5" wrap="wrap">
-              <Flex direction="column">
-                <Text size="1" color="gray" id="requisition-total-label">
-                  Estimated total
-                </Text>
-                <Text size="5" weight="bold" aria-labelledby="requisition-total-label" role="status">
-                  {formatMoney(total, currency)}
-                </Text>
-              </Flex>
-              {dirty ? (
-                <Flex align="center" gap="2">
-                  <Box
-                    aria-hidden
-                    style={{ width: 8, height: 8, borderRadius: '50%', background: 'var(--amber-9)' }}
-                  />
-                  <Text size="2" color="gray">
-                    You have unsaved changes
-                  </Text>
-                </Flex>
-              ) : null}
+        <FormActionBar
+          cancelHref={cancelHref}
+          dirty={dirty}
+          busy={busy}
+          recordName="this requisition"
+          summary={
+            <Flex direction="column">
+              <Text size="1" color="gray" id="requisition-total-label">
+                Estimated total
+              </Text>
+              <Text size="5" weight="bold" aria-labelledby="requisition-total-label" role="status">
+                {formatMoney(total, currency)}
+              </Text>
             </Flex>
-            <Flex gap="3" wrap="wrap" justify="end">
-              <RadixButton asChild variant="soft" color="gray" size="2">
-                <a
-                  href={cancelLink.href}
-                  aria-disabled={busy || undefined}
-                  onClick={(event) => {
-                    if (busy) {
-                      event.preventDefault();
-                      return;
-                    }
-                    if (dirty && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
-                      event.preventDefault();
-                      setConfirmingCancel(true);
-                      return;
-                    }
-                    cancelLink.onClick(event);
-                  }}
-                >
-                  Cancel
-                </a>
-              </RadixButton>
+          }
+          actions={
+            <>
               <Button
                 type="button"
                 variant="outline"
@@ -625,24 +557,10 @@ export function RequisitionForm({
               >
                 {saving === 'submit' ? submitCopy.busy : submitCopy.label}
               </Button>
-            </Flex>
-          </Flex>
-        </RadixCard>
+            </>
+          }
+        />
       </Flex>
-
-      <ConfirmDialog
-        open={confirmingCancel}
-        onOpenChange={setConfirmingCancel}
-        onConfirm={() => {
-          setConfirmingCancel(false);
-          navigation.navigate(cancelHref);
-        }}
-        title="Discard unsaved changes?"
-        message="The changes you made to this requisition will be lost."
-        confirmLabel="Discard changes"
-        cancelLabel="Keep editing"
-        variant="warning"
-      />
     </form>
   );
 }
@@ -655,36 +573,6 @@ function referenceOptions(
   const entries = [...(list ?? [])];
   if (current && !entries.some((entry) => entry.id === current.id)) entries.push(current);
   return entries.map((entry) => ({ value: entry.id, label: `${entry.code} - ${entry.name}` }));
-}
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}): ReactElement {
-  return (
-    <RadixCard asChild size="3">
-      <section aria-labelledby={id}>
-        <Box mb="4">
-          <Heading as="h2" size="4" id={id}>
-            {title}
-          </Heading>
-          {description ? (
-            <Text as="p" size="2" color="gray" mt="1">
-              {description}
-            </Text>
-          ) : null}
-        </Box>
-        {children}
-      </section>
-    </RadixCard>
-  );
 }
 
 interface LineItemFieldsProps {

@@ -18,22 +18,15 @@ import {
   Spinner,
   toast,
 } from '@purchasing/ui';
-import {
-  Badge,
-  Box,
-  Flex,
-  Heading,
-  Button as RadixButton,
-  Card as RadixCard,
-  Text,
-  VisuallyHidden,
-} from '@radix-ui/themes';
+import { Flex, Button as RadixButton, Card as RadixCard, VisuallyHidden } from '@radix-ui/themes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FilePlus, FileText, Plus, SearchX } from 'lucide-react';
 import { type ReactElement, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { REQUISITION_CATEGORY_LABELS, statusLabel } from '../shared/display';
+import { ListHeading } from '../shared/ListHeading';
+import { useDebouncedSearchText } from '../shared/useDebouncedSearchText';
 import { buildRequisitionsCsv, downloadCsv, fetchAllRequisitions, requisitionsCsvFileName } from './csv';
 import { RequisitionTable } from './RequisitionTable';
 import {
@@ -61,9 +54,6 @@ export const requisitionListMessages = {
   deleted: 'Requisition deleted successfully',
   exportFailed: 'Failed to export requisitions',
 } as const;
-
-/** How long typing in the search box waits before the URL (and so the list) follows. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Statuses in which the requestor may still edit or delete (document 1 §4). */
 const CHANGEABLE_STATUSES: ReadonlySet<string> = new Set(['draft', 'info_requested']);
@@ -103,7 +93,7 @@ export function RequisitionListScreen({ search, onSearchChange }: RequisitionLis
   if (organizationsLoading || !currentOrganization) {
     return (
       <ScreenLayout>
-        <ListHeading />
+        <ListHeading title={requisitionListMessages.title} />
         {organizationsLoading ? (
           <Flex justify="center" py="9">
             <Spinner label="Loading organizations" />
@@ -129,44 +119,6 @@ function ScreenLayout({ children }: { children: ReactNode }): ReactElement {
   return (
     <Flex direction="column" gap="5" style={{ maxWidth: 1400 }}>
       {children}
-    </Flex>
-  );
-}
-
-function ListHeading({
-  total,
-  description,
-  actions,
-}: {
-  total?: number;
-  description?: string;
-  actions?: ReactNode;
-}): ReactElement {
-  return (
-    <Flex justify="between" align="start" gap="4" wrap="wrap">
-      <Box>
-        <Flex asChild align="center" gap="3" wrap="wrap">
-          <Heading as="h2" size={{ initial: '6', sm: '7' }}>
-            {requisitionListMessages.title}{' '}
-            {total === undefined ? null : (
-              <Badge size="3" color="gray" variant="soft" highContrast radius="full">
-                {`${total.toLocaleString('en-AU')} `}
-                <VisuallyHidden>in total</VisuallyHidden>
-              </Badge>
-            )}
-          </Heading>
-        </Flex>
-        {description ? (
-          <Text as="p" color="gray" mt="1">
-            {description}
-          </Text>
-        ) : null}
-      </Box>
-      {actions ? (
-        <Flex gap="2" align="center" wrap="wrap">
-          {actions}
-        </Flex>
-      ) : null}
     </Flex>
   );
 }
@@ -355,6 +307,7 @@ function RequisitionList({
   return (
     <ScreenLayout>
       <ListHeading
+        title={requisitionListMessages.title}
         total={total}
         description={
           hasPermission('requisition.view_all')
@@ -404,7 +357,7 @@ function ListFilters({
 }): ReactElement {
   const { client } = usePurchasing();
   const costCenters = useQuery(organizationQueries.costCenters(client, organizationId));
-  const text = useDebouncedSearchText(search, onSearchChange);
+  const text = useDebouncedSearchText(search, onSearchChange, compactSearch);
 
   const filters = useMemo<FilterDefinition[]>(
     () => [
@@ -473,40 +426,4 @@ function ListFilters({
       />
     </SearchBar>
   );
-}
-
-/**
- * The search box's text: shown at once, written to the URL (replacing the history entry) once typing
- * pauses. A search changed from outside (back button, a link) replaces the text.
- */
-function useDebouncedSearchText(
-  search: RequisitionListSearch,
-  onSearchChange: RequisitionListScreenProps['onSearchChange'],
-): { value: string; onChange(text: string): void } {
-  const fromUrl = search.search ?? '';
-  const [value, setValue] = useState(fromUrl);
-  // The last text this box wrote to the URL: the URL coming back with it is not an outside change.
-  const written = useRef(fromUrl);
-  const latest = useRef({ search, onSearchChange });
-  latest.current = { search, onSearchChange };
-
-  useEffect(() => {
-    if (fromUrl !== written.current) {
-      written.current = fromUrl;
-      setValue(fromUrl);
-    }
-  }, [fromUrl]);
-
-  useEffect(() => {
-    const trimmed = value.trim();
-    if (trimmed === written.current) return;
-    const timer = setTimeout(() => {
-      written.current = trimmed;
-      const { search: current, onSearchChange: change } = latest.current;
-      change(compactSearch({ ...current, search: trimmed, page: undefined }), { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-
-  return { value, onChange: setValue };
 }

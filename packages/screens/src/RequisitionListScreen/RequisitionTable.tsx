@@ -1,28 +1,13 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
-import {
-  Box,
-  Flex,
-  IconButton,
-  Link,
-  Skeleton,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@radix-ui/themes';
+import { Flex, IconButton, Link, Text, Tooltip } from '@radix-ui/themes';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
-import {
-  type CSSProperties,
-  type ReactElement,
-  type RefObject,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import type { CSSProperties, ReactElement } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { categoryLabel } from '../shared/display';
+import { ListTable } from '../shared/ListTable';
+import type { ColumnLayout } from '../shared/tableLayout';
 
 type RequisitionSummary = Schemas['RequisitionSummary'];
 
@@ -30,16 +15,6 @@ type RequisitionSummary = Schemas['RequisitionSummary'];
 interface RequisitionTableMeta {
   canChange(requisition: RequisitionSummary): boolean;
   onDelete(requisition: RequisitionSummary): void;
-}
-
-/** Layout of a column: alignment, width and whether its cell names the row. */
-interface ColumnLayout {
-  align?: 'left' | 'right';
-  /** Stays at the right edge when the table scrolls sideways on a narrow screen. */
-  stickyEnd?: boolean;
-  minWidth?: number;
-  width?: number;
-  rowHeader?: boolean;
 }
 
 const features = tableFeatures({
@@ -107,52 +82,6 @@ const columns = helper.columns([
   }),
 ]);
 
-function cellStyle(layout: ColumnLayout | undefined, overflowing = false): CSSProperties {
-  const style: CSSProperties = {
-    textAlign: layout?.align ?? 'left',
-    minWidth: layout?.minWidth,
-    width: layout?.width,
-  };
-  if (!layout?.stickyEnd) return style;
-  return {
-    ...style,
-    position: 'sticky',
-    right: 0,
-    zIndex: 1,
-    // Opaque, so the cells scrolling under it do not show through; it keeps the row's own tint, and
-    // a line marks its edge while there is something to scroll.
-    backgroundColor: 'var(--color-panel-solid)',
-    backgroundImage: [
-      overflowing ? 'linear-gradient(to right, var(--gray-a5) 1px, transparent 1px)' : null,
-      'linear-gradient(var(--table-row-background-color), var(--table-row-background-color))',
-    ]
-      .filter(Boolean)
-      .join(', '),
-  };
-}
-
-/**
- * Lets the sticky column stick, and tells whether the table is wider than its box. Radix Themes clips
- * the surface table with `overflow: hidden`, which makes the table itself the sticky cells' scroll
- * container; `clip` clips the same rounded corners without being one.
- */
-function useScrollableTable(root: RefObject<HTMLDivElement | null>): boolean {
-  const [overflowing, setOverflowing] = useState(false);
-  useLayoutEffect(() => {
-    const element = root.current;
-    const table = element?.querySelector('table');
-    if (!element || !table) return;
-    table.style.overflow = 'clip';
-    const measure = () => setOverflowing(table.offsetWidth > element.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    observer.observe(table);
-    return () => observer.disconnect();
-  }, [root]);
-  return overflowing;
-}
-
 /** Props of {@link RequisitionTable}. */
 export interface RequisitionTableProps {
   /** The rows of the page shown. */
@@ -167,8 +96,6 @@ export interface RequisitionTableProps {
   busy?: boolean;
 }
 
-const SKELETON_ROWS = 5;
-
 /**
  * The requisitions of one page as a table (TanStack Table for the column model, Radix Themes for the
  * markup): number and justification, requestor, category, amount, status, created date and the row
@@ -181,8 +108,6 @@ export function RequisitionTable({
   loading = false,
   busy = false,
 }: RequisitionTableProps): ReactElement {
-  const rootRef = useRef<HTMLDivElement>(null);
-  const overflowing = useScrollableTable(rootRef);
   const table = useTable(
     {
       features,
@@ -196,64 +121,13 @@ export function RequisitionTable({
   );
 
   return (
-    <Box
-      aria-busy={loading || busy || undefined}
-      style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }}
-    >
-      <Table.Root
-        ref={rootRef}
-        variant="surface"
-        // Solid like the sticky column, which must hide what scrolls under it (the default panel is
-        // translucent over the page).
-        style={{ backgroundColor: 'var(--color-panel-solid)' }}
-      >
-        <VisuallyHidden asChild>
-          <caption>Requisitions</caption>
-        </VisuallyHidden>
-        <Table.Header>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Row key={group.id}>
-              {group.headers.map((header) => (
-                <Table.ColumnHeaderCell
-                  key={header.id}
-                  style={{ ...cellStyle(header.column.columnDef.meta, overflowing), whiteSpace: 'nowrap' }}
-                >
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </Table.ColumnHeaderCell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Header>
-        <Table.Body>
-          {loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <Table.Row key={index} aria-hidden>
-                  {table.getAllLeafColumns().map((column) => (
-                    <Table.Cell key={column.id} style={cellStyle(column.columnDef.meta, overflowing)}>
-                      <Skeleton>
-                        <Text>{column.id === 'requisition_number' ? 'REQ-2026-00000' : 'Loading'}</Text>
-                      </Skeleton>
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))
-            : table.getRowModel().rows.map((row) => (
-                <Table.Row key={row.id} align="center">
-                  {row.getAllCells().map((cell) => {
-                    const layout = cell.column.columnDef.meta;
-                    const Cell = layout?.rowHeader ? Table.RowHeaderCell : Table.Cell;
-                    return (
-                      <Cell key={cell.id} style={cellStyle(layout, overflowing)}>
-                        <table.FlexRender cell={cell} />
-                      </Cell>
-                    );
-                  })}
-                </Table.Row>
-              ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <ListTable
+      table={table}
+      caption="Requisitions"
+      loading={loading}
+      busy={busy}
+      rowHeaderPlaceholder="REQ-2026-00000"
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import type { RequisitionListFilters, Schemas } from '@purchasing/api-client';
 import { requisitionStatusBadges } from '@purchasing/ui';
 import { z } from 'zod';
 import { REQUISITION_CATEGORY_LABELS } from '../shared/display';
+import { calendarDay, isUuid, lenient, listOf, oneOf, pageNumber, searchText } from '../shared/listSearch';
 
 type RequisitionStatus = Schemas['RequisitionStatus'];
 type RequisitionCategory = Schemas['RequisitionCategory'];
@@ -35,46 +36,6 @@ export interface RequisitionListSearch {
   page?: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A real calendar day as `yyyy-MM-dd` (not 2026-02-31). */
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/**
- * A list filter read leniently: one value or many (routers parse a repeated key as an array, a single
- * one as a string), invalid or repeated items dropped, nothing left → absent.
- */
-function listOf<T extends string>(accept: (value: string) => value is T) {
-  return lenient((value): T[] | undefined => {
-    const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-    const kept = [...new Set(items.filter((item): item is string => typeof item === 'string'))].filter(
-      accept,
-    );
-    return kept.length > 0 ? kept : undefined;
-  });
-}
-
-/**
- * A search key read by `read`, which turns anything unusable into `undefined`. Optional, so an absent key
- * stays absent (zod would otherwise ask for the key that a transform may leave undefined).
- */
-function lenient<T>(read: (value: unknown) => T | undefined) {
-  return z.unknown().transform(read).optional();
-}
-
-function calendarDay(value: unknown): string | undefined {
-  return typeof value === 'string' && isCalendarDay(value) ? value : undefined;
-}
-
-const isStatus = (value: string): value is RequisitionStatus =>
-  (REQUISITION_STATUSES as string[]).includes(value);
-const isCategory = (value: string): value is RequisitionCategory => (CATEGORIES as string[]).includes(value);
-const isUuid = (value: string): value is string => UUID.test(value);
-
 /**
  * Validates the requisition list's URL search (`?search=…&status=…&page=2`) into a
  * {@link RequisitionListSearch}. It never fails: unknown keys, unknown statuses or categories, malformed
@@ -87,21 +48,13 @@ const isUuid = (value: string): value is string => UUID.test(value);
  */
 export const requisitionListSearchSchema = z
   .object({
-    search: lenient((value) => {
-      const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
-      return text === '' ? undefined : text.slice(0, 200);
-    }),
-    status: listOf(isStatus),
-    category: listOf(isCategory),
+    search: lenient(searchText),
+    status: listOf(oneOf(REQUISITION_STATUSES)),
+    category: listOf(oneOf(CATEGORIES)),
     cost_center_id: listOf(isUuid),
     date_from: lenient(calendarDay),
     date_to: lenient(calendarDay),
-    page: lenient((value) => {
-      const page = typeof value === 'string' ? Number(value) : value;
-      return typeof page === 'number' && Number.isInteger(page) && page > 1 && page <= 100_000
-        ? page
-        : undefined;
-    }),
+    page: lenient(pageNumber),
   })
   .catch({
     search: undefined,

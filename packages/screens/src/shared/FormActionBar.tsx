@@ -3,14 +3,22 @@ import { Box, Flex, Button as RadixButton, Card as RadixCard, Text } from '@radi
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 
-/** Props of {@link FormActionBar}. */
-export interface FormActionBarProps {
+/** What {@link FormActionBar} shows in every form. */
+interface FormActionBarBaseProps {
   /** Where Cancel leads (a real link). */
   cancelHref: string;
   /** Unsaved changes: Cancel asks before discarding them, and the bar says so. */
   dirty: boolean;
-  /** True while saving: the buttons are disabled and the primary one shows `busyLabel`. */
+  /** True while saving: Cancel is disabled (and so is the primary button, which shows `busyLabel`). */
   busy: boolean;
+  /** What the record is called in the discard question, e.g. 'this purchase order'. */
+  recordName: string;
+  /** Shown at the left, e.g. the total. */
+  summary?: ReactNode;
+}
+
+/** The bar's own primary button: one way to save. */
+interface PrimaryButtonProps {
   /** The primary button's label, e.g. 'Save Changes'. */
   submitLabel: string;
   /** The primary button's label while saving, e.g. 'Saving...'. */
@@ -19,15 +27,29 @@ export interface FormActionBarProps {
   submitDisabled?: boolean;
   /** Runs the save. */
   onSubmit(): void;
-  /** What the record is called in the discard question, e.g. 'this purchase order'. */
-  recordName: string;
-  /** Shown at the left, e.g. the total. */
-  summary?: ReactNode;
+  actions?: never;
+}
+
+/** The form's own buttons after Cancel: several ways to save (e.g. Save as Draft and Submit). */
+interface CustomActionsProps {
+  /** Buttons shown after Cancel instead of the primary button; the form disables them while busy. */
+  actions: ReactNode;
+  submitLabel?: never;
+  busyLabel?: never;
+  submitDisabled?: never;
+  onSubmit?: never;
 }
 
 /**
+ * Props of {@link FormActionBar}: either the bar's primary button (`submitLabel`, `busyLabel`,
+ * `onSubmit`) or the form's own buttons (`actions`).
+ */
+export type FormActionBarProps = FormActionBarBaseProps & (PrimaryButtonProps | CustomActionsProps);
+
+/**
  * The sticky bar at the bottom of a form: an optional summary and the unsaved-changes hint at the left,
- * Cancel (a link that asks before discarding changes) and the primary button at the right.
+ * Cancel (a link that asks before discarding changes) and the primary button (or the form's own
+ * `actions`) at the right.
  */
 export function FormActionBar({
   cancelHref,
@@ -39,6 +61,7 @@ export function FormActionBar({
   onSubmit,
   recordName,
   summary,
+  actions,
 }: FormActionBarProps): ReactElement {
   const { navigation } = usePurchasing();
   const cancelLink = useLinkProps(cancelHref);
@@ -91,9 +114,11 @@ export function FormActionBar({
                 Cancel
               </a>
             </RadixButton>
-            <Button type="button" loading={busy} disabled={busy || submitDisabled} onClick={onSubmit}>
-              {busy ? busyLabel : submitLabel}
-            </Button>
+            {actions ?? (
+              <Button type="button" loading={busy} disabled={busy || submitDisabled} onClick={onSubmit}>
+                {busy ? busyLabel : submitLabel}
+              </Button>
+            )}
           </Flex>
         </Flex>
       </RadixCard>

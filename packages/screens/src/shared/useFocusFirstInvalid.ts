@@ -11,10 +11,14 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, busy: boolean): () => void {
   const [request, setRequest] = useState(0);
   const handled = useRef(0);
+  // Runs after every render while a focus is pending: the render that marks the fields invalid may
+  // come after the one the request caused, so the request is only settled once a control is found.
   useEffect(() => {
     if (busy || request === handled.current) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
     handled.current = request;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [request, busy, form]);
+    invalid.focus();
+  });
   return useCallback(() => setRequest((count) => count + 1), []);
 }
