@@ -175,22 +175,3 @@ export async function outboxMailsAbout(text: string): Promise<OutboxMail[]> {
     await client.end();
   }
 }
-
-/**
- * Moves the stored delivery date of purchase order `id` to `isoDate` in this run's database: a draft
- * written some days ago whose delivery date has passed since (the screens never let anyone type a
- * past date, so time has to have passed).
- */
-export async function backdateDelivery(id: string, isoDate: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl(e2eDatabaseName()) });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query(
-      "UPDATE purchase_orders SET delivery_date = $2 WHERE id = $1 AND status = 'draft'",
-      [id, isoDate],
-    );
-    expect(rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
-}

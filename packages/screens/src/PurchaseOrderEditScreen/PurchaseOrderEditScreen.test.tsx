@@ -142,6 +142,18 @@ describe('PurchaseOrderEditScreen', () => {
     expect(bodies).toEqual([]);
   });
 
+  it('says a typed past delivery date cannot be used and sends nothing', async () => {
+    const { bodies, handler } = recordUpdates();
+    const { user } = setup(draft.id, { overrides: [handler] });
+    await form();
+    const date = screen.getByRole('textbox', { name: /Delivery Date/ });
+    await user.clear(date);
+    await user.type(date, '2020-03-02{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Delivery date cannot be in the past')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
   it("toasts the server's refusal when the order stopped being a draft meanwhile", async () => {
     const { user, navigate } = setup(draft.id, {
       overrides: [

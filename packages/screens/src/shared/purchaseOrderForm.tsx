@@ -191,7 +191,8 @@ export function PurchaseOrderTermsFields({
             name={field.name}
             value={field.value}
             onChange={field.onChange}
-            minDate={todayIsoDate()}
+            // No minDate: a past day typed or picked must reach validation and say 'Delivery date
+            // cannot be in the past' (document 2 §5) instead of being silently refused by the widget.
             required={requireDeliveryDate}
             clearable={!requireDeliveryDate}
             disabled={disabled}
