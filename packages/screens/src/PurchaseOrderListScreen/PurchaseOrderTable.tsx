@@ -1,22 +1,13 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
-import {
-  Box,
-  Flex,
-  IconButton,
-  Link,
-  Skeleton,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@radix-ui/themes';
+import { Flex, IconButton, Link, Text, Tooltip } from '@radix-ui/themes';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Eye, Pencil, Send } from 'lucide-react';
-import { type ReactElement, useRef } from 'react';
+import type { ReactElement } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { ListTable } from '../shared/ListTable';
 import { orderCurrency, purchaseOrderMessages } from '../shared/purchaseOrders';
-import { type ColumnLayout, cellStyle, useScrollableTable } from '../shared/tableLayout';
+import type { ColumnLayout } from '../shared/tableLayout';
 
 type PurchaseOrderSummary = Schemas['PurchaseOrderSummary'];
 
@@ -121,8 +112,6 @@ export interface PurchaseOrderTableProps {
   busy?: boolean;
 }
 
-const SKELETON_ROWS = 5;
-
 /**
  * The purchase orders of one page as a table (TanStack Table for the column model, Radix Themes for the
  * markup): PO number, vendor, requisition, total in the order's currency, status, due date, created
@@ -137,8 +126,6 @@ export function PurchaseOrderTable({
   loading = false,
   busy = false,
 }: PurchaseOrderTableProps): ReactElement {
-  const rootRef = useRef<HTMLDivElement>(null);
-  const overflowing = useScrollableTable(rootRef);
   const table = useTable(
     {
       features,
@@ -152,63 +139,13 @@ export function PurchaseOrderTable({
   );
 
   return (
-    <Box
-      aria-busy={loading || busy || undefined}
-      style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }}
-    >
-      <Table.Root
-        ref={rootRef}
-        variant="surface"
-        // Solid like the sticky column, which must hide what scrolls under it.
-        style={{ backgroundColor: 'var(--color-panel-solid)' }}
-      >
-        <VisuallyHidden asChild>
-          <caption>Purchase orders</caption>
-        </VisuallyHidden>
-        <Table.Header>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Row key={group.id}>
-              {group.headers.map((header) => (
-                <Table.ColumnHeaderCell
-                  key={header.id}
-                  style={{ ...cellStyle(header.column.columnDef.meta, overflowing), ...nowrap }}
-                >
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </Table.ColumnHeaderCell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Header>
-        <Table.Body>
-          {loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <Table.Row key={index} aria-hidden>
-                  {table.getAllLeafColumns().map((column) => (
-                    <Table.Cell key={column.id} style={cellStyle(column.columnDef.meta, overflowing)}>
-                      <Skeleton>
-                        <Text>{column.id === 'po_number' ? 'PO-2026-00000' : 'Loading'}</Text>
-                      </Skeleton>
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))
-            : table.getRowModel().rows.map((row) => (
-                <Table.Row key={row.id} align="center">
-                  {row.getAllCells().map((cell) => {
-                    const layout = cell.column.columnDef.meta;
-                    const Cell = layout?.rowHeader ? Table.RowHeaderCell : Table.Cell;
-                    return (
-                      <Cell key={cell.id} style={cellStyle(layout, overflowing)}>
-                        <table.FlexRender cell={cell} />
-                      </Cell>
-                    );
-                  })}
-                </Table.Row>
-              ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <ListTable
+      table={table}
+      caption="Purchase orders"
+      loading={loading}
+      busy={busy}
+      rowHeaderPlaceholder="PO-2026-00000"
+    />
   );
 }
 
