@@ -26,21 +26,21 @@ function errorBody(message: string, code: string, details: ErrorDetail[] = []) {
 }
 
 const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
-  'requisition.create': 'Raise, edit and submit own requisitions',
-  'requisition.view_all': 'See every requisition of the organization',
-  'approval.act': 'Approve, reject or delegate requisitions',
-  'purchase_order.view': 'See purchase orders',
+  'requisition.create': 'Create, edit and submit own requisitions',
+  'requisition.view_all': 'View every requisition of the organisation',
+  'approval.act': 'Approve, reject, request information on and delegate requisitions',
+  'purchase_order.view': 'View purchase orders',
   'purchase_order.manage': 'Create, edit, send and cancel purchase orders',
   'purchase_order.receive': 'Record receipt of purchase orders',
-  'user.create': 'Create users',
-  'user.edit': 'Edit users, their roles and departments',
+  'user.create': 'Create users and send invitations',
+  'user.edit': 'Edit users, their roles, departments and managers',
   'user.delete': 'Deactivate users',
-  'org.settings': 'Manage departments and organization settings',
-  'role.manage': 'Create and change roles and their permissions',
+  'org.settings': 'Manage organisation settings and departments',
+  'role.manage': 'Create, edit and delete roles and their permissions',
   'vendor.manage': 'Manage vendors',
-  'product.manage': 'Manage the product catalogue',
-  'budget.view': 'See budgets',
-  'report.view': 'See reports',
+  'product.manage': 'Manage products',
+  'budget.view': 'View budgets and budget checks',
+  'report.view': 'View reports',
 };
 
 /** Every permission a role can hold (`GET /roles/permissions`), in the contract's order. */

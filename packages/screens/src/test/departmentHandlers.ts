@@ -9,6 +9,7 @@
  */
 import type { Schemas } from '@purchasing/api-client';
 import { delay } from 'msw';
+import { adminPermissions, buildRole, defaultRoles } from './adminHandlers';
 import { acme, adminUser, http } from './handlers';
 
 type User = Schemas['User'];
@@ -16,7 +17,6 @@ type Role = Schemas['Role'];
 type Department = Schemas['Department'];
 type DepartmentUserEntry = Schemas['DepartmentUserEntry'];
 type Permission = Schemas['Permission'];
-type PermissionName = Schemas['PermissionName'];
 type PersonRef = Schemas['PersonRef'];
 type ErrorDetail = Schemas['ErrorDetail'];
 
@@ -30,121 +30,16 @@ function errorBody(message: string, code: string, details: ErrorDetail[] = []) {
 
 // ---------------------------------------------------------------- permissions and roles
 
-const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
-  'requisition.create': 'Create, edit and submit own requisitions',
-  'requisition.view_all': 'View every requisition of the organisation',
-  'approval.act': 'Approve, reject, request information on and delegate requisitions',
-  'purchase_order.view': 'View purchase orders',
-  'purchase_order.manage': 'Create, edit, send and cancel purchase orders',
-  'purchase_order.receive': 'Record receipt of purchase orders',
-  'user.create': 'Create users and send invitations',
-  'user.edit': 'Edit users, their roles, departments and managers',
-  'user.delete': 'Deactivate users',
-  'org.settings': 'Manage organisation settings and departments',
-  'role.manage': 'Create, edit and delete roles and their permissions',
-  'vendor.manage': 'Manage vendors',
-  'product.manage': 'Manage products',
-  'budget.view': 'View budgets and budget checks',
-  'report.view': 'View reports',
-};
+/** The permission catalogue (`GET /roles/permissions`): the administration fixtures' one. */
+export const permissionCatalogue: Permission[] = adminPermissions;
 
-/** The permission catalogue (`GET /roles/permissions`), in the contract's order. */
-export const permissionCatalogue: Permission[] = (
-  Object.keys(PERMISSION_DESCRIPTIONS) as PermissionName[]
-).map((name, index) => ({ id: uuid(5600 + index), name, description: PERMISSION_DESCRIPTIONS[name] }));
-
-const ALL_NAMES = permissionCatalogue.map((permission) => permission.name);
-const REQUISITION_ALL: PermissionName[] = ['requisition.create', 'requisition.view_all'];
-const PURCHASE_ORDER_ALL: PermissionName[] = [
-  'purchase_order.view',
-  'purchase_order.manage',
-  'purchase_order.receive',
-];
-
-const permissionsNamed = (names: readonly PermissionName[]): Permission[] =>
-  permissionCatalogue.filter((permission) => names.includes(permission.name));
-
-/** Builds a role of ACME with these permissions; `n` makes its id unique. */
-export function buildDirectoryRole(
-  n: number,
-  name: string,
-  names: readonly PermissionName[],
-  overrides: Partial<Role> = {},
-): Role {
-  return {
-    id: uuid(5000 + n),
-    organization_id: acme.id,
-    name,
-    description: null,
-    is_system: false,
-    permissions: permissionsNamed(names),
-    ...overrides,
-  };
-}
-
-/** The default roles of DECISIONS §2 (system roles) and two custom ones, by name. */
+/** The default roles of DECISIONS §2 and the custom roles of the administration fixtures, plus an Auditor. */
 export function directoryRoles(): Role[] {
   return [
-    buildDirectoryRole(1, 'Super Admin', ALL_NAMES, {
-      is_system: true,
-      description: 'Full access, including roles and permissions',
+    ...defaultRoles(),
+    buildRole(9, 'Auditor', ['requisition.view_all', 'purchase_order.view', 'budget.view', 'report.view'], {
+      description: 'Reads everything, changes nothing',
     }),
-    buildDirectoryRole(
-      2,
-      'Admin',
-      ALL_NAMES.filter((name) => name !== 'role.manage'),
-      { is_system: true, description: 'Manages users, departments and settings' },
-    ),
-    buildDirectoryRole(
-      3,
-      'General Manager',
-      [...REQUISITION_ALL, 'approval.act', ...PURCHASE_ORDER_ALL, 'budget.view', 'report.view'],
-      { is_system: true, description: 'Approves the largest requisitions' },
-    ),
-    buildDirectoryRole(
-      4,
-      'Finance Manager',
-      [
-        ...REQUISITION_ALL,
-        'approval.act',
-        ...PURCHASE_ORDER_ALL,
-        'budget.view',
-        'report.view',
-        'vendor.manage',
-        'product.manage',
-      ],
-      { is_system: true, description: 'Approves spending above 25,000 and buys' },
-    ),
-    buildDirectoryRole(
-      5,
-      'Department Head',
-      [...REQUISITION_ALL, 'approval.act', 'purchase_order.view', 'budget.view'],
-      { is_system: true, description: "Approves the department's requisitions" },
-    ),
-    buildDirectoryRole(6, 'Manager', ['requisition.create', 'approval.act', 'purchase_order.view'], {
-      is_system: true,
-      description: 'Approves the requisitions of their team',
-    }),
-    buildDirectoryRole(7, 'User', ['requisition.create', 'purchase_order.view'], {
-      is_system: true,
-      description: 'Raises requisitions',
-    }),
-    buildDirectoryRole(
-      8,
-      'Procurement Officer',
-      ['requisition.create', ...PURCHASE_ORDER_ALL, 'vendor.manage'],
-      {
-        description: 'Turns approved requisitions into purchase orders',
-      },
-    ),
-    buildDirectoryRole(
-      9,
-      'Auditor',
-      ['requisition.view_all', 'purchase_order.view', 'budget.view', 'report.view'],
-      {
-        description: 'Reads everything, changes nothing',
-      },
-    ),
   ].sort((a, b) => a.name.localeCompare(b.name));
 }
 
