@@ -3,12 +3,10 @@ import {
   Button,
   Callout,
   ConfirmDialog,
-  DatePicker,
   EmptyState,
   type FilterDefinition,
   type FilterValues,
   Pager,
-  SearchBar,
   Spinner,
   toast,
 } from '@purchasing/ui';
@@ -20,6 +18,7 @@ import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { downloadCsv } from '../shared/csv';
 import { ListHeading } from '../shared/ListHeading';
+import { ListSearchBar } from '../shared/ListSearchBar';
 import { usePurchaseOrderActions } from '../shared/purchaseOrderActions';
 import {
   PURCHASE_ORDER_STATUSES,
@@ -372,7 +371,7 @@ function ListFilters({
     onSearchChange(purchaseOrderListSearchSchema.parse({ ...next, search: search.search }));
 
   return (
-    <SearchBar
+    <ListSearchBar
       label="Search purchase orders"
       placeholder="Search by PO number or vendor..."
       searchValue={text.value}
@@ -380,20 +379,6 @@ function ListFilters({
       filters={filters}
       values={values}
       onChange={applyFilters}
-      defaultFiltersOpen={Object.keys(values).length > 0}
-    >
-      <DatePicker
-        label="Date from"
-        value={search.date_from ?? null}
-        maxDate={search.date_to}
-        onChange={(day) => applyFilters({ ...values, date_from: day ?? undefined })}
-      />
-      <DatePicker
-        label="Date to"
-        value={search.date_to ?? null}
-        minDate={search.date_from}
-        onChange={(day) => applyFilters({ ...values, date_to: day ?? undefined })}
-      />
-    </SearchBar>
+    />
   );
 }

@@ -9,12 +9,10 @@ import {
   Button,
   Callout,
   ConfirmDialog,
-  DatePicker,
   EmptyState,
   type FilterDefinition,
   type FilterValues,
   Pager,
-  SearchBar,
   Spinner,
   toast,
 } from '@purchasing/ui';
@@ -26,6 +24,7 @@ import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { REQUISITION_CATEGORY_LABELS, statusLabel } from '../shared/display';
 import { ListHeading } from '../shared/ListHeading';
+import { ListSearchBar } from '../shared/ListSearchBar';
 import { useDebouncedSearchText } from '../shared/useDebouncedSearchText';
 import { buildRequisitionsCsv, downloadCsv, fetchAllRequisitions, requisitionsCsvFileName } from './csv';
 import { RequisitionTable } from './RequisitionTable';
@@ -402,7 +401,7 @@ function ListFilters({
     onSearchChange(requisitionListSearchSchema.parse({ ...next, search: search.search }));
 
   return (
-    <SearchBar
+    <ListSearchBar
       label="Search requisitions"
       placeholder="Search by number, justification or requestor..."
       searchValue={text.value}
@@ -410,20 +409,6 @@ function ListFilters({
       filters={filters}
       values={values}
       onChange={applyFilters}
-      defaultFiltersOpen={Object.keys(values).length > 0}
-    >
-      <DatePicker
-        label="Date from"
-        value={search.date_from ?? null}
-        maxDate={search.date_to}
-        onChange={(day) => applyFilters({ ...values, date_from: day ?? undefined })}
-      />
-      <DatePicker
-        label="Date to"
-        value={search.date_to ?? null}
-        minDate={search.date_from}
-        onChange={(day) => applyFilters({ ...values, date_to: day ?? undefined })}
-      />
-    </SearchBar>
+    />
   );
 }
