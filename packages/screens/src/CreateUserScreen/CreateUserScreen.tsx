@@ -5,7 +5,6 @@ import {
   Button,
   Callout,
   RoleBadge,
-  SelectDropdown,
   Spinner,
   TextField,
   ToggleSwitch,
@@ -22,6 +21,7 @@ import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
 import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
+import { NameFields, PhoneField, RoleAssignmentFields } from './UserFields';
 import { FormSection, MemberStatusBadge, RoleDetails, UserAvatar } from './UserFormParts';
 import {
   departmentOptions,
@@ -202,36 +202,7 @@ function CreateUserForm({
         <Flex direction="column" gap="5">
           <FormSection id="create-user-personal" title="Personal Information">
             <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-              <Controller
-                control={control}
-                name="first_name"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label="First Name"
-                    required
-                    autoComplete="off"
-                    maxLength={100}
-                    disabled={busy}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="last_name"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label="Last Name"
-                    required
-                    autoComplete="off"
-                    maxLength={100}
-                    disabled={busy}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
+              <NameFields control={control} busy={busy} />
               <Controller
                 control={control}
                 name="email"
@@ -250,22 +221,7 @@ function CreateUserForm({
                   />
                 )}
               />
-              <Controller
-                control={control}
-                name="phone"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label="Phone"
-                    type="tel"
-                    autoComplete="off"
-                    maxLength={50}
-                    disabled={busy}
-                    error={fieldState.error?.message}
-                    hint="Optional"
-                  />
-                )}
-              />
+              <PhoneField control={control} busy={busy} />
             </Grid>
           </FormSection>
 
@@ -276,60 +232,13 @@ function CreateUserForm({
           >
             <Flex direction="column" gap="4">
               <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                <Controller
+                <RoleAssignmentFields
                   control={control}
-                  name="role_id"
-                  render={({ field, fieldState }) => (
-                    <SelectDropdown
-                      label="Role"
-                      required
-                      clearable={false}
-                      options={roleOptions(choices.roles)}
-                      placeholder={choices.loading.roles ? 'Loading...' : 'Select a role'}
-                      searchPlaceholder="Search roles..."
-                      value={field.value || null}
-                      onChange={(value) => {
-                        field.onChange(value ?? '');
-                        field.onBlur();
-                      }}
-                      disabled={busy}
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="department_id"
-                  render={({ field, fieldState }) => (
-                    <SelectDropdown
-                      label="Department"
-                      options={departmentOptions(choices.departments)}
-                      placeholder={choices.loading.departments ? 'Loading...' : 'No department'}
-                      searchPlaceholder="Search departments..."
-                      value={field.value || null}
-                      onChange={(value) => field.onChange(value ?? '')}
-                      disabled={busy}
-                      error={fieldState.error?.message}
-                      hint="Optional"
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="manager_id"
-                  render={({ field, fieldState }) => (
-                    <SelectDropdown
-                      label="Manager"
-                      options={managerOptions(choices.users)}
-                      placeholder={choices.loading.users ? 'Loading...' : 'No manager'}
-                      searchPlaceholder="Search managers..."
-                      value={field.value || null}
-                      onChange={(value) => field.onChange(value ?? '')}
-                      disabled={busy}
-                      error={fieldState.error?.message}
-                      hint="Optional · approves the user's requisitions first"
-                    />
-                  )}
+                  busy={busy}
+                  roleOptions={roleOptions(choices.roles)}
+                  departmentOptions={departmentOptions(choices.departments)}
+                  managerOptions={managerOptions(choices.users)}
+                  loading={choices.loading}
                 />
               </Grid>
               {role ? <RoleDetails role={role} /> : null}

@@ -9,7 +9,6 @@ import {
   formatDate,
   formatDateTime,
   RoleBadge,
-  SelectDropdown,
   Spinner,
   TextField,
   ToggleSwitch,
@@ -31,6 +30,7 @@ import { AlertTriangle, ArrowLeft, ArrowRight, KeyRound, Save, UserX } from 'luc
 import { type ReactElement, type ReactNode, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { NameFields, PhoneField, RoleAssignmentFields } from '../CreateUserScreen/UserFields';
 import { FormSection, MemberStatusBadge, RoleDetails, UserAvatar } from '../CreateUserScreen/UserFormParts';
 import {
   departmentOptions,
@@ -412,36 +412,7 @@ function EditUserForm({
           <Flex direction="column" gap="5">
             <FormSection id="edit-user-personal" title="Personal Information">
               <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                <Controller
-                  control={control}
-                  name="first_name"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      label="First Name"
-                      required
-                      autoComplete="off"
-                      maxLength={100}
-                      disabled={busy}
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="last_name"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      label="Last Name"
-                      required
-                      autoComplete="off"
-                      maxLength={100}
-                      disabled={busy}
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
+                <NameFields control={control} busy={busy} />
                 <TextField
                   label="Email"
                   type="email"
@@ -449,22 +420,7 @@ function EditUserForm({
                   readOnly
                   hint="The sign-in address; the user keeps it in every organization."
                 />
-                <Controller
-                  control={control}
-                  name="phone"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      label="Phone"
-                      type="tel"
-                      autoComplete="off"
-                      maxLength={50}
-                      disabled={busy}
-                      error={fieldState.error?.message}
-                      hint="Optional"
-                    />
-                  )}
-                />
+                <PhoneField control={control} busy={busy} />
               </Grid>
             </FormSection>
 
@@ -475,60 +431,16 @@ function EditUserForm({
             >
               <Flex direction="column" gap="4">
                 <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                  <Controller
+                  <RoleAssignmentFields
                     control={control}
-                    name="role_id"
-                    render={({ field, fieldState }) => (
-                      <SelectDropdown
-                        label="Role"
-                        required
-                        clearable={false}
-                        options={roleOptions(choices.roles, membership?.role)}
-                        placeholder={choices.loading.roles ? 'Loading...' : 'Select a role'}
-                        searchPlaceholder="Search roles..."
-                        value={field.value || null}
-                        onChange={(value) => field.onChange(value ?? '')}
-                        disabled={busy}
-                        error={fieldState.error?.message}
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="department_id"
-                    render={({ field, fieldState }) => (
-                      <SelectDropdown
-                        label="Department"
-                        options={departmentOptions(choices.departments, membership?.department)}
-                        placeholder={choices.loading.departments ? 'Loading...' : 'No department'}
-                        searchPlaceholder="Search departments..."
-                        value={field.value || null}
-                        onChange={(value) => field.onChange(value ?? '')}
-                        disabled={busy}
-                        error={fieldState.error?.message}
-                        hint="Optional"
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="manager_id"
-                    render={({ field, fieldState }) => (
-                      <SelectDropdown
-                        label="Manager"
-                        options={managerOptions(choices.users, {
-                          excludeUserId: user.id,
-                          current: membership?.manager,
-                        })}
-                        placeholder={choices.loading.users ? 'Loading...' : 'No manager'}
-                        searchPlaceholder="Search managers..."
-                        value={field.value || null}
-                        onChange={(value) => field.onChange(value ?? '')}
-                        disabled={busy}
-                        error={fieldState.error?.message}
-                        hint="Optional · approves the user's requisitions first"
-                      />
-                    )}
+                    busy={busy}
+                    roleOptions={roleOptions(choices.roles, membership?.role)}
+                    departmentOptions={departmentOptions(choices.departments, membership?.department)}
+                    managerOptions={managerOptions(choices.users, {
+                      excludeUserId: user.id,
+                      current: membership?.manager,
+                    })}
+                    loading={choices.loading}
                   />
                 </Grid>
                 {role ? <RoleDetails role={role} /> : null}
