@@ -28,8 +28,11 @@ export interface Config {
   maxJsonBytes: number;
   /** Sign-in throttling: failures allowed per account and per client address within the window. */
   login: { maxFailures: number; maxFailuresPerAddress: number; windowMinutes: number; lockMinutes: number };
-  /** Public base URL used in links sent by email (falls back to the request's origin). */
-  publicUrl: string | undefined;
+  /**
+   * Public base URL of the links sent by email (no trailing slash): PUBLIC_URL, else the address the
+   * server listens on. Never taken from a request. Required in production on a real database.
+   */
+  publicUrl: string;
   /**
    * HMAC key of signed attachment download links: ATTACHMENT_URL_SECRET, else derived from the JWT
    * secret (a separate key per purpose, so one kind of signature can never stand in for the other).
@@ -88,6 +91,40 @@ function attachmentUrlSecret(value: string | undefined, jwtSecret: string): stri
   return value;
 }
 
+/**
+ * PUBLIC_URL (an http(s) origin, optionally with a path), or the address the server listens on. A
+ * production server on a real database refuses to start without it: its mail would otherwise carry
+ * links to an address nobody outside the machine can open.
+ */
+function publicUrlFrom(
+  env: NodeJS.ProcessEnv,
+  nodeEnv: Config['env'],
+  host: string,
+  port: number,
+): string {
+  const value = env.PUBLIC_URL?.trim();
+  if (value) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got '${value}'`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got '${value}'`);
+    if (url.search || url.hash || url.username || url.password)
+      throw new Error('PUBLIC_URL must not carry a query, a fragment or credentials');
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  }
+  if (nodeEnv === 'production' && env.DATABASE_URL) {
+    throw new Error(
+      'PUBLIC_URL is not set: a production server on DATABASE_URL needs the public address of the app for the links it mails (e.g. PUBLIC_URL=https://purchasing.example.com)',
+    );
+  }
+  const listening = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
+  return `http://${listening.includes(':') ? `[${listening}]` : listening}:${port}`;
+}
+
 /** Builds the configuration from environment variables (documented in README.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv =
@@ -109,10 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env.STATIC_DIR === ''
       ? null
       : (env.STATIC_DIR ?? (nodeEnv === 'production' ? path.join(repoRoot, 'host-app', 'dist') : null));
+  const host = env.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+  const port = intFrom(env.PORT, 3000, 'PORT');
   return {
     env: nodeEnv,
-    host: env.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
-    port: intFrom(env.PORT, 3000, 'PORT'),
+    host,
+    port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? path.join(apiRoot, '.data', 'pglite'),
     openapiPath: env.OPENAPI_PATH ?? path.join(repoRoot, 'openapi.yaml'),
@@ -140,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: intFrom(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES'),
       lockMinutes: intFrom(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
     },
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl: publicUrlFrom(env, nodeEnv, host, port),
     attachmentUrlSecret: attachmentUrlSecret(env.ATTACHMENT_URL_SECRET, secret),
     mail: mailConfigFrom(env),
   };

@@ -15,9 +15,6 @@ async function main(): Promise<void> {
   // Delivers the outbox over SMTP (or marks it logged without SMTP) once changes have committed.
   const mailDispatcher = startMailDispatcher(database, config);
   if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');
-  if (config.env === 'production' && !config.publicUrl) {
-    console.warn('[api] PUBLIC_URL is not set: links in emails use the address each request came to.');
-  }
   console.info(
     `[api] listening on ${server.info.uri} (${config.env}, ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL'}${config.staticDir ? ', serving the host app' : ''})`,
   );

@@ -243,7 +243,7 @@ export const passwordFlowHandlers: OperationHandlers = {
       await requestPasswordReset(app.db, {
         email: body.email,
         clientAddress: request.info.remoteAddress,
-        linkBase: publicBaseUrl(app.config as Config, request),
+        linkBase: publicBaseUrl(app.config as Config),
       });
       return h.response().code(202);
     },

@@ -1,20 +1,12 @@
-import type { Request } from '@hapi/hapi';
 import type { Config } from '../../config.js';
 
-const ORIGIN = /^https?:\/\/[^/\s?#]+$/i;
-
 /**
- * The base URL of links sent by email: PUBLIC_URL when set, else the origin of the request (the
- * browser's `Origin` header, which is the app's address when a dev server proxies the API, else the
- * scheme and `Host` the API was reached at). Production should set PUBLIC_URL: a `Host` or `Origin`
- * header is whatever the client sent.
+ * The base URL of links sent by email: the configured PUBLIC_URL (or, on the embedded default, the
+ * address the server listens on). Never a request header: `Host`, `Origin` and `X-Forwarded-*` are
+ * whatever the caller sent, and a link built from them hands a live token to the caller's site.
  */
-export function publicBaseUrl(config: Pick<Config, 'publicUrl'>, request: Request): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  const origin = request.headers.origin;
-  if (typeof origin === 'string' && ORIGIN.test(origin)) return origin;
-  const protocol = request.server.info.protocol === 'https' ? 'https' : 'http';
-  return `${protocol}://${request.info.host}`;
+export function publicBaseUrl(config: Pick<Config, 'publicUrl'>): string {
+  return config.publicUrl;
 }
 
 /** `base` + `path` with `params` as the query string. */

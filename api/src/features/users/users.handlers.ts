@@ -17,7 +17,7 @@ import {
 const actorOf = (input: HandlerInput): Actor => ({
   userId: requireCaller(input).userId,
   scope: requireScope(input),
-  linkBase: publicBaseUrl(input.app.config, input.request),
+  linkBase: publicBaseUrl(input.app.config),
 });
 
 const idOf = (input: HandlerInput) => (input.request.params as { id: string }).id;
