@@ -96,12 +96,7 @@ function attachmentUrlSecret(value: string | undefined, jwtSecret: string): stri
  * production server on a real database refuses to start without it: its mail would otherwise carry
  * links to an address nobody outside the machine can open.
  */
-function publicUrlFrom(
-  env: NodeJS.ProcessEnv,
-  nodeEnv: Config['env'],
-  host: string,
-  port: number,
-): string {
+function publicUrlFrom(env: NodeJS.ProcessEnv, nodeEnv: Config['env'], host: string, port: number): string {
   const value = env.PUBLIC_URL?.trim();
   if (value) {
     let url: URL;
