@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +25,8 @@ export interface Config {
   corsOrigins: string[];
   /** CSP `frame-ancestors` sources for portals that embed the app; `'none'` by default. */
   frameAncestors: string;
+  /** Folder where uploads are streamed while a request arrives (removed after the response). */
+  uploadDir: string;
   /** Largest JSON body accepted (bytes). */
   maxJsonBytes: number;
   /** Sign-in throttling: failures allowed per account and per client address within the window. */
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim())
       .filter(Boolean),
     frameAncestors: env.FRAME_ANCESTORS ?? "'none'",
+    uploadDir: env.UPLOAD_DIR || path.join(os.tmpdir(), 'purchasing-uploads'),
     maxJsonBytes: intFrom(env.MAX_JSON_BYTES, 1024 * 1024, 'MAX_JSON_BYTES'),
     login: {
       maxFailures: intFrom(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),

@@ -1,10 +1,11 @@
+import { mkdir } from 'node:fs/promises';
 import Hapi, { type Request, type ResponseToolkit, type Server } from '@hapi/hapi';
 import Inert from '@hapi/inert';
 import HapiJwt from '@hapi/jwt';
 import type { Config } from './config.js';
 import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
-import { DomainError, Forbidden, NotFound } from './domain/errors.js';
+import { DomainError, NotFound } from './domain/errors.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
 import { authHandlers } from './features/auth/auth.handlers.js';
@@ -14,17 +15,18 @@ import { budgetHandlers } from './features/budgets/budgets.handlers.js';
 import { departmentHandlers } from './features/departments/departments.handlers.js';
 import { healthHandlers } from './features/health/health.handlers.js';
 import { organizationHandlers } from './features/organizations/organizations.handlers.js';
-import { resolveScope } from './features/organizations/scope.service.js';
 import { productHandlers } from './features/products/products.handlers.js';
 import { purchaseOrderHandlers } from './features/purchase-orders/purchase-orders.handlers.js';
 import { requisitionHandlers } from './features/requisitions/requisitions.handlers.js';
 import { roleHandlers } from './features/roles/roles.handlers.js';
 import { userHandlers } from './features/users/users.handlers.js';
 import { vendorHandlers } from './features/vendors/vendors.handlers.js';
+import { type AccessCredentials, registerAccessScheme, routeAccessOptions } from './http/access.js';
 import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './http/context.js';
 import { errorResponsePlugin } from './http/error-response.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { staticAppPlugin } from './http/static-app.js';
+import { removeTemporaryFiles } from './http/uploads.js';
 
 type Validate = (value: unknown) => unknown;
 
@@ -131,18 +133,39 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     throw error instanceof ContractViolation ? error.failure : error;
   };
 
+  registerAccessScheme(server, db);
+  await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });
+  // A body announced larger than the route takes is refused before anything else, without reading it
+  // (Hapi would otherwise read and discard all of it before answering 413).
+  server.ext('onPreAuth', (request, h) => {
+    const declared = Number(request.headers['content-length']);
+    const limit = request.route.settings.payload?.maxBytes;
+    if (limit !== undefined && Number.isFinite(declared) && declared > limit) {
+      throw new DomainError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+    }
+    return h.continue;
+  });
+  // Multipart uploads are streamed to temporary files; they go once the response is sent.
+  server.ext('onPostResponse', (request, h) => {
+    if (request.route.settings.payload?.multipart && request.payload)
+      void removeTemporaryFiles(request.payload);
+    return h.continue;
+  });
+
   for (const op of operations) {
     const implementation = handlers[op.operationId];
     const validators = validator.forOperation(op);
     const hasBody = op.method !== 'get' && op.method !== 'head' && op.requestBody !== null;
     const isMultipart = validators.payloadTypes.includes('multipart/form-data');
+    const access = routeAccessOptions(op);
     server.route({
       method: op.method.toUpperCase() as 'GET',
       path: `/api${op.path}`,
       options: {
         id: op.operationId,
-        auth:
-          op.auth === 'none' ? false : { strategy: 'jwt', mode: op.auth === 'optional' ? 'try' : 'required' },
+        // Authentication, membership and permission (x-permission) run here, before the body is read.
+        auth: access.auth,
+        plugins: access.plugins,
         validate: {
           failAction,
           ...asHapiValidators({
@@ -157,34 +180,24 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
               payload: {
                 allow: validators.payloadTypes,
                 ...(isMultipart
-                  ? { multipart: { output: 'data' as const }, maxBytes: 110 * 1024 * 1024 }
+                  ? {
+                      multipart: { output: 'data' as const },
+                      maxBytes: 110 * 1024 * 1024,
+                      uploads: config.uploadDir,
+                    }
                   : {}),
                 ...implementation?.route?.payload,
               },
             }
           : {}),
         handler: async (request, h) => {
-          const caller = (request.auth.credentials as unknown as Caller | null) ?? null;
-          const input: HandlerInput = { request, h, app, caller, scope: null };
-          if (caller && op.organizationHeader === 'required') {
-            const organizationId = request.headers['x-organization-id'] as string | undefined;
-            if (organizationId) {
-              input.scope = await resolveScope(db, caller.userId, organizationId);
-              if (!input.scope) {
-                throw new Forbidden(
-                  'You are not an active member of this organization',
-                  'ORGANIZATION_FORBIDDEN',
-                );
-              }
-            }
-          }
+          const credentials = (request.auth.credentials as unknown as AccessCredentials | null) ?? null;
+          const caller: Caller | null = credentials
+            ? { userId: credentials.userId, sessionId: credentials.sessionId }
+            : null;
+          const input: HandlerInput = { request, h, app, caller, scope: credentials?.scope ?? null };
           if (!implementation) {
             throw new DomainError(501, 'NOT_IMPLEMENTED', `${op.operationId} is not implemented yet`);
-          }
-          if (implementation.permission) {
-            if (!input.scope)
-              throw new Forbidden('An organization must be selected', 'ORGANIZATION_REQUIRED');
-            if (!input.scope.permissions.has(implementation.permission)) throw new Forbidden();
           }
           return implementation.handler(input);
         },

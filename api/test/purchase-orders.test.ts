@@ -515,7 +515,7 @@ describe('permissions', () => {
     const sent = await orderIn(world, 'sent');
     const response = await act(world, world.head, sent.id, 'receive');
     expect(response.statusCode).toBe(403);
-    expect(body(response).message).toBe('You do not have permission to mark purchase orders as received');
+    expect(body(response).message).toBe('You do not have permission to perform this action');
   });
 
   it('answers 403 on the list and the detail to a member without purchase_order.view', async () => {

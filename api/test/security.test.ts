@@ -530,14 +530,14 @@ describe('revocation takes effect on the very next request (SECURITY 16)', () =>
   });
 
   describe('with a permission-gated operation', () => {
-    // No implemented operation needs a permission yet (listing products is open to every member),
-    // so this server gets a stand-in handler for listUsers gated by `user.edit`: what is tested is
-    // the server's own gate, which reads the role's permissions on every request.
+    // This server gets a stand-in handler for listUsers, which the contract gates by `user.edit`
+    // (x-permission): what is tested is the server's own gate, which reads the role's permissions
+    // on every request, not the users service.
     let gated: TestApp;
 
     beforeAll(async () => {
       const previous = handlers.listUsers;
-      handlers.listUsers = { permission: 'user.edit', handler: () => ({ gate: 'passed' }) };
+      handlers.listUsers = { handler: () => ({ gate: 'passed' }) };
       try {
         gated = await otherApp({});
       } finally {

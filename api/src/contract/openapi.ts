@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { PERMISSIONS, type PermissionName } from '../domain/permissions.js';
 
 /** HTTP methods an OpenAPI path item may declare. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -43,6 +44,53 @@ export interface OperationInfo {
   auth: 'required' | 'optional' | 'none';
   /** Whether the operation declares the `X-Organization-Id` header, and if it is required. */
   organizationHeader: 'required' | 'optional' | 'none';
+  /** Who may call it, from the operation's `x-permission` (see {@link OperationAccess}). */
+  access: OperationAccess;
+}
+
+/**
+ * An operation's `x-permission`, the one declaration of who may call it:
+ * - `public`: anyone (`security: []`);
+ * - `authenticated`: any signed-in user (records are then checked by the service, e.g. the
+ *   organisation in the path);
+ * - `member`: an active member of the `X-Organization-Id` organisation (record-level rules, such as
+ *   a requisition's visibility, stay in the service);
+ * - a permission, or a list of permissions of which the caller's role there holds at least one.
+ * The server checks it, in this order, before it reads the body: authentication, membership,
+ * permission. The access-matrix test calls every operation against it.
+ */
+export type OperationAccess =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'member' }
+  | { kind: 'permission'; anyOf: readonly PermissionName[] };
+
+const KNOWN_PERMISSIONS: ReadonlySet<string> = new Set(PERMISSIONS);
+
+/** Parses `x-permission`; a missing or unknown value is an error of the contract, not a default. */
+function accessOf(
+  operationId: string,
+  raw: unknown,
+  auth: OperationInfo['auth'],
+  organizationHeader: OperationInfo['organizationHeader'],
+): OperationAccess {
+  const fail = (why: string): never => {
+    throw new Error(`openapi.yaml: ${operationId} ${why}`);
+  };
+  if (raw === undefined) fail('has no x-permission (public, authenticated, member or permissions)');
+  let access: OperationAccess;
+  if (raw === 'public' || raw === 'authenticated' || raw === 'member') access = { kind: raw };
+  else {
+    const names = [raw].flat();
+    if (names.length === 0 || !names.every((name) => typeof name === 'string' && KNOWN_PERMISSIONS.has(name)))
+      fail(`has an unknown x-permission: ${JSON.stringify(raw)}`);
+    access = { kind: 'permission', anyOf: names as PermissionName[] };
+  }
+  if ((access.kind === 'public') !== (auth === 'none'))
+    fail('must be x-permission: public exactly when its security is empty');
+  if ((access.kind === 'member' || access.kind === 'permission') && organizationHeader !== 'required')
+    fail('needs a required X-Organization-Id header to check membership and permissions');
+  return access;
 }
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -124,21 +172,29 @@ export function listOperations(doc: OpenApiDocument): OperationInfo[] {
       const orgHeader = parameters.find(
         (p) => p.in === 'header' && p.name.toLowerCase() === 'x-organization-id',
       );
+      const operationId = String(op.operationId ?? `${method} ${path}`);
+      const auth: OperationInfo['auth'] =
+        security.length === 0
+          ? 'none'
+          : security.some((req) => req && typeof req === 'object' && Object.keys(req).length === 0)
+            ? 'optional'
+            : 'required';
+      const organizationHeader: OperationInfo['organizationHeader'] = orgHeader
+        ? orgHeader.required
+          ? 'required'
+          : 'optional'
+        : 'none';
       operations.push({
-        operationId: String(op.operationId ?? `${method} ${path}`),
+        operationId,
         method,
         path,
         pointer,
         parameters,
         requestBody,
         responses,
-        auth:
-          security.length === 0
-            ? 'none'
-            : security.some((req) => req && typeof req === 'object' && Object.keys(req).length === 0)
-              ? 'optional'
-              : 'required',
-        organizationHeader: orgHeader ? (orgHeader.required ? 'required' : 'optional') : 'none',
+        auth,
+        organizationHeader,
+        access: accessOf(operationId, op['x-permission'], auth, organizationHeader),
       });
     }
   }

@@ -3,7 +3,6 @@ import type { Sequelize } from 'sequelize';
 import type { Config } from '../config.js';
 import type { OpenApiDocument, OperationInfo } from '../contract/openapi.js';
 import type { ContractValidator } from '../contract/validation.js';
-import type { PermissionName } from '../domain/permissions.js';
 
 /** The database handle services receive. */
 export interface Db {
@@ -40,10 +39,11 @@ export interface HandlerInput {
   scope: OrganizationScope | null;
 }
 
-/** The implementation of one contract operation. */
+/**
+ * The implementation of one contract operation. Who may call it is the operation's `x-permission` in
+ * `openapi.yaml`, checked before the handler runs (src/http/access.ts).
+ */
 export interface OperationHandler {
-  /** Permission the caller must hold in the current organisation (implies an organisation scope). */
-  permission?: PermissionName;
   /** Extra Hapi route options (payload limits, multipart, …). */
   route?: Pick<RouteOptions, 'payload'>;
   handler: (input: HandlerInput) => unknown | Promise<unknown>;

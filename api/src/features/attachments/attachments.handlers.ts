@@ -1,9 +1,10 @@
-import { type Readable, Stream } from 'node:stream';
+import { readFile } from 'node:fs/promises';
 import type { ValidateFunction } from 'ajv';
 import { type ContractValidator, toDetails, validationError } from '../../contract/validation.js';
 import { Forbidden } from '../../domain/errors.js';
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller } from '../../http/context.js';
+import { type FilePart, isFilePart } from '../../http/uploads.js';
 import type { Actor } from '../requisitions/requisitions.service.js';
 import { contentDisposition } from './attachments.presenter.js';
 import {
@@ -25,12 +26,6 @@ function actorOf(input: HandlerInput): Actor {
 }
 
 const idOf = (input: HandlerInput) => (input.request.params as { id: string }).id;
-
-/** A file part as Hapi hands it over with `multipart.output: 'stream'` (its bytes are already read). */
-type FilePart = Readable & { hapi: { filename: string; headers: Record<string, string> } };
-
-const isFilePart = (value: unknown): value is FilePart =>
-  value instanceof Stream && 'hapi' in value && typeof value.hapi === 'object' && value.hapi !== null;
 
 /**
  * The file name as the user had it. Browsers escape `"`, CR and LF in multipart file names as
@@ -55,12 +50,6 @@ function uploadSchemaOf(validator: ContractValidator): ValidateFunction {
   return validate;
 }
 
-async function readPart(part: FilePart): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of part) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
-
 /**
  * Reads the multipart form of `uploadAttachments` and checks it against the contract's
  * `AttachmentUpload` schema (fields strict, `files` as file parts). The contract's own per-request
@@ -81,9 +70,7 @@ async function readUploadForm(input: HandlerInput): Promise<{
   // Files are stood in for by their names: their bytes are the service's to judge.
   const form = {
     ...payload,
-    ...(rawFiles.length
-      ? { files: (rawFiles as FilePart[]).map((part) => part.hapi.filename || 'file') }
-      : {}),
+    ...(rawFiles.length ? { files: (rawFiles as FilePart[]).map((part) => part.filename || 'file') } : {}),
   };
   const validate = uploadSchemaOf(input.app.contract.validator);
   if (!validate(form)) {
@@ -92,12 +79,11 @@ async function readUploadForm(input: HandlerInput): Promise<{
     );
     if (errors.length) throw validationError(toDetails(errors));
   }
-  const files = await Promise.all(
-    (rawFiles as FilePart[]).map(async (part) => ({
-      fileName: decodeFormDataFileName(part.hapi.filename ?? ''),
-      bytes: await readPart(part),
-    })),
-  );
+  const files: IncomingFile[] = (rawFiles as FilePart[]).map((part) => ({
+    fileName: decodeFormDataFileName(part.filename ?? ''),
+    size: part.bytes,
+    read: () => readFile(part.path),
+  }));
   return {
     entityType: payload.entity_type as AttachmentEntityType,
     entityId: payload.entity_id as string,
@@ -114,8 +100,9 @@ export const attachmentHandlers: OperationHandlers = {
   uploadAttachments: {
     route: {
       payload: {
-        // Raw bytes of every part: `data` would parse a part sent as application/json or text.
-        multipart: { output: 'stream' },
+        // Every part streamed to a temporary file as it arrives (`data` would also parse a part sent
+        // as application/json or text); the caller's membership and permission were checked before.
+        multipart: { output: 'file' },
         // Ten files of the largest size plus the multipart framing; a larger body is a 413.
         maxBytes: MAX_FILES_PER_RECORD * MAX_FILE_BYTES + 1024 * 1024,
         maxParts: MAX_FILES_PER_RECORD * 2 + 10,

@@ -25,11 +25,17 @@ import { type AttachmentStorage, newStorageKey } from './storage.js';
 /** The kinds of record files attach to (`AttachmentEntityType`). */
 export type AttachmentEntityType = components['schemas']['AttachmentEntityType'];
 
-/** One uploaded file as the client sent it. */
+/**
+ * One uploaded file as the client sent it. Its bytes wait outside memory (a temporary file) and are
+ * read one file at a time, when checked and when stored, so an upload costs the memory of its largest
+ * file, never of the whole request.
+ */
 export interface IncomingFile {
   /** The name the client gave (sanitised before it is stored). */
   fileName: string;
-  bytes: Buffer;
+  /** Size in bytes, known before the bytes are read. */
+  size: number;
+  read(): Promise<Buffer>;
 }
 
 /** An upload: the record and its new files. */
@@ -154,24 +160,28 @@ export function tooManyFiles(
 interface PreparedFile {
   index: number;
   fileName: string;
-  bytes: Buffer;
+  size: number;
+  read(): Promise<Buffer>;
   verdict: FileVerdict | 'empty' | 'too_large';
 }
 
-/** Names, sizes and types of the files, checked before any lock is taken (sniffing costs CPU). */
+/**
+ * Names, sizes and types of the files, checked before any lock is taken (sniffing costs CPU). One
+ * file at a time, and a file over the limit is never read.
+ */
 async function prepareFiles(files: readonly IncomingFile[]): Promise<PreparedFile[]> {
-  return Promise.all(
-    files.map(async (file, index) => {
-      const fileName = sanitizeFileName(file.fileName);
-      const verdict =
-        file.bytes.length > MAX_FILE_BYTES
-          ? ('too_large' as const)
-          : file.bytes.length === 0
-            ? ('empty' as const)
-            : await checkFileType(fileName, file.bytes);
-      return { index, fileName, bytes: file.bytes, verdict };
-    }),
-  );
+  const prepared: PreparedFile[] = [];
+  for (const [index, file] of files.entries()) {
+    const fileName = sanitizeFileName(file.fileName);
+    const verdict =
+      file.size > MAX_FILE_BYTES
+        ? ('too_large' as const)
+        : file.size === 0
+          ? ('empty' as const)
+          : await checkFileType(fileName, await file.read());
+    prepared.push({ index, fileName, size: file.size, read: () => file.read(), verdict });
+  }
+  return prepared;
 }
 
 /** One error for every refused file of a kind: its status, its code and a message per file. */
@@ -300,7 +310,7 @@ export async function uploadAttachments(
     // One file at a time: each row gets its own clock_timestamp(), so the list keeps upload order.
     for (const file of files) {
       const key = newStorageKey(organizationId);
-      await storage.put(key, file.bytes, { transaction });
+      await storage.put(key, await file.read(), { transaction });
       const row = await selectOne<AttachmentRow>(
         db,
         `INSERT INTO attachments AS a
@@ -313,7 +323,7 @@ export async function uploadAttachments(
           entityType,
           parent.id,
           file.fileName,
-          file.bytes.length,
+          file.size,
           file.verdict.contentType,
           key,
           actor.userId,

@@ -168,9 +168,9 @@ describe('signed download links', () => {
 });
 
 describe('upload route options', () => {
-  it('takes ten files of 10 MB with room for the multipart framing, as raw parts', () => {
+  it('takes ten files of 10 MB with room for the multipart framing, streamed to temporary files', () => {
     const payload = attachmentHandlers.uploadAttachments?.route?.payload;
-    expect(payload?.multipart).toEqual({ output: 'stream' });
+    expect(payload?.multipart).toEqual({ output: 'file' });
     expect(payload?.maxBytes).toBeGreaterThan(10 * 10 * 1024 * 1024);
   });
 });

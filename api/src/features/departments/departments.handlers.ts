@@ -35,7 +35,6 @@ export const departmentHandlers: OperationHandlers = {
     }),
   },
   createDepartment: {
-    permission: 'org.settings',
     handler: async (input) => {
       const department = await createDepartment(
         input.app.db,
@@ -46,7 +45,6 @@ export const departmentHandlers: OperationHandlers = {
     },
   },
   updateDepartment: {
-    permission: 'org.settings',
     handler: async (input) => ({
       department: await updateDepartment(
         input.app.db,
@@ -57,14 +55,12 @@ export const departmentHandlers: OperationHandlers = {
     }),
   },
   deactivateDepartment: {
-    permission: 'org.settings',
     handler: async (input) => {
       await deactivateDepartment(input.app.db, actorHolding(input, MANAGERS), idOf(input));
       return input.h.response().code(204);
     },
   },
   listDepartmentUsers: {
-    permission: 'org.settings',
     handler: async (input) => ({
       users: await listDepartmentUsers(input.app.db, actorHolding(input, MANAGERS), idOf(input)),
     }),

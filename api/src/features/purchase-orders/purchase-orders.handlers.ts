@@ -38,7 +38,6 @@ export const purchaseOrderHandlers: OperationHandlers = {
     }),
   },
   createPurchaseOrder: {
-    permission: 'purchase_order.manage',
     handler: async (input) => {
       const purchaseOrder = await createPurchaseOrder(
         input.app.db,
@@ -49,7 +48,6 @@ export const purchaseOrderHandlers: OperationHandlers = {
     },
   },
   updatePurchaseOrder: {
-    permission: 'purchase_order.manage',
     handler: async (input) => ({
       purchase_order: await updatePurchaseOrder(
         input.app.db,
@@ -60,13 +58,11 @@ export const purchaseOrderHandlers: OperationHandlers = {
     }),
   },
   sendPurchaseOrder: {
-    permission: 'purchase_order.manage',
     handler: async (input) => ({
       purchase_order: await sendPurchaseOrder(input.app.db, actorOf(input), idOf(input)),
     }),
   },
   cancelPurchaseOrder: {
-    permission: 'purchase_order.manage',
     handler: async (input) => ({
       purchase_order: await cancelPurchaseOrder(
         input.app.db,

@@ -36,7 +36,6 @@ export const requisitionHandlers: OperationHandlers = {
     }),
   },
   createRequisition: {
-    permission: 'requisition.create',
     handler: async (input) => {
       const requisition = await createRequisition(
         input.app.db,
@@ -47,7 +46,6 @@ export const requisitionHandlers: OperationHandlers = {
     },
   },
   updateRequisition: {
-    permission: 'requisition.create',
     handler: async (input) => ({
       requisition: await updateRequisition(
         input.app.db,
@@ -58,14 +56,12 @@ export const requisitionHandlers: OperationHandlers = {
     }),
   },
   deleteRequisition: {
-    permission: 'requisition.create',
     handler: async (input) => {
       await deleteRequisition(input.app.db, actorOf(input), idOf(input));
       return input.h.response().code(204);
     },
   },
   submitRequisition: {
-    permission: 'requisition.create',
     handler: async (input) => ({
       requisition: await submitRequisition(input.app.db, actorOf(input), idOf(input)),
     }),

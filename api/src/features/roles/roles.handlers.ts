@@ -44,7 +44,6 @@ export const roleHandlers: OperationHandlers = {
     }),
   },
   createRole: {
-    permission: 'role.manage',
     handler: async (input) => {
       const role = await createRole(
         input.app.db,
@@ -55,7 +54,6 @@ export const roleHandlers: OperationHandlers = {
     },
   },
   updateRole: {
-    permission: 'role.manage',
     handler: async (input) => ({
       role: await updateRole(
         input.app.db,
@@ -66,14 +64,12 @@ export const roleHandlers: OperationHandlers = {
     }),
   },
   deleteRole: {
-    permission: 'role.manage',
     handler: async (input) => {
       await deleteRole(input.app.db, actorHolding(input, MANAGERS), params(input).id);
       return input.h.response().code(204);
     },
   },
   addRolePermissions: {
-    permission: 'role.manage',
     handler: async (input) => ({
       role: await addRolePermissions(
         input.app.db,
@@ -84,7 +80,6 @@ export const roleHandlers: OperationHandlers = {
     }),
   },
   removeRolePermission: {
-    permission: 'role.manage',
     handler: async (input) => {
       const { id, permissionId } = params(input);
       await removeRolePermission(input.app.db, actorHolding(input, MANAGERS), id, permissionId!);

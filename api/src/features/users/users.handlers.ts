@@ -29,11 +29,9 @@ const idOf = (input: HandlerInput) => (input.request.params as { id: string }).i
  */
 export const userHandlers: OperationHandlers = {
   listUsers: {
-    permission: 'user.edit',
     handler: async (input) => ({ users: await listMembers(input.app.db, actorOf(input)) }),
   },
   createUser: {
-    permission: 'user.create',
     handler: async (input) => {
       const user = await createMember(
         input.app.db,
@@ -44,11 +42,9 @@ export const userHandlers: OperationHandlers = {
     },
   },
   getUser: {
-    permission: 'user.edit',
     handler: async (input) => ({ user: await getMember(input.app.db, actorOf(input), idOf(input)) }),
   },
   updateUser: {
-    permission: 'user.edit',
     handler: async (input) => ({
       user: await updateMember(
         input.app.db,
@@ -59,21 +55,18 @@ export const userHandlers: OperationHandlers = {
     }),
   },
   deactivateUser: {
-    permission: 'user.delete',
     handler: async (input) => {
       await deactivateMember(input.app.db, actorOf(input), idOf(input));
       return input.h.response().code(204);
     },
   },
   resetUserPassword: {
-    permission: 'user.edit',
     handler: async (input) => {
       await sendPasswordReset(input.app.db, actorOf(input), idOf(input));
       return input.h.response().code(204);
     },
   },
   assignUserRole: {
-    permission: 'user.edit',
     handler: async (input) => ({
       user: await assignRole(
         input.app.db,

@@ -1,0 +1,90 @@
+import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
+import type { OperationAccess, OperationInfo } from '../contract/openapi.js';
+import { Forbidden, ValidationFailed } from '../domain/errors.js';
+import { resolveScope } from '../features/organizations/scope.service.js';
+import type { Caller, Db, OrganizationScope } from './context.js';
+
+/** The auth strategy of every route that is not public. */
+export const ACCESS_STRATEGY = 'purchasing';
+
+/** What a route tells the access check: the operation's `x-permission` and organisation header. */
+export interface RouteAccess {
+  access: OperationAccess;
+  organizationHeader: OperationInfo['organizationHeader'];
+}
+
+/** The credentials of an authenticated request: the token's user and session, and the membership. */
+export interface AccessCredentials extends Caller {
+  /** The active membership of the `X-Organization-Id` organisation (member and permission routes). */
+  scope: OrganizationScope | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Route options that hand the operation's access rule to {@link registerAccessScheme}'s check. */
+export function routeAccessOptions(op: OperationInfo) {
+  if (op.access.kind === 'public') return { auth: false as const, plugins: {} };
+  return {
+    auth: {
+      strategy: ACCESS_STRATEGY,
+      mode: op.auth === 'optional' ? ('try' as const) : ('required' as const),
+    },
+    plugins: {
+      purchasing: { access: op.access, organizationHeader: op.organizationHeader } satisfies RouteAccess,
+    },
+  };
+}
+
+/** The `X-Organization-Id` of a request, checked for form (400 naming the header when absent or bad). */
+function organizationIdOf(request: Request): string {
+  const value = request.headers['x-organization-id'];
+  if (typeof value !== 'string' || value === '') {
+    throw new ValidationFailed('X-Organization-Id is required', [
+      { field: 'X-Organization-Id', message: 'X-Organization-Id is required' },
+    ]);
+  }
+  if (!UUID.test(value)) {
+    throw new ValidationFailed('X-Organization-Id must be a UUID', [
+      { field: 'X-Organization-Id', message: 'X-Organization-Id must be a UUID' },
+    ]);
+  }
+  return value;
+}
+
+/**
+ * Registers the access check as an auth scheme, so that it runs where Hapi authenticates: before
+ * the request body is read or parsed. In this order, for every route that is not public:
+ * 1. authentication: the access token (the `jwt` strategy: signature, audience, issuer, expiry, and
+ *    a live session of an active user) → 401;
+ * 2. membership: an active membership of the `X-Organization-Id` organisation → 400 when the header
+ *    is missing or malformed, 403 otherwise;
+ * 3. permission: the operation's `x-permission` held by that membership's role → 403.
+ * Only then does Hapi read the body (an upload of a stranger is refused before a byte is buffered)
+ * and validate it against the contract.
+ */
+export function registerAccessScheme(server: Server, db: Db): void {
+  server.auth.scheme('purchasing-access', () => ({
+    authenticate: async (request: Request, h: ResponseToolkit) => {
+      const { credentials, artifacts } = (await request.server.auth.test('jwt', request)) as unknown as {
+        credentials: Caller;
+        artifacts: object;
+      };
+      const route = request.route.settings.plugins as { purchasing?: RouteAccess };
+      const rule = route.purchasing;
+      let scope: OrganizationScope | null = null;
+      if (rule && (rule.access.kind === 'member' || rule.access.kind === 'permission')) {
+        scope = await resolveScope(db, credentials.userId, organizationIdOf(request));
+        if (!scope) {
+          throw new Forbidden('You are not an active member of this organization', 'ORGANIZATION_FORBIDDEN');
+        }
+        if (rule.access.kind === 'permission') {
+          const held = scope.permissions;
+          if (!rule.access.anyOf.some((name) => held.has(name))) throw new Forbidden();
+        }
+      }
+      const verified: AccessCredentials = { ...credentials, scope };
+      return h.authenticated({ credentials: verified as never, artifacts: artifacts as never });
+    },
+  }));
+  server.auth.strategy(ACCESS_STRATEGY, 'purchasing-access');
+}
