@@ -119,7 +119,7 @@ function startUpload(token: string, organizationId: string, declaredBytes: numbe
     '%PDF-1.4 ',
   ].join('\r\n');
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(Number(port), '127.0.0.1');
     let answer = '';
     const timer = setTimeout(() => {
       socket.destroy();
