@@ -60,6 +60,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Links in mail (invitations, resets) point at the app under test.
+      PUBLIC_URL: baseURL,
       DATABASE_URL: databaseUrl(databaseName),
       [databaseNameVariable]: databaseName,
     },
