@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl.toString(),
     NODE_ENV: 'production',
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     STATIC_DIR: '',
   };
   let server: ChildProcess | null = null;
