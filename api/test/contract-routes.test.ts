@@ -52,6 +52,13 @@ beforeAll(async () => {
   organization = await buildOrganization(app.models);
   user = await buildUser(app.models);
   await buildMembership(app.models, { user, organization, roleName: 'Super Admin' });
+  // Someone other than the Super Admin who can decide their submissions (issue 11 §3: a submission
+  // nobody else could approve is refused with 409 NO_APPROVER).
+  await buildMembership(app.models, {
+    user: await buildUser(app.models),
+    organization,
+    roleName: 'Finance Manager',
+  });
   token = (await signIn(user.email)).access_token;
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CostCenter, GlAccount, Organization, User } from '../src/db/models/index.js';
-import { PASS_COMMENTS } from '../src/domain/approval-routing.js';
+import { FALLBACK_TITLE, fallbackPassComment, PASS_COMMENTS } from '../src/domain/approval-routing.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import {
   buildCostCenter,
@@ -270,20 +270,28 @@ describe('POST /requisitions', () => {
 });
 
 describe('routing when approvers are missing', () => {
-  it('passes level 1 with its reason and approves a small requisition of a requestor without manager or head', async () => {
+  it('passes level 1 with its reason and sends a small requisition of a requestor without manager or head to the fallback approvers', async () => {
+    // Issue 11 §3: this used to be approved at once with nobody deciding it.
     const world = await buildWorld();
     const loner = await buildUser(app.models);
     await buildMembership(app.models, { user: loner, organization: world.organization, roleName: 'User' });
     const requisition = await create(world, { user: loner, token: await tokenFor(loner) }, { submit: true });
-    expect(requisition.status).toBe('approved');
-    expect(requisition.approved_at).not.toBeNull();
+    expect(requisition.status).toBe('under_review');
+    expect(requisition.approved_at).toBeNull();
     expect(requisition.approval_workflow).toEqual([
       expect.objectContaining({
         approval_level: 1,
         level_title: 'Manager Approval',
         action: 'auto_approve',
-        comments: PASS_COMMENTS.approver_not_found,
+        comments: fallbackPassComment('approver_not_found', 'Finance Manager'),
         approver: null,
+      }),
+      expect.objectContaining({
+        approval_level: 1,
+        level_title: FALLBACK_TITLE,
+        action: null,
+        approver: null,
+        approver_group: 'Finance Manager',
       }),
     ]);
     expect(requisition.approval_workflow[0].actioned_at).not.toBeNull();

@@ -75,10 +75,11 @@ test.describe('approval chain', () => {
 
       await page.getByRole('combobox', { name: 'Delegate to' }).click();
       const candidates = page.getByRole('listbox', { name: 'Delegate to' }).getByRole('option');
-      // Eligible approvers only: not Helen herself, not the requestor, nobody without approval.act.
+      // Eligible approvers only: not Helen herself, not the requestor, nobody without approval.act,
+      // and not Mark, who approved level 1: nobody decides two levels (issue 11 §7).
       await expect(candidates.filter({ hasText: 'Grace Hopper (gm@acme.test)' })).toHaveCount(1);
       await expect(candidates.filter({ hasText: 'Frank Li (finance@acme.test)' })).toHaveCount(1);
-      await expect(candidates.filter({ hasText: 'Mark Evans (manager@acme.test)' })).toHaveCount(1);
+      await expect(candidates.filter({ hasText: 'manager@acme.test' })).toHaveCount(0);
       await expect(candidates.filter({ hasText: 'head@acme.test' })).toHaveCount(0);
       await expect(candidates.filter({ hasText: 'user@acme.test' })).toHaveCount(0);
       await snapshot(page, 'chain-3-delegate-candidates', false);

@@ -1,4 +1,5 @@
 import type { Transaction } from 'sequelize';
+import { DEFAULT_FALLBACK_APPROVER_ROLES } from '../domain/approval-routing.js';
 import type { PermissionName } from '../domain/permissions.js';
 import type { Models, Organization, OrganizationSettings, Role } from './models/index.js';
 
@@ -95,9 +96,14 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
   },
 ];
 
-/** The default approval policy (DECISIONS §4): levels 1–4, auto-approval off. */
+/**
+ * The default approval policy (DECISIONS §4): levels 1–4, auto-approval off, and the fallback
+ * approver group (Finance Managers, then Super Admins) for a requisition no level gives to anyone
+ * other than its requestor (docs/decisions.md, Security (issue 11): approvals).
+ */
 export const DEFAULT_APPROVAL_POLICY: OrganizationSettings['approval_policy'] = {
   auto_approve_below: 0,
+  fallback_approver_roles: [...DEFAULT_FALLBACK_APPROVER_ROLES],
   levels: [
     { level: 1, title: 'Manager Approval', min_total: 0, approver: 'manager' },
     { level: 2, title: 'Department Head Approval', min_total: 5000, approver: 'department_head' },

@@ -4,6 +4,10 @@ import {
   advance,
   applicableLevels,
   checkAction,
+  DEFAULT_FALLBACK_APPROVER_ROLES,
+  FALLBACK_TITLE,
+  fallbackPassComment,
+  fallbackRoles,
   levelTitle,
   PASS_COMMENTS,
   type RoutingFacts,
@@ -26,7 +30,11 @@ const facts = (overrides: Partial<RoutingFacts> = {}): RoutingFacts => ({
   requestorId: 'requestor',
   managerId: 'manager',
   departmentHeadId: 'head',
-  groups: { finance_manager: ['finance-1', 'finance-2'], general_manager: ['gm'] },
+  groups: {
+    'Finance Manager': ['finance-1', 'finance-2'],
+    'General Manager': ['gm'],
+    'Super Admin': ['super'],
+  },
   approvedBy: [],
   ...overrides,
 });
@@ -100,13 +108,16 @@ describe('resolveLevel', () => {
     [
       'level 3 passes when the only Finance Manager is the requestor',
       finance,
-      facts({ requestorId: 'finance-1', groups: { finance_manager: ['finance-1'], general_manager: [] } }),
+      facts({
+        requestorId: 'finance-1',
+        groups: { 'Finance Manager': ['finance-1'], 'General Manager': [] },
+      }),
       { kind: 'passed', reason: 'approver_is_requestor' },
     ],
     [
       'level 4 passes when there is no General Manager',
       general,
-      facts({ groups: { finance_manager: [], general_manager: [] } }),
+      facts({ groups: { 'Finance Manager': [], 'General Manager': [] } }),
       { kind: 'passed', reason: 'approver_not_found' },
     ],
     [
@@ -178,9 +189,12 @@ describe('routeSubmission and advance', () => {
     });
   });
 
-  it('approves when every applicable level passes', () => {
-    const route = routeSubmission(policy, facts({ managerId: null, departmentHeadId: null }));
-    expect(route).toMatchObject({ autoApproved: false, passed: [{ level: 1 }], next: null });
+  it('approves when every remaining level passes after someone approved', () => {
+    const route = advance(policy, facts({ approvedBy: ['manager'], departmentHeadId: null, total: 6000 }), 2);
+    expect(route).toEqual({
+      passed: [expect.objectContaining({ level: 2, reason: 'approver_not_found' })],
+      next: null,
+    });
   });
 
   it('restarts a resubmission at the level that asked, recomputing levels for the new total', () => {
@@ -190,6 +204,107 @@ describe('routeSubmission and advance', () => {
     // Raised above 100,000 instead: level 3 again, then level 4 later.
     const raised = routeSubmission(policy, facts({ total: 150000, approvedBy: ['manager', 'head'] }), 3);
     expect(raised).toMatchObject({ next: { level: 3 } });
+  });
+});
+
+describe('fallback approvers: every approval holds a human decision', () => {
+  it('sends a requisition with no manager nor head to the Finance Managers, recording why', () => {
+    const route = routeSubmission(policy, facts({ managerId: null, departmentHeadId: null, total: 100 }));
+    expect(route).toEqual({
+      autoApproved: false,
+      passed: [
+        expect.objectContaining({
+          level: 1,
+          reason: 'approver_not_found',
+          comment: fallbackPassComment('approver_not_found', 'Finance Manager'),
+        }),
+      ],
+      next: {
+        level: 1,
+        title: FALLBACK_TITLE,
+        kind: 'group',
+        roleName: 'Finance Manager',
+        members: ['finance-1', 'finance-2'],
+        fallback: true,
+      },
+    });
+  });
+
+  it('sends a department head who heads their own department (24,999.99) to the fallback group', () => {
+    const route = routeSubmission(
+      policy,
+      facts({ requestorId: 'gm', managerId: null, departmentHeadId: 'gm', total: 24999.99 }),
+    );
+    expect(route).toMatchObject({
+      passed: [
+        { level: 1, reason: 'approver_is_requestor', comment: PASS_COMMENTS.approver_is_requestor },
+        {
+          level: 2,
+          reason: 'approver_is_requestor',
+          comment: expect.stringMatching(/^Passed to the fallback/),
+        },
+      ],
+      next: { level: 2, kind: 'group', roleName: 'Finance Manager', fallback: true },
+    });
+  });
+
+  it('escalates a level with no approver to the next level that has one, without the fallback', () => {
+    const route = routeSubmission(policy, facts({ managerId: null, departmentHeadId: null, total: 30000 }));
+    expect(route).toMatchObject({
+      passed: [{ level: 1 }, { level: 2 }],
+      next: { level: 3, kind: 'group', roleName: 'Finance Manager' },
+    });
+    expect(route).not.toHaveProperty('next.fallback');
+  });
+
+  it('takes the next fallback role when the only member of the first is the requestor', () => {
+    const route = routeSubmission(
+      policy,
+      facts({
+        requestorId: 'finance-1',
+        managerId: null,
+        departmentHeadId: null,
+        groups: { 'Finance Manager': ['finance-1'], 'Super Admin': ['super'] },
+      }),
+    );
+    expect(route).toMatchObject({ next: { kind: 'group', roleName: 'Super Admin', members: ['super'] } });
+  });
+
+  it('follows the organisation’s own fallback roles', () => {
+    const custom = { ...policy, fallback_approver_roles: ['General Manager'] };
+    const route = routeSubmission(custom, facts({ managerId: null, departmentHeadId: null }));
+    expect(route).toMatchObject({ next: { kind: 'group', roleName: 'General Manager', members: ['gm'] } });
+    expect(fallbackRoles(policy)).toEqual(DEFAULT_FALLBACK_APPROVER_ROLES);
+  });
+
+  it('finds no approver when the only Super Admin submits and nobody else can decide', () => {
+    const route = routeSubmission(
+      policy,
+      facts({
+        requestorId: 'super',
+        managerId: null,
+        departmentHeadId: null,
+        groups: { 'Super Admin': ['super'] },
+      }),
+    );
+    expect(route).toEqual({
+      autoApproved: false,
+      passed: [expect.objectContaining({ level: 1 })],
+      next: null,
+      noApprover: true,
+    });
+  });
+
+  it('keeps auto_approve_below: the only approval without a person', () => {
+    const auto = { ...policy, auto_approve_below: 500 };
+    const lonely = facts({ requestorId: 'super', managerId: null, departmentHeadId: null, groups: {} });
+    expect(routeSubmission(auto, { ...lonely, total: 100 })).toEqual({ autoApproved: true });
+    expect(routeSubmission(auto, { ...lonely, total: 600 })).toMatchObject({ noApprover: true });
+  });
+
+  it('restarts a fallback step that asked for information at its level', () => {
+    const route = routeSubmission(policy, facts({ managerId: null, departmentHeadId: null }), 1);
+    expect(route).toMatchObject({ next: { level: 1, fallback: true } });
   });
 });
 
@@ -254,6 +369,22 @@ describe('checkAction', () => {
       'a delegate must hold approval.act as an active member',
       { ...base, action: 'delegate' as const, delegateToUserId: 'stranger', eligibleDelegates: ['head'] },
       'delegate_not_eligible',
+    ],
+    [
+      'a delegate may not be someone who already approved a level',
+      {
+        ...base,
+        action: 'delegate' as const,
+        delegateToUserId: 'head',
+        eligibleDelegates: ['head'],
+        decidedBy: ['head'],
+      },
+      'delegate_already_decided',
+    ],
+    [
+      'a step delegated to someone who already approved a level cannot be decided by them',
+      { ...base, action: 'approve' as const, decidedBy: ['manager'] },
+      'already_decided',
     ],
     [
       'an eligible delegate is accepted',

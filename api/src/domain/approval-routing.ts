@@ -22,6 +22,22 @@ export interface ApprovalPolicy {
   /** Totals below this are approved at once; 0 turns auto-approval off. */
   auto_approve_below: number;
   levels: PolicyLevel[];
+  /**
+   * Role names, in order, whose active approvers decide a requisition that no level gave to a person
+   * or group other than the requestor (absent: {@link DEFAULT_FALLBACK_APPROVER_ROLES}).
+   */
+  fallback_approver_roles?: string[] | undefined;
+}
+
+/** The fallback approver group of an organisation that did not set one: Finance Managers, then Super Admins. */
+export const DEFAULT_FALLBACK_APPROVER_ROLES: readonly string[] = ['Finance Manager', 'Super Admin'];
+
+/** Title of the step opened to the fallback approver group. */
+export const FALLBACK_TITLE = 'Fallback Approval';
+
+/** The organisation's fallback approver roles, or the default when its policy has none. */
+export function fallbackRoles(policy: ApprovalPolicy): readonly string[] {
+  return policy.fallback_approver_roles ?? DEFAULT_FALLBACK_APPROVER_ROLES;
 }
 
 /** Role names whose active members form the group of a group level. */
@@ -34,12 +50,15 @@ export const GROUP_ROLES = {
 export interface RoutingFacts {
   total: number;
   requestorId: string;
-  /** The requestor's manager in this organisation, if an active member. */
+  /** The requestor's manager in this organisation, if an active member who holds `approval.act`. */
   managerId: string | null;
-  /** The head of the requestor's department, if an active member. */
+  /** The head of the requestor's department, if an active member who holds `approval.act`. */
   departmentHeadId: string | null;
-  /** Active members holding each group role. */
-  groups: Record<keyof typeof GROUP_ROLES, readonly string[]>;
+  /**
+   * Active members holding `approval.act`, by role name (at least the group roles and the fallback
+   * roles; a role nobody holds may be absent).
+   */
+  groups: Readonly<Record<string, readonly string[]>>;
   /** Users who already approved this requisition (earlier levels or rounds): nobody decides twice. */
   approvedBy: readonly string[];
 }
@@ -50,7 +69,15 @@ export type PassReason = 'approver_is_requestor' | 'approver_not_found' | 'alrea
 /** What routing decided for one level. */
 export type LevelOutcome =
   | { level: number; title: string; kind: 'person'; approverId: string }
-  | { level: number; title: string; kind: 'group'; roleName: string; members: string[] }
+  | {
+      level: number;
+      title: string;
+      kind: 'group';
+      roleName: string;
+      members: string[];
+      /** True for the fallback approver group (no level found anyone other than the requestor). */
+      fallback?: true;
+    }
   | { level: number; title: string; kind: 'passed'; reason: PassReason; comment: string };
 
 /** The comment recorded on a passed level, so a pass is never silent. */
@@ -59,6 +86,12 @@ export const PASS_COMMENTS: Record<PassReason, string> = {
   approver_not_found: 'Passed to the next level: no approver was found for this level.',
   already_approved: 'Passed to the next level: the approver already approved this requisition.',
 };
+
+/** The comment of the last passed level when the requisition goes to the fallback approver group. */
+export function fallbackPassComment(reason: PassReason, roleName: string): string {
+  const why = PASS_COMMENTS[reason].slice(PASS_COMMENTS[reason].indexOf(':') + 2);
+  return `Passed to the fallback approvers (${roleName}): ${why}`;
+}
 
 /** Title of a level without a policy title: the specification's 'Level N Approval'. */
 export function levelTitle(level: number, policy?: ApprovalPolicy): string {
@@ -77,7 +110,7 @@ function passed(level: PolicyLevel, reason: PassReason): LevelOutcome {
 /** Decides one level: a person, a group, or a pass with its reason. */
 export function resolveLevel(level: PolicyLevel, facts: RoutingFacts): LevelOutcome {
   if (level.approver === 'finance_manager' || level.approver === 'general_manager') {
-    const all = facts.groups[level.approver];
+    const all = facts.groups[GROUP_ROLES[level.approver]] ?? [];
     const members = all.filter((id) => id !== facts.requestorId && !facts.approvedBy.includes(id));
     if (members.length > 0) {
       return {
@@ -104,13 +137,23 @@ export function resolveLevel(level: PolicyLevel, facts: RoutingFacts): LevelOutc
 export interface RouteStep {
   /** Levels passed on the way, in order, to be recorded with their comments. */
   passed: Extract<LevelOutcome, { kind: 'passed' }>[];
-  /** The level to open next, or null: every applicable level is done and the requisition is approved. */
+  /**
+   * The level to open next, or null: every applicable level is done and the requisition is approved
+   * (only when someone other than the requestor approved it; see `noApprover`).
+   */
   next: Exclude<LevelOutcome, { kind: 'passed' }> | null;
+  /**
+   * True when nobody approved the requisition yet, no level gives it to anyone, and no fallback role
+   * has an eligible member: it cannot be approved, and must not be approved without a person.
+   */
+  noApprover?: true;
 }
 
 /**
  * Walks the applicable levels from `fromLevel` (inclusive) upwards: passes every level nobody can
- * decide, and stops at the first that someone can.
+ * decide, and stops at the first that someone can. When every level passed and nobody has approved
+ * the requisition (in any round), it goes to the first fallback role with an eligible member (active,
+ * holding `approval.act`, not the requestor): an approval always holds a human decision.
  */
 export function advance(policy: ApprovalPolicy, facts: RoutingFacts, fromLevel: number): RouteStep {
   const result: RouteStep = { passed: [], next: null };
@@ -122,8 +165,27 @@ export function advance(policy: ApprovalPolicy, facts: RoutingFacts, fromLevel: 
       continue;
     }
     result.next = outcome;
-    break;
+    return result;
   }
+  if (facts.approvedBy.length > 0) return result;
+  for (const roleName of fallbackRoles(policy)) {
+    const members = (facts.groups[roleName] ?? []).filter(
+      (id) => id !== facts.requestorId && !facts.approvedBy.includes(id),
+    );
+    if (members.length === 0) continue;
+    const last = result.passed.at(-1);
+    if (last) last.comment = fallbackPassComment(last.reason, roleName);
+    result.next = {
+      level: last?.level ?? Math.max(1, fromLevel),
+      title: FALLBACK_TITLE,
+      kind: 'group',
+      roleName,
+      members,
+      fallback: true,
+    };
+    return result;
+  }
+  result.noApprover = true;
   return result;
 }
 
@@ -154,21 +216,27 @@ export type ApprovalAction = 'approve' | 'reject' | 'request_info' | 'delegate';
 /** Why an actor may not act, or null when they may. */
 export type ActionRefusal =
   | 'own_requisition'
+  | 'already_decided'
   | 'not_your_step'
   | 'comment_required'
   | 'delegate_required'
   | 'delegate_is_actor'
   | 'delegate_is_requestor'
+  | 'delegate_already_decided'
   | 'delegate_not_eligible';
 
 /** Messages for each refusal, for the API's error bodies. */
 export const REFUSAL_MESSAGES: Record<ActionRefusal, string> = {
   own_requisition: 'You cannot approve your own requisition',
+  already_decided:
+    'You already approved this requisition at another level; someone else must decide this one.',
   not_your_step: "You don't have a pending approval for this requisition.",
   comment_required: 'Comments are required to reject or request information',
   delegate_required: 'Choose a user to delegate to',
   delegate_is_actor: 'You cannot delegate to yourself',
   delegate_is_requestor: 'You cannot delegate to the requestor',
+  delegate_already_decided:
+    'You cannot delegate to someone who already approved this requisition at another level',
   delegate_not_eligible: 'The delegate must be an active member who can approve requisitions',
 };
 
@@ -182,11 +250,15 @@ export function checkAction(input: {
   delegateToUserId?: string | null;
   /** Active members of the organisation who hold `approval.act`. */
   eligibleDelegates?: readonly string[];
+  /** Users who already approved a level of this requisition: nobody decides two levels. */
+  decidedBy?: readonly string[];
 }): ActionRefusal | null {
   const { action, actorId, requestorId, step } = input;
+  const decidedBy = input.decidedBy ?? [];
   if (actorId === requestorId) return 'own_requisition';
   const mayAct = step.approverId === actorId || (step.group?.members.includes(actorId) ?? false);
   if (!mayAct) return 'not_your_step';
+  if (decidedBy.includes(actorId)) return 'already_decided';
   if ((action === 'reject' || action === 'request_info') && !input.comments?.trim())
     return 'comment_required';
   if (action === 'delegate') {
@@ -194,6 +266,7 @@ export function checkAction(input: {
     if (!delegate) return 'delegate_required';
     if (delegate === actorId) return 'delegate_is_actor';
     if (delegate === requestorId) return 'delegate_is_requestor';
+    if (decidedBy.includes(delegate)) return 'delegate_already_decided';
     if (!(input.eligibleDelegates ?? []).includes(delegate)) return 'delegate_not_eligible';
   }
   return null;

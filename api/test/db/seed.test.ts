@@ -130,6 +130,28 @@ describe('demo seed', () => {
     expect(rejected.length).toBeGreaterThan(0);
   });
 
+  it('holds a human decision in every approval, and nobody decides two levels (issue 11 §3, §7)', async () => {
+    const withoutHuman = await select(
+      `SELECT r.requisition_number FROM requisitions r
+        WHERE r.status IN ('approved', 'po_created')
+          AND NOT EXISTS (SELECT 1 FROM approval_steps s
+                           WHERE s.requisition_id = r.id AND s.action = 'approve'
+                             AND s.actioned_by_id IS NOT NULL AND s.actioned_by_id <> r.requestor_id)`,
+    );
+    expect(withoutHuman).toEqual([]);
+    const twice = await select(
+      `SELECT s.requisition_id FROM approval_steps s WHERE s.action = 'approve'
+        GROUP BY s.requisition_id, s.actioned_by_id HAVING count(*) > 1`,
+    );
+    expect(twice).toEqual([]);
+    const openToEarlierApprover = await select(
+      `SELECT o.id FROM approval_steps o JOIN approval_steps p
+          ON p.requisition_id = o.requisition_id AND p.action = 'approve' AND p.actioned_by_id = o.approver_id
+        WHERE o.action IS NULL`,
+    );
+    expect(openToEarlierApprover).toEqual([]);
+  });
+
   it('records an audit entry for every status a requisition reached', async () => {
     const missing = await select(
       `SELECT r.requisition_number FROM requisitions r

@@ -18,6 +18,8 @@ export interface ApprovalPolicySettings {
     min_total: number;
     approver: 'manager' | 'department_head' | 'finance_manager' | 'general_manager';
   }[];
+  /** Roles whose approvers decide when no level has one (absent: Finance Manager, then Super Admin). */
+  fallback_approver_roles?: string[];
 }
 
 /** `organizations.settings`. */

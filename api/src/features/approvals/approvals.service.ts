@@ -6,7 +6,6 @@ import {
   type ApprovalAction,
   advance,
   checkAction,
-  GROUP_ROLES,
   type OpenStep,
   REFUSAL_MESSAGES,
 } from '../../domain/approval-routing.js';
@@ -50,17 +49,15 @@ interface LockedStep {
   approver_role_name: string | null;
 }
 
-const GROUP_KEY_BY_ROLE = Object.fromEntries(
-  Object.entries(GROUP_ROLES).map(([key, role]) => [role, key as keyof typeof GROUP_ROLES]),
-) as Record<string, keyof typeof GROUP_ROLES>;
-
-/** The open step as the routing rules see it: its person, or its group's eligible members now. */
+/**
+ * The open step as the routing rules see it: its person, or its group's eligible members now (active
+ * holders of its role with `approval.act`, except the requestor and whoever approved a level already).
+ */
 function openStepOf(step: LockedStep, facts: RoutingFactsRow): OpenStep {
   if (step.approver_id || !step.approver_role_name) {
     return { approval_level: step.approval_level, approverId: step.approver_id, group: null };
   }
-  const key = GROUP_KEY_BY_ROLE[step.approver_role_name];
-  const all = key ? toRoutingFacts(facts).routingFacts.groups[key] : [];
+  const all = toRoutingFacts(facts).routingFacts.groups[step.approver_role_name] ?? [];
   const members = all.filter((id) => id !== facts.requestor_id && !facts.approved_by.includes(id));
   return {
     approval_level: step.approval_level,
@@ -164,8 +161,11 @@ export async function actOnRequisition(
         input.action === 'delegate' && delegateTo
           ? await eligibleDelegates(db, organizationId, delegateTo, transaction)
           : [],
+      decidedBy: facts.approved_by,
     });
-    if (refusal === 'own_requisition') throw new Forbidden(REFUSAL_MESSAGES.own_requisition);
+    if (refusal === 'own_requisition' || refusal === 'already_decided') {
+      throw new Forbidden(REFUSAL_MESSAGES[refusal]);
+    }
     if (refusal === 'not_your_step') {
       // The caller's step of this round was decided a moment ago (by them or by a group colleague).
       if (await decidedByOrFor(db, actor, id, transaction)) throw new Conflict(APPROVAL_CONFLICTS.decided);
@@ -265,8 +265,8 @@ type UserRefView = components['schemas']['UserRef'];
 
 /**
  * Who the caller may delegate their open step on requisition `id` to: active members of the
- * organisation (active accounts) holding `approval.act`, except the caller and the requestor, by
- * last then first name. 404 when the requisition is not of the organisation; 403 when the caller
+ * organisation (active accounts) holding `approval.act`, except the caller, the requestor and
+ * whoever already approved a level of it, by last then first name. 404 when the requisition is not of the organisation; 403 when the caller
  * has no open step they may act on (their own requisition included).
  */
 export async function listDelegateCandidates(db: Db, actor: Actor, id: string): Promise<UserRefView[]> {
@@ -292,9 +292,12 @@ export async function listDelegateCandidates(db: Db, actor: Actor, id: string): 
             actorId: actor.userId,
             requestorId: requisition.requestor_id,
             step: openStepOf(step, facts),
+            decidedBy: facts.approved_by,
           })
         : 'not_your_step';
-    if (refusal) throw new Forbidden(REFUSAL_MESSAGES.not_your_step);
+    if (refusal)
+      throw new Forbidden(REFUSAL_MESSAGES[refusal === 'already_decided' ? refusal : 'not_your_step']);
+    // Nobody who already approved a level of this requisition is offered (DECISIONS §4).
     return select<UserRefView>(
       db,
       `SELECT DISTINCT u.id::text AS id, u.first_name, u.last_name, u.email
@@ -303,8 +306,9 @@ export async function listDelegateCandidates(db: Db, actor: Actor, id: string): 
          JOIN role_permissions rp ON rp.role_id = m.role_id
          JOIN permissions p ON p.id = rp.permission_id AND p.name = 'approval.act'
         WHERE m.organization_id = $1 AND m.is_active AND u.id <> $2 AND u.id <> $3
+          AND NOT (u.id::text = ANY($4::text[]))
         ORDER BY u.last_name, u.first_name, u.email`,
-      [organizationId, actor.userId, requisition.requestor_id],
+      [organizationId, actor.userId, requisition.requestor_id, facts?.approved_by ?? []],
       transaction,
     );
   });
@@ -418,7 +422,7 @@ const DECIDED_BY = (u: string) =>
 
 /**
  * The approval queue: with `Pending` (default) the open steps the actor can act on (assigned or
- * delegated to them, or open to their role and not excluded because they approved earlier) on
+ * delegated to them, or open to their role; never on a requisition they approved a level of) on
  * requisitions under review that are not their own, oldest first; with `Completed` the steps they
  * decided, newest first. Filters: level, step creation date (UTC days, inclusive) and search.
  */
@@ -440,11 +444,10 @@ export async function listPendingApprovals(
     const role = param(actor.scope.roleName);
     where.push(
       `s.action IS NULL AND r.status = 'under_review' AND r.requestor_id <> $2
-       AND (s.approver_id = $2
-            OR (s.approver_id IS NULL AND s.approver_role_name = ${role}
-                AND NOT EXISTS (SELECT 1 FROM approval_steps p
-                                 WHERE p.requisition_id = s.requisition_id AND p.action = 'approve'
-                                   AND p.actioned_by_id = $2)))`,
+       AND (s.approver_id = $2 OR (s.approver_id IS NULL AND s.approver_role_name = ${role}))
+       AND NOT EXISTS (SELECT 1 FROM approval_steps p
+                        WHERE p.requisition_id = s.requisition_id AND p.action = 'approve'
+                          AND COALESCE(p.actioned_by_id, p.approver_id) = $2)`,
     );
   }
   if (filter.level?.length) where.push(`s.approval_level = ANY(${param(filter.level)}::int[])`);

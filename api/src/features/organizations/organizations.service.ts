@@ -54,12 +54,11 @@ export async function organizationSummary(
        (SELECT count(DISTINCT s.requisition_id)
           FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id
          WHERE s.organization_id = $1 AND s.action IS NULL AND r.status = 'under_review'
-           AND (s.approver_id = $2
-                OR (s.approver_id IS NULL AND s.approver_role_name = $3
-                    -- like the approval queue: nobody decides a requisition twice
-                    AND NOT EXISTS (SELECT 1 FROM approval_steps p
-                                     WHERE p.requisition_id = s.requisition_id AND p.action = 'approve'
-                                       AND p.actioned_by_id = $2)))
+           AND (s.approver_id = $2 OR (s.approver_id IS NULL AND s.approver_role_name = $3))
+           -- like the approval queue: nobody decides two levels of a requisition
+           AND NOT EXISTS (SELECT 1 FROM approval_steps p
+                            WHERE p.requisition_id = s.requisition_id AND p.action = 'approve'
+                              AND COALESCE(p.actioned_by_id, p.approver_id) = $2)
            AND r.requestor_id <> $2) AS pending_approvals,
        (SELECT count(*) FROM requisitions WHERE organization_id = $1 AND requestor_id = $2) AS my_requisitions,
        (SELECT sum(total_amount) FROM purchase_orders

@@ -5,7 +5,7 @@ import { DEFAULT_APPROVAL_POLICY } from '../../db/defaults.js';
 import { execute, selectOne } from '../../db-query.js';
 import {
   type ApprovalPolicy,
-  GROUP_ROLES,
+  fallbackRoles,
   levelTitle,
   type RouteStep,
   type RoutingFacts,
@@ -561,16 +561,18 @@ export interface RoutingFactsRow {
   requestor_id: string;
   manager_id: string | null;
   department_head_id: string | null;
-  finance_managers: string[];
-  general_managers: string[];
+  /** Active members holding `approval.act`, by role name. */
+  approvers_by_role: Record<string, string[]>;
   approved_by: string[];
   restart_level: number | null;
   last_round: number;
 }
 
 /**
- * Loads, in one statement, the policy, total, requestor, manager, department head, group members,
- * earlier approvers, the level that last asked for information and the last round of a requisition.
+ * Loads, in one statement, the policy, total, requestor, manager, department head, the approvers of
+ * each role, earlier approvers, the level that last asked for information and the last round of a
+ * requisition. Only active members (active accounts) whose role holds `approval.act` count as
+ * approvers: anyone else could never act on a step given to them.
  */
 export async function loadRoutingFacts(
   db: Db,
@@ -586,19 +588,22 @@ export async function loadRoutingFacts(
      ), membership AS (
        SELECT m.manager_id, m.department_id FROM user_organizations m JOIN req ON m.user_id = req.requestor_id
         WHERE m.organization_id = $2
-     ), active_members AS (
+     ), approvers AS (
        SELECT m.user_id, ro.name AS role_name FROM user_organizations m
          JOIN users u ON u.id = m.user_id AND u.is_active
-         JOIN roles ro ON ro.id = m.role_id
+         JOIN roles ro ON ro.id = m.role_id AND ro.organization_id = $2
         WHERE m.organization_id = $2 AND m.is_active
+          AND EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+                       WHERE rp.role_id = m.role_id AND p.name = 'approval.act')
      )
      SELECT o.settings -> 'approval_policy' AS policy, req.total_amount, req.requestor_id,
-            (SELECT am.user_id::text FROM membership ms JOIN active_members am ON am.user_id = ms.manager_id) AS manager_id,
+            (SELECT am.user_id::text FROM membership ms JOIN approvers am ON am.user_id = ms.manager_id) AS manager_id,
             (SELECT am.user_id::text FROM membership ms
                JOIN departments d ON d.id = ms.department_id AND d.organization_id = $2
-               JOIN active_members am ON am.user_id = d.department_head_id) AS department_head_id,
-            COALESCE((SELECT array_agg(user_id::text) FROM active_members WHERE role_name = $3), '{}') AS finance_managers,
-            COALESCE((SELECT array_agg(user_id::text) FROM active_members WHERE role_name = $4), '{}') AS general_managers,
+               JOIN approvers am ON am.user_id = d.department_head_id) AS department_head_id,
+            COALESCE((SELECT json_object_agg(g.role_name, g.ids)
+                        FROM (SELECT role_name, array_agg(user_id::text ORDER BY user_id) AS ids
+                                FROM approvers GROUP BY role_name) g), '{}'::json) AS approvers_by_role,
             COALESCE((SELECT array_agg(DISTINCT COALESCE(s.actioned_by_id, s.approver_id)::text) FROM approval_steps s
                        WHERE s.requisition_id = req.id AND s.action = 'approve'), '{}') AS approved_by,
             (SELECT s.approval_level FROM approval_steps s
@@ -606,24 +611,28 @@ export async function loadRoutingFacts(
               ORDER BY s.actioned_at DESC, s.created_at DESC LIMIT 1) AS restart_level,
             (SELECT COALESCE(max(s.round), 0) FROM approval_steps s WHERE s.requisition_id = req.id) AS last_round
        FROM req JOIN organizations o ON o.id = req.organization_id`,
-    [requisitionId, organizationId, GROUP_ROLES.finance_manager, GROUP_ROLES.general_manager],
+    [requisitionId, organizationId],
     transaction,
   );
 }
 
-/** The policy and routing facts of a loaded {@link RoutingFactsRow}. */
+/**
+ * The policy and routing facts of a loaded {@link RoutingFactsRow}. An organisation whose policy
+ * has no `fallback_approver_roles` (created before they existed) gets the default ones.
+ */
 export function toRoutingFacts(facts: RoutingFactsRow): {
   policy: ApprovalPolicy;
   routingFacts: RoutingFacts;
 } {
+  const policy = facts.policy ?? DEFAULT_APPROVAL_POLICY;
   return {
-    policy: facts.policy ?? DEFAULT_APPROVAL_POLICY,
+    policy: { ...policy, fallback_approver_roles: [...fallbackRoles(policy)] },
     routingFacts: {
       total: toCents(facts.total_amount) / 100,
       requestorId: facts.requestor_id,
       managerId: facts.manager_id,
       departmentHeadId: facts.department_head_id,
-      groups: { finance_manager: facts.finance_managers, general_manager: facts.general_managers },
+      groups: facts.approvers_by_role,
       approvedBy: facts.approved_by,
     },
   };
@@ -681,9 +690,23 @@ export async function recordRoute(
 }
 
 /**
+ * Why a submission is refused when nobody other than the requestor could ever approve it: no level
+ * of the policy has an approver other than the requestor, and no fallback role has an eligible member.
+ */
+export function noApproverMessage(roles: readonly string[]): string {
+  const group = roles.length > 0 ? `, and no other active ${roles.join(' or ')} can approve it` : '';
+  return (
+    `Nobody can approve this requisition: the approval policy finds no approver other than you${group}. ` +
+    'Ask an administrator to assign you a manager or a department head, or to add an approver.'
+  );
+}
+
+/**
  * Routes a locked draft or info_requested requisition under the organisation's policy
  * (DECISIONS §4): a new round of steps, passed levels recorded as `auto_approve` with their
- * reason, then the next level opened (under_review) or, when nothing is left, approved.
+ * reason, then the next level (or the fallback approver group) opened (under_review) or, when
+ * nothing is left and someone already approved, approved. 409 `NO_APPROVER` when nobody other than
+ * the requestor could decide it (only `auto_approve_below` approves without a person).
  */
 async function submitLocked(
   db: Db,
@@ -698,6 +721,9 @@ async function submitLocked(
   const { policy, routingFacts } = toRoutingFacts(facts);
   const restartAt = current.status === 'info_requested' ? (facts.restart_level ?? 1) : 1;
   const route = routeSubmission(policy, routingFacts, restartAt);
+  if (!route.autoApproved && route.noApprover) {
+    throw new Conflict(noApproverMessage(fallbackRoles(policy)), 'NO_APPROVER');
+  }
   const round = facts.last_round + 1;
 
   const closed: ClosedLevel[] = route.autoApproved
@@ -741,6 +767,7 @@ async function submitLocked(
         passed_levels: closed.map((step) => step.level),
         next_level: next?.level ?? null,
         auto_approved: route.autoApproved,
+        fallback_role: next?.kind === 'group' && next.fallback ? next.roleName : null,
       },
     },
     transaction,

@@ -367,7 +367,8 @@ export interface paths {
          * @description Creates a draft requisition with its lines; the caller becomes the requestor. The server numbers
          *     it (`REQ-2026-00001`) and computes every line total and the requisition total. With
          *     `submit: true` it is submitted in the same transaction and routed for approval (the answer shows
-         *     the resulting status and workflow). Needs `requisition.create`. Cost centre, GL account and
+         *     the resulting status and workflow); when nobody other than the caller could approve it, 409
+         *     `NO_APPROVER` and nothing is created (see `submitRequisition`). Needs `requisition.create`. Cost centre, GL account and
          *     products must be of the organisation (400 otherwise).
          */
         post: operations["createRequisition"];
@@ -443,7 +444,9 @@ export interface paths {
          * @description Routes a `draft` for approval under the organisation's policy (usually to `under_review`, or
          *     `approved` at once below the auto-approval amount). From `info_requested` it resubmits: the chain
          *     restarts at the level that asked, with levels recomputed for the current total. Only the
-         *     requestor (403), only in `draft` or `info_requested` (409). No body.
+         *     requestor (403), only in `draft` or `info_requested` (409). Every approval needs a decision by
+         *     someone other than the requestor: when no level and no fallback approver role has anyone else,
+         *     409 with code `NO_APPROVER` and nothing changes. No body.
          */
         post: operations["submitRequisition"];
         delete?: never;
@@ -623,8 +626,9 @@ export interface paths {
          * Delegate
          * @description Closes the caller's open step with action `delegate` and opens a new step at the same level for
          *     `delegate_to_user_id`, with `delegated_from` set to the caller. The delegate must be an active
-         *     member of the organisation holding `approval.act`, and neither the caller nor the requestor
-         *     (400 with a `delegate_to_user_id` detail). Same permission and conflict rules as approving.
+         *     member of the organisation holding `approval.act`, neither the caller nor the requestor, and
+         *     nobody who already approved a level of this requisition (400 with a `delegate_to_user_id`
+         *     detail). Same permission and conflict rules as approving.
          */
         post: operations["delegateApproval"];
         delete?: never;
@@ -652,8 +656,8 @@ export interface paths {
         /**
          * List who the caller may delegate to
          * @description The users the caller's open step on this requisition may be delegated to: active members of the
-         *     organisation holding `approval.act`, except the caller and the requestor, by last then first
-         *     name. Needs `approval.act` and an open step the caller may act on (403 otherwise); a
+         *     organisation holding `approval.act`, except the caller, the requestor and anyone who already
+         *     approved a level of this requisition (nobody decides two levels), by last then first name. Needs `approval.act` and an open step the caller may act on (403 otherwise); a
          *     requisition the caller cannot see answers 404.
          */
         get: operations["listDelegateCandidates"];
@@ -1704,6 +1708,15 @@ export interface components {
             /** @description Totals below this are approved at once (0 turns auto-approval off). */
             auto_approve_below: components["schemas"]["Money"];
             levels: components["schemas"]["ApprovalPolicyLevel"][];
+            /**
+             * @description Role names, in order, whose active members holding `approval.act` decide a requisition that
+             *     no level gives to anyone other than its requestor (no manager or head, or the requestor heads
+             *     their own department): the first role with such a member other than the requestor gets a
+             *     `Fallback Approval` step open to the group. Absent: `[Finance Manager, Super Admin]`. When no
+             *     role has one, the submission is refused with 409 `NO_APPROVER`; only `auto_approve_below`
+             *     approves without a person.
+             */
+            fallback_approver_roles?: string[];
         };
         ApprovalPolicyLevel: {
             level: number;
@@ -2024,7 +2037,8 @@ export interface components {
             comments?: string | null;
             /**
              * Format: uuid
-             * @description An active member holding `approval.act`, neither the caller nor the requestor.
+             * @description An active member holding `approval.act`, neither the caller nor the requestor, who has not
+             *     approved a level of this requisition.
              */
             delegate_to_user_id: string;
         };
