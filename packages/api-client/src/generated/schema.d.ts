@@ -533,7 +533,8 @@ export interface paths {
          * Approve
          * @description Approves the caller's open step on the requisition; the next level's step opens, or the
          *     requisition becomes `approved` after the last level. Needs `approval.act` and an open step that
-         *     the caller may act on (403 otherwise, including on one's own requisition). A step decided
+         *     the caller may act on (403 otherwise, including on one's own requisition and on a step delegated
+         *     to someone who already approved another level of it). A step decided
          *     meanwhile by someone else answers 409.
          */
         post: operations["approveRequisition"];
