@@ -25,6 +25,7 @@ import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './
 import { errorResponsePlugin } from './http/error-response.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { staticAppPlugin } from './http/static-app.js';
+import { configurePasswordHashing } from './lib/password.js';
 
 type Validate = (value: unknown) => unknown;
 
@@ -83,6 +84,7 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
   const operations = listOperations(doc);
   const validator = new ContractValidator(doc);
   const app: AppContext = { config, db, contract: { doc, operations, validator } };
+  configurePasswordHashing(config.passwordHashing);
 
   const server = Hapi.server({
     host: config.host,

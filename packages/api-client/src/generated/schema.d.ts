@@ -18,7 +18,8 @@ export interface paths {
          * @description Checks the email (case-insensitive) and password and opens a session. Wrong email and wrong
          *     password answer the same 401 body. Correct credentials of an inactive account, or of a user
          *     without any active membership, answer 403. Failed attempts are throttled per account and per
-         *     address (429 with `Retry-After`).
+         *     account + client address, never per address alone (429 with `Retry-After`); the client address
+         *     comes from `X-Forwarded-For` only behind a trusted proxy (`TRUST_PROXY`).
          */
         post: operations["login"];
         delete?: never;
@@ -2478,6 +2479,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The server is at capacity for this work (password hashing runs a bounded number at a time with
+         *     a bounded queue); retry after the number of seconds in `Retry-After`.
+         */
+        ServiceBusy: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected server error. The body never carries a stack trace. */
         InternalError: {
             headers: {
@@ -2563,6 +2578,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     logout: {
@@ -2697,6 +2713,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     acceptInvite: {
@@ -2723,6 +2740,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     listOrganizations: {
@@ -3758,6 +3776,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     getUser: {
