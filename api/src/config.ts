@@ -188,7 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env.STATIC_DIR === ''
       ? null
       : (env.STATIC_DIR ?? (nodeEnv === 'production' ? path.join(repoRoot, 'host-app', 'dist') : null));
-  const host = env.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+  // The embedded database carries the published demo accounts: that server stays on the loopback
+  // interface unless HOST says otherwise. A production server on a real database listens everywhere.
+  const host = env.HOST || (nodeEnv === 'production' && env.DATABASE_URL ? '0.0.0.0' : '127.0.0.1');
   const port = intFrom(env.PORT, 3000, 'PORT');
   return {
     env: nodeEnv,
