@@ -230,7 +230,7 @@ describe('password hashing under a concurrency cap', () => {
 
   it('a flood of sign-ins beyond the queue answers 503 with Retry-After instead of queueing without bound', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 12 }, () =>
+      Array.from({ length: 24 }, () =>
         signIn(app, `flood-${uniqueSuffix()}@example.test`, 'Guess123!', { remoteAddress: newAddress() }),
       ),
     );
