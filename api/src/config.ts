@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import os from 'node:os';
+import { isIP } from 'node:net';
+import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,8 +30,19 @@ export interface Config {
   uploadDir: string;
   /** Largest JSON body accepted (bytes). */
   maxJsonBytes: number;
-  /** Sign-in throttling: failures allowed per account and per client address within the window. */
-  login: { maxFailures: number; maxFailuresPerAddress: number; windowMinutes: number; lockMinutes: number };
+  /**
+   * Sign-in throttling: failed sign-ins allowed per account from one client address
+   * (`maxFailures`) and per account from all addresses together (`maxFailuresPerAccount`) within
+   * the window, before that pair (or the account) is locked for `lockMinutes`.
+   */
+  login: { maxFailures: number; maxFailuresPerAccount: number; windowMinutes: number; lockMinutes: number };
+  /** Which proxies in front of the server may tell the client's address in `X-Forwarded-For`. */
+  trustProxy: TrustProxy;
+  /**
+   * Password hashing (argon2) at most `concurrency` at a time, with at most `queue` waiting; beyond
+   * that a request answers 503 (SERVER_BUSY) with Retry-After.
+   */
+  passwordHashing: { concurrency: number; queue: number };
   /**
    * Public base URL of the links sent by email (no trailing slash): PUBLIC_URL, else the address the
    * server listens on. Never taken from a request. Required in production on a real database.
@@ -43,6 +55,40 @@ export interface Config {
   attachmentUrlSecret: string;
   /** Outgoing mail: SMTP transport (`null`: keep mail in the outbox and log it) and sender. */
   mail: MailConfig;
+}
+
+/**
+ * TRUST_PROXY parsed: `none` (default: the socket's address is the client, X-Forwarded-For is
+ * ignored), `hops` (that many proxies always sit in front: the client is the entry that many places
+ * from the right of X-Forwarded-For + socket address), or `addresses` (proxies are these addresses
+ * or CIDR ranges: walking from the socket's address leftwards, the first address that is not one of
+ * them is the client).
+ */
+export type TrustProxy =
+  | { kind: 'none' }
+  | { kind: 'hops'; hops: number }
+  | { kind: 'addresses'; addresses: string[] };
+
+function trustProxyFrom(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return { kind: 'none' };
+  if (/^\d+$/.test(text)) return { kind: 'hops', hops: Number.parseInt(text, 10) };
+  const addresses = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of addresses) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      throw new Error(
+        `TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (e.g. 1, or 10.0.0.0/8,::1); '${entry}' is neither`,
+      );
+    }
+  }
+  return { kind: 'addresses', addresses };
 }
 
 /** SMTP settings of the mail dispatcher (SMTP_URL, or SMTP_HOST/PORT/USER/PASS/SECURE; MAIL_FROM). */
@@ -144,7 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env.STATIC_DIR === ''
       ? null
       : (env.STATIC_DIR ?? (nodeEnv === 'production' ? path.join(repoRoot, 'host-app', 'dist') : null));
-  const host = env.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+  // The embedded database carries the published demo accounts: that server stays on the loopback
+  // interface unless HOST says otherwise. A production server on a real database listens everywhere.
+  const host = env.HOST || (nodeEnv === 'production' && env.DATABASE_URL ? '0.0.0.0' : '127.0.0.1');
   const port = intFrom(env.PORT, 3000, 'PORT');
   return {
     env: nodeEnv,
@@ -169,14 +217,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: env.UPLOAD_DIR || path.join(os.tmpdir(), 'purchasing-uploads'),
     maxJsonBytes: intFrom(env.MAX_JSON_BYTES, 1024 * 1024, 'MAX_JSON_BYTES'),
     login: {
-      maxFailures: intFrom(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
-      maxFailuresPerAddress: intFrom(
-        env.LOGIN_MAX_FAILURES_PER_ADDRESS,
-        20,
-        'LOGIN_MAX_FAILURES_PER_ADDRESS',
+      maxFailures: Math.max(1, intFrom(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES')),
+      maxFailuresPerAccount: Math.max(
+        1,
+        intFrom(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 20, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'),
       ),
       windowMinutes: intFrom(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES'),
       lockMinutes: intFrom(env.LOGIN_LOCK_MINUTES, 15, 'LOGIN_LOCK_MINUTES'),
+    },
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    passwordHashing: {
+      concurrency: Math.max(
+        1,
+        intFrom(env.PASSWORD_HASH_CONCURRENCY, availableParallelism(), 'PASSWORD_HASH_CONCURRENCY'),
+      ),
+      queue: intFrom(env.PASSWORD_HASH_QUEUE, 64, 'PASSWORD_HASH_QUEUE'),
     },
     publicUrl: publicUrlFrom(env, nodeEnv, host, port),
     attachmentUrlSecret: attachmentUrlSecret(env.ATTACHMENT_URL_SECRET, secret),

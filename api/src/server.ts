@@ -27,6 +27,7 @@ import { errorResponsePlugin } from './http/error-response.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { staticAppPlugin } from './http/static-app.js';
 import { removeTemporaryFiles } from './http/uploads.js';
+import { configurePasswordHashing } from './lib/password.js';
 
 type Validate = (value: unknown) => unknown;
 
@@ -85,6 +86,7 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
   const operations = listOperations(doc);
   const validator = new ContractValidator(doc);
   const app: AppContext = { config, db, contract: { doc, operations, validator } };
+  configurePasswordHashing(config.passwordHashing);
 
   const server = Hapi.server({
     host: config.host,

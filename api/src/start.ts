@@ -3,9 +3,12 @@ import { openDatabase } from './db/index.js';
 import { startMailDispatcher } from './features/mail/mailer.js';
 import { createServer } from './server.js';
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
 /**
- * Starts the API: opens PostgreSQL (DATABASE_URL) or the embedded database (migrated and seeded
- * with demo data on first start), then listens. Stops gracefully on SIGINT/SIGTERM.
+ * Starts the API: opens PostgreSQL (DATABASE_URL: migrated, never seeded) or the embedded database
+ * (migrated and seeded with demo data on first start; listening on 127.0.0.1 unless HOST says
+ * otherwise), then listens. Stops gracefully on SIGINT/SIGTERM.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,6 +18,17 @@ async function main(): Promise<void> {
   // Delivers the outbox over SMTP (or marks it logged without SMTP) once changes have committed.
   const mailDispatcher = startMailDispatcher(database, config);
   if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');
+  if (database.embedded && !LOOPBACK.has(config.host)) {
+    console.warn(
+      `[api] HOST=${config.host}: the embedded demo database is reachable from other machines, and its demo accounts share a published password. Use DATABASE_URL and \`npm run create-admin -w api\` for real use.`,
+    );
+  }
+  const [organizations] = await database.sequelize.query('SELECT 1 FROM organizations LIMIT 1');
+  if (organizations.length === 0) {
+    console.info(
+      '[api] the database has no organisation yet: create the first one and its Super Admin with `npm run create-admin -w api -- --organization "<name>" --email <email>`',
+    );
+  }
   console.info(
     `[api] listening on ${server.info.uri} (${config.env}, ${database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL'}${config.staticDir ? ', serving the host app' : ''})`,
   );

@@ -17,9 +17,6 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const config: Config = {
     ...base,
     staticDir: null,
-    // Every injected request comes from one address and test files share the database: the
-    // per-address limit is lifted unless a test sets it.
-    login: { ...base.login, maxFailuresPerAddress: 1_000_000 },
     ...overrides,
   };
   const sequelize = createSequelize(inject('databaseUrl'), { poolMax: 10 });

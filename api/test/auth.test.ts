@@ -7,7 +7,7 @@ let app: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   app = await createTestApp({
-    login: { maxFailures: 3, maxFailuresPerAddress: 1_000_000, windowMinutes: 15, lockMinutes: 15 },
+    login: { maxFailures: 3, maxFailuresPerAccount: 10, windowMinutes: 15, lockMinutes: 15 },
   });
 });
 afterAll(async () => {

@@ -38,7 +38,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /**
    * Seed the demo data. Default: only on the first start of the embedded database (when no
-   * migration had been applied yet). The seed is idempotent, so `true` is always safe.
+   * migration had been applied yet); never on a `databaseUrl` (`npm run seed -w api` is the explicit
+   * way there: its accounts share a published password). The seed is idempotent.
    */
   seedDemo?: boolean | undefined;
   /** Pool size against a real server (default 10; the embedded database always uses 1). */

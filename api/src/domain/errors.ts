@@ -64,3 +64,16 @@ export class TooManyRequests extends DomainError {
     super(429, 'RATE_LIMITED', message);
   }
 }
+
+/**
+ * 503: the server is at capacity for this kind of work (e.g. the password-hashing queue is full);
+ * `retryAfterSec` becomes the Retry-After header.
+ */
+export class ServiceBusy extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSec: number,
+  ) {
+    super(503, 'SERVER_BUSY', message);
+  }
+}

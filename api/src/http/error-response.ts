@@ -1,6 +1,6 @@
 import type { Boom } from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { DomainError, TooManyRequests } from '../domain/errors.js';
+import { DomainError, ServiceBusy, TooManyRequests } from '../domain/errors.js';
 
 /** The body of every error the API answers, as `openapi.yaml` declares it. */
 export interface ErrorBody {
@@ -71,7 +71,9 @@ export const errorResponsePlugin: Plugin<undefined> = {
         body = { ...frameworkMessage(boom, status), details: [] };
       }
       const reply = h.response(body).code(status);
-      if (boom instanceof TooManyRequests) reply.header('Retry-After', String(boom.retryAfterSec));
+      if (boom instanceof TooManyRequests || boom instanceof ServiceBusy) {
+        reply.header('Retry-After', String(boom.retryAfterSec));
+      }
       if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
       return reply;
     });

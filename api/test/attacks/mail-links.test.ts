@@ -102,7 +102,11 @@ describe('links in mail come from configuration, never from request headers', ()
 describe('PUBLIC_URL', () => {
   it('defaults to the address the server listens on', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBe('http://127.0.0.1:3000');
-    expect(loadConfig({ NODE_ENV: 'production', PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    // `npm start` on the embedded database listens on 127.0.0.1 (issue 11 §4, test/attacks/deploy).
+    expect(loadConfig({ NODE_ENV: 'production', PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
     expect(loadConfig({ PUBLIC_URL: 'https://buy.example.com/app/' }).publicUrl).toBe(
       'https://buy.example.com/app',
     );

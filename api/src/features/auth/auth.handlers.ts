@@ -1,4 +1,5 @@
 import { NotFound } from '../../domain/errors.js';
+import { clientAddress } from '../../http/client-address.js';
 import type { OperationHandlers } from '../../http/context.js';
 import { requireCaller } from '../../http/context.js';
 import { login, logout, refresh } from './auth.service.js';
@@ -12,7 +13,7 @@ export const authHandlers: OperationHandlers = {
       return login(app.db, app.config, {
         email: body.email,
         password: body.password,
-        ip: request.info.remoteAddress,
+        ip: clientAddress(request, app.config),
         userAgent: request.headers['user-agent'] as string | undefined,
       });
     },

@@ -29,48 +29,110 @@ export async function verifySession(db: Db, userId: string, sessionId: string): 
   return row !== null;
 }
 
-interface ThrottleRow {
-  key: string;
-  failures: number;
-  locked_until: Date | null;
+/**
+ * Sign-in throttling (issue 11 §9). Failures count against two keys: the account from this client
+ * address (`account-address:<email>|<address>`, LOGIN_MAX_FAILURES) and the account from everywhere
+ * (`account:<email>`, LOGIN_MAX_FAILURES_PER_ACCOUNT). Nothing counts per address alone, so one
+ * client's failures against other accounts (or unknown emails) never refuse a correct password.
+ *
+ * Every attempt first reserves one failure on both keys in one atomic upsert, before the password
+ * is checked: parallel guesses each take a slot, and an attempt past a key's limit (or against a
+ * locked key) is refused with 429 without checking its password. A wrong password keeps its
+ * reservation and locks each key whose count reached its limit; a correct one gives its
+ * reservations back (and clears the failures of its account and address).
+ */
+interface ThrottleKeys {
+  account: string;
+  pair: string;
 }
 
-async function assertNotThrottled(db: Db, keys: string[]): Promise<void> {
-  const rows = await select<ThrottleRow>(
-    db,
-    'SELECT key, failures, locked_until FROM login_throttles WHERE key = ANY($1) AND locked_until > now()',
-    [keys],
+function throttleKeys(email: string, address: string): ThrottleKeys {
+  return { account: `account:${email}`, pair: `account-address:${email}|${address}` };
+}
+
+const tooManyAttempts = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new TooManyRequests(
+    `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    Math.max(1, seconds),
   );
-  const lockedUntil = rows.reduce<number>(
-    (latest, row) => Math.max(latest, row.locked_until?.getTime() ?? 0),
-    0,
-  );
-  if (lockedUntil > 0) {
-    const seconds = Math.max(1, Math.ceil((lockedUntil - Date.now()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    throw new TooManyRequests(
-      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      seconds,
+};
+
+/**
+ * Gives back the failure an attempt reserved on each key that is not locked. One statement per key,
+ * so no two statements ever wait on each other's rows (the reservation locks the account's row
+ * first, then the pair's).
+ */
+async function releaseReservation(db: Db, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await execute(
+      db,
+      `UPDATE login_throttles SET failures = GREATEST(failures - 1, 0)
+        WHERE key = $1 AND (locked_until IS NULL OR locked_until <= now())`,
+      [key],
     );
   }
 }
 
-async function recordFailure(db: Db, config: Config, key: string, limit: number): Promise<void> {
-  await execute(
+/**
+ * Reserves one failure on both keys atomically (a locked key is left as it is; an expired window
+ * or lock starts over), and refuses the attempt with 429 when a key is locked or over its limit.
+ */
+async function reserveAttempt(db: Db, config: Config, keys: ThrottleKeys): Promise<void> {
+  const rows = await select<{ key: string; failures: number; locked_for: number | null }>(
     db,
-    `INSERT INTO login_throttles (key, failures, window_started_at, locked_until)
-          VALUES ($1, 1, now(), CASE WHEN 1 >= $2 THEN now() + make_interval(mins => $4) END)
+    `INSERT INTO login_throttles AS t (key, failures, window_started_at)
+     SELECT k, 1, now() FROM unnest($1::text[]) WITH ORDINALITY AS u (k, n) ORDER BY n
      ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN login_throttles.window_started_at < now() - make_interval(mins => $3) THEN 1
-                       ELSE login_throttles.failures + 1 END,
-       window_started_at = CASE WHEN login_throttles.window_started_at < now() - make_interval(mins => $3) THEN now()
-                                ELSE login_throttles.window_started_at END,
-       locked_until = CASE
-         WHEN (CASE WHEN login_throttles.window_started_at < now() - make_interval(mins => $3) THEN 1
-                    ELSE login_throttles.failures + 1 END) >= $2 THEN now() + make_interval(mins => $4)
-         ELSE login_throttles.locked_until END`,
-    [key, limit, config.login.windowMinutes, config.login.lockMinutes],
+       failures = CASE
+         WHEN t.locked_until > now() THEN t.failures
+         WHEN t.locked_until IS NOT NULL OR t.window_started_at < now() - make_interval(mins => $2) THEN 1
+         ELSE t.failures + 1 END,
+       window_started_at = CASE
+         WHEN t.locked_until > now() THEN t.window_started_at
+         WHEN t.locked_until IS NOT NULL OR t.window_started_at < now() - make_interval(mins => $2) THEN now()
+         ELSE t.window_started_at END,
+       locked_until = CASE WHEN t.locked_until > now() THEN t.locked_until END
+     RETURNING key, failures,
+               CASE WHEN locked_until > now()
+                    THEN CEIL(EXTRACT(EPOCH FROM (locked_until - now())))::int END AS locked_for`,
+    [[keys.account, keys.pair], config.login.windowMinutes],
   );
+  const limitOf = (key: string) =>
+    key === keys.account ? config.login.maxFailuresPerAccount : config.login.maxFailures;
+  const lockedFor = Math.max(0, ...rows.map((row) => row.locked_for ?? 0));
+  const overLimit = rows.some((row) => row.locked_for === null && row.failures > limitOf(row.key));
+  if (lockedFor > 0 || overLimit) {
+    await releaseReservation(db, [keys.account, keys.pair]);
+    throw tooManyAttempts(lockedFor > 0 ? lockedFor : config.login.lockMinutes * 60);
+  }
+}
+
+/** Keeps a wrong password's reservation as a failure and locks each key that reached its limit. */
+async function recordFailure(db: Db, config: Config, keys: ThrottleKeys): Promise<void> {
+  const limits: [string, number][] = [
+    [keys.account, config.login.maxFailuresPerAccount],
+    [keys.pair, config.login.maxFailures],
+  ];
+  for (const [key, limit] of limits) {
+    await execute(
+      db,
+      `UPDATE login_throttles SET locked_until = now() + make_interval(mins => $3)
+        WHERE key = $1 AND failures >= $2 AND (locked_until IS NULL OR locked_until <= now())`,
+      [key, limit, config.login.lockMinutes],
+    );
+  }
+  // Now and then, forget counters long past any window or lock (unknown emails leave rows behind).
+  if (Math.random() < 0.02) {
+    const horizonMinutes = Math.max(24 * 60, config.login.windowMinutes, config.login.lockMinutes);
+    await execute(
+      db,
+      `DELETE FROM login_throttles
+        WHERE window_started_at < now() - make_interval(mins => $1)
+          AND (locked_until IS NULL OR locked_until < now())`,
+      [horizonMinutes],
+    );
+  }
 }
 
 async function startSession(
@@ -114,32 +176,43 @@ async function issueTokens(
 
 /**
  * Signs a user in. Unknown addresses and wrong passwords get the same answer and cost the same
- * time; failures are throttled per account and per client address.
+ * time; failures are throttled per account and per account + client address (see
+ * {@link reserveAttempt}). `ip` is the client address under TRUST_PROXY (http/client-address.ts).
  */
 export async function login(
   db: Db,
   config: Config,
-  input: { email: string; password: string; ip?: string | undefined; userAgent?: string | undefined },
+  input: { email: string; password: string; ip: string; userAgent?: string | undefined },
 ): Promise<{ session: SessionTokens; user: UserView }> {
   const email = input.email.trim().toLowerCase();
-  const accountKey = `account:${email}`;
-  const addressKey = `address:${input.ip ?? 'unknown'}`;
-  await assertNotThrottled(db, [accountKey, addressKey]);
+  const keys = throttleKeys(email, input.ip);
+  await reserveAttempt(db, config, keys);
 
-  const user = await selectOne<{ id: string; password_hash: string | null; is_active: boolean }>(
-    db,
-    'SELECT id, password_hash, is_active FROM users WHERE lower(email) = $1',
-    [email],
-  );
-  const passwordOk =
-    user?.password_hash != null
-      ? await verifyPassword(user.password_hash, input.password)
-      : await verifyAgainstDummy(input.password);
+  let user: { id: string; password_hash: string | null; is_active: boolean } | null;
+  let passwordOk: boolean;
+  try {
+    user = await selectOne<{ id: string; password_hash: string | null; is_active: boolean }>(
+      db,
+      'SELECT id, password_hash, is_active FROM users WHERE lower(email) = $1',
+      [email],
+    );
+    passwordOk =
+      user?.password_hash != null
+        ? await verifyPassword(user.password_hash, input.password)
+        : await verifyAgainstDummy(input.password);
+  } catch (error) {
+    // Not checked (e.g. the hashing queue is full): the attempt counts for nothing.
+    await releaseReservation(db, [keys.account, keys.pair]);
+    throw error;
+  }
   if (!user || !passwordOk) {
-    await recordFailure(db, config, accountKey, config.login.maxFailures);
-    await recordFailure(db, config, addressKey, config.login.maxFailuresPerAddress);
+    await recordFailure(db, config, keys);
     throw new Unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
+  // The right password: its reservation is given back and this address's failures forgiven. The
+  // account-wide count stays (the owner's success does not reset a distributed guesser's budget).
+  await releaseReservation(db, [keys.account]);
+  await execute(db, 'DELETE FROM login_throttles WHERE key = $1', [keys.pair]);
   if (!user.is_active) {
     throw new Forbidden('Your account is inactive. Please contact your administrator.', 'ACCOUNT_INACTIVE');
   }
@@ -156,12 +229,12 @@ export async function login(
     );
   }
 
+  const userId = user.id;
   const session = await db.sequelize.transaction(async (transaction) => {
-    await execute(db, 'DELETE FROM login_throttles WHERE key = $1', [accountKey], transaction);
-    await execute(db, 'UPDATE users SET last_login_at = now() WHERE id = $1', [user.id], transaction);
-    return startSession(db, config, user.id, transaction, input);
+    await execute(db, 'UPDATE users SET last_login_at = now() WHERE id = $1', [userId], transaction);
+    return startSession(db, config, userId, transaction, input);
   });
-  const view = await loadUser(db, user.id);
+  const view = await loadUser(db, userId);
   return { session, user: view! };
 }
 

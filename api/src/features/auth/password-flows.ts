@@ -2,6 +2,7 @@ import type { Transaction } from 'sequelize';
 import type { Config } from '../../config.js';
 import { execute, selectOne } from '../../db-query.js';
 import { TooManyRequests, ValidationFailed } from '../../domain/errors.js';
+import { clientAddress } from '../../http/client-address.js';
 import type { Db, OperationHandlers } from '../../http/context.js';
 import { hashPassword } from '../../lib/password.js';
 import { linkTo, publicBaseUrl } from '../mail/links.js';
@@ -171,7 +172,7 @@ async function findToken(
 /**
  * Sets the password of the account a valid, unspent token of `purpose` was issued for, spends it
  * and every other unused token of the account, revokes every session (all refresh tokens) of the
- * account, and lifts the sign-in lock of the address, all in one transaction.
+ * account, and lifts the sign-in locks of the account, all in one transaction.
  */
 export async function setPasswordWithToken(
   db: Db,
@@ -203,10 +204,13 @@ export async function setPasswordWithToken(
       purpose === 'reset' ? 'password_reset' : 'invitation_accepted',
       transaction,
     );
+    // Lifts the account's sign-in locks: account-wide and per account + address (auth.service.ts).
+    const email = row.email.toLowerCase();
+    await execute(db, 'DELETE FROM login_throttles WHERE key = $1', [`account:${email}`], transaction);
     await execute(
       db,
-      'DELETE FROM login_throttles WHERE key = $1',
-      [`account:${row.email.toLowerCase()}`],
+      'DELETE FROM login_throttles WHERE left(key, length($1)) = $1',
+      [`account-address:${email}|`],
       transaction,
     );
   });
@@ -242,7 +246,7 @@ export const passwordFlowHandlers: OperationHandlers = {
       const body = request.payload as { email: string };
       await requestPasswordReset(app.db, {
         email: body.email,
-        clientAddress: request.info.remoteAddress,
+        clientAddress: clientAddress(request, app.config as Config),
         linkBase: publicBaseUrl(app.config as Config),
       });
       return h.response().code(202);

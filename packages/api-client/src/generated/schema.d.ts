@@ -18,7 +18,8 @@ export interface paths {
          * @description Checks the email (case-insensitive) and password and opens a session. Wrong email and wrong
          *     password answer the same 401 body. Correct credentials of an inactive account, or of a user
          *     without any active membership, answer 403. Failed attempts are throttled per account and per
-         *     address (429 with `Retry-After`).
+         *     account + client address, never per address alone (429 with `Retry-After`); the client address
+         *     comes from `X-Forwarded-For` only behind a trusted proxy (`TRUST_PROXY`).
          */
         post: operations["login"];
         delete?: never;
@@ -2493,6 +2494,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The server is at capacity for this work (password hashing runs a bounded number at a time with
+         *     a bounded queue); retry after the number of seconds in `Retry-After`.
+         */
+        ServiceBusy: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected server error. The body never carries a stack trace. */
         InternalError: {
             headers: {
@@ -2578,6 +2593,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     logout: {
@@ -2712,6 +2728,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     acceptInvite: {
@@ -2738,6 +2755,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     listOrganizations: {
@@ -3773,6 +3791,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     getUser: {
