@@ -209,7 +209,7 @@ describe('item 5: self-escalation', () => {
       payload: { role_id: await roleId(t.organization, 'Admin') },
     });
     expect(response.statusCode, response.payload).toBe(403);
-    expect(body(response).code).toBe('PERMISSION_NOT_HELD');
+    expect(body(response).code).toBe('OWN_PERMISSION_REQUIRED');
   });
 
   it('a holder of only user.create cannot create an Admin account with a known password', async () => {

@@ -35,7 +35,7 @@ export const ROLE_MESSAGES = {
 
 /**
  * The permissions among `wanted` (names) that the actor, holding `held`, may not grant: nobody
- * grants a permission they do not hold (answered as 403 `PERMISSION_NOT_HELD`).
+ * grants a permission they do not hold (answered as 403 `OWN_PERMISSION_REQUIRED`).
  */
 export function permissionsNotHeld(held: ReadonlySet<string>, wanted: readonly string[]): string[] {
   return wanted.filter((permission) => !held.has(permission)).sort();

@@ -127,7 +127,7 @@ function assertActorHolds(actor: AdminActor, permissions: readonly { name: strin
     actor.scope.permissions,
     permissions.map((permission) => permission.name),
   );
-  if (missing.length) throw new Forbidden(grantRefusalMessage(missing), 'PERMISSION_NOT_HELD');
+  if (missing.length) throw new Forbidden(grantRefusalMessage(missing), 'OWN_PERMISSION_REQUIRED');
 }
 
 /** Grants `permissionIds` to the role (already held ones are skipped); answers the names granted. */

@@ -184,12 +184,12 @@ describe('checkRoleGrant', () => {
     expect(checkRoleGrant({ actorCanManageRoles: canManage }, role)?.status ?? null).toBe(status);
   });
 
-  it('refuses a role holding a permission the actor lacks, naming it (403 PERMISSION_NOT_HELD)', () => {
+  it('refuses a role holding a permission the actor lacks, naming it (403 OWN_PERMISSION_REQUIRED)', () => {
     const error = checkRoleGrant(
       { actorCanManageRoles: false, actorPermissions: new Set(['user.create']) },
       { permissions: ['user.create', 'user.edit'] },
     );
-    expect(error).toMatchObject({ status: 403, code: 'PERMISSION_NOT_HELD' });
+    expect(error).toMatchObject({ status: 403, code: 'OWN_PERMISSION_REQUIRED' });
     expect(error?.message).toContain('user.edit');
     expect(
       checkRoleGrant(

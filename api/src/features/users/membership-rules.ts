@@ -40,7 +40,7 @@ export function missingPermissions(held: ReadonlySet<string>, wanted: readonly s
 
 /**
  * Nobody hands out more than they hold: the actor must hold every permission of `role` to give it
- * (or, `action`, to take it away), or the error to throw (403 `PERMISSION_NOT_HELD`).
+ * (or, `action`, to take it away), or the error to throw (403 `OWN_PERMISSION_REQUIRED`).
  */
 export function checkPermissionsHeld(
   held: ReadonlySet<string>,
@@ -49,7 +49,7 @@ export function checkPermissionsHeld(
 ): DomainError | null {
   const missing = missingPermissions(held, role.permissions);
   return missing.length
-    ? new Forbidden(permissionNotHeldMessage(action, missing), 'PERMISSION_NOT_HELD')
+    ? new Forbidden(permissionNotHeldMessage(action, missing), 'OWN_PERMISSION_REQUIRED')
     : null;
 }
 

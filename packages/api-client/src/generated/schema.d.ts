@@ -944,7 +944,7 @@ export interface paths {
          *     when given (`null` clears them; omitted leaves them). Role, department and manager must be of
          *     the organisation (400 naming the field; the manager an active member); the manager cannot be
          *     the user. Nobody changes their own role (403 `OWN_ROLE`), and the caller must hold every
-         *     permission of both the member's current role and the new one (403 `PERMISSION_NOT_HELD`; giving
+         *     permission of both the member's current role and the new one (403 `OWN_PERMISSION_REQUIRED`; giving
          *     or taking away a role that holds `role.manage` needs `role.manage`). Moving the last active
          *     Super Admin to another role answers 409. Needs `user.edit`.
          */
@@ -979,7 +979,7 @@ export interface paths {
          * Create a role
          * @description Creates a custom role (never a system role), optionally with permissions. A name already used in
          *     the organisation, whatever its case, answers 409; an unknown permission id answers 400 naming
-         *     `permission_ids`; a permission the caller does not hold answers 403 (`PERMISSION_NOT_HELD`).
+         *     `permission_ids`; a permission the caller does not hold answers 403 (`OWN_PERMISSION_REQUIRED`).
          *     Needs `role.manage`.
          */
         post: operations["createRole"];
@@ -1076,7 +1076,7 @@ export interface paths {
         /**
          * Add permissions to a role
          * @description Grants the listed permissions (already held ones are ignored). An unknown permission id answers
-         *     400; a permission the caller does not hold answers 403 (`PERMISSION_NOT_HELD`). The Super Admin
+         *     400; a permission the caller does not hold answers 403 (`OWN_PERMISSION_REQUIRED`). The Super Admin
          *     role always holds every permission. Needs `role.manage`.
          */
         post: operations["addRolePermissions"];
