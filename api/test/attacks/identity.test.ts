@@ -309,6 +309,27 @@ describe('item 8: one tenant edits another tenant’s view of a shared user', ()
     expect(used.statusCode, used.payload).toBe(204);
   });
 
+  it("an administrator's reset does not cancel the link the user asked for themself", async () => {
+    const { acme, shared } = await sharedUser();
+    const asked = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: shared.email },
+      remoteAddress: '2001:db8::8',
+    });
+    expect(asked.statusCode).toBe(202);
+    const ownLink = await linkToken(shared.email, '/reset-password');
+    const fromAcme = await call(app.server, 'POST', `/api/users/${shared.id}/reset-password`, {
+      token: acme.token,
+      organizationId: acme.organization.id,
+    });
+    expect(fromAcme.statusCode).toBe(204);
+    const used = await call(app.server, 'POST', '/api/auth/reset-password', {
+      payload: { token: ownLink, password: 'My-own-link-works-1!' },
+    });
+    expect(used.statusCode, used.payload).toBe(204);
+  });
+
   it("adding an email reveals neither the account's last sign-in nor its profile", async () => {
     const { shared } = await sharedUser();
     await accessTokenFor(app.server, shared); // sets last_login_at
