@@ -308,7 +308,7 @@ describe('successful answers of implemented operations', () => {
     const member = await buildUser(app.models, purpose === 'invite' ? { password: null } : {});
     await buildMembership(app.models, { user: member, organization });
     const issued = await app.sequelize.transaction((transaction) =>
-      issuePasswordToken({ sequelize: app.sequelize }, member.id, purpose, transaction),
+      issuePasswordToken({ sequelize: app.sequelize }, member.id, purpose, organization.id, transaction),
     );
     return { member, token: issued };
   }

@@ -74,6 +74,8 @@ export async function buildUser(
     first_name: 'Test',
     last_name: `User ${suffix}`,
     password_hash: passwordHash,
+    // Like the demo seed's, factory accounts count as owning their mailbox unless a test says otherwise.
+    email_verified_at: new Date(),
     ...columns,
   });
 }

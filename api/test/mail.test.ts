@@ -295,15 +295,23 @@ describe('startMailDispatcher', () => {
     expect(log.join('\n')).not.toContain('secret-token-value');
   });
 
-  it('in development also logs the body, so a developer can follow the links', async () => {
+  it('in development also logs the body of a mail without a secret; never one with a single-use link', async () => {
     const to = address();
     await enqueueMail(db, {
       to,
+      subject: 'Requisition approved',
+      text: 'Open https://app.example/requisitions/42 (dev-body-value)',
+    });
+    const { id } = await enqueueMail(db, {
+      to,
       subject: 'Reset your password',
       text: 'Open https://app.example/reset-password?token=dev-token-value',
+      secretValidMinutes: 60,
     });
     const log: string[] = [];
     await dispatcher({ NODE_ENV: 'development' }, log).runOnce();
-    expect(log.join('\n')).toContain('dev-token-value');
+    expect(log.join('\n')).toContain('dev-body-value');
+    expect(log.join('\n')).not.toContain('dev-token-value');
+    expect(log.join('\n')).toContain(`email_outbox (id ${id})`);
   });
 });

@@ -396,7 +396,7 @@ describe('createUser', () => {
     expect(mail!.text_body).not.toContain('Str0ngPass');
   });
 
-  it('adds an existing user of another organisation as a member instead of duplicating them', async () => {
+  it('adds an existing user of another organisation as a pending member until they accept the mailed link', async () => {
     const world = await buildWorld();
     const other = await buildOrganization(app.models);
     const existing = await buildUser(app.models, { first_name: 'Original' });
@@ -411,16 +411,43 @@ describe('createUser', () => {
     expect(response.statusCode, response.payload).toBe(201);
     expectContract(response, 'createUser');
     const user = body(response).user;
-    expect(user).toMatchObject({ id: existing.id, first_name: 'Original', email: existing.email });
+    // Until they accept, this organisation sees the names it gave, not the account's profile.
+    expect(user).toMatchObject({
+      id: existing.id,
+      first_name: 'Different',
+      last_name: 'Name',
+      email: existing.email,
+      is_active: false,
+      last_login_at: null,
+    });
     expect(user.user_organizations).toHaveLength(1);
+    expect(user.user_organizations[0]).toMatchObject({ is_active: false, is_pending: true });
     expect(user.user_organizations[0].organization.id).toBe(world.organization.id);
     expect(await app.models.User.count({ where: { id: existing.id } })).toBe(1);
     expect(await app.models.UserOrganization.count({ where: { user_id: existing.id } })).toBe(2);
-    // The password is the account's own, untouched.
-    await accessTokenFor(app.server, existing, TEST_PASSWORD);
+    const account = await app.models.User.findByPk(existing.id);
+    expect(account!.first_name).toBe('Original');
+    // The account proved its mailbox (factory accounts do): its password is its own, untouched.
+    const token = await accessTokenFor(app.server, existing, TEST_PASSWORD);
+    const refused = await call(app.server, 'GET', '/api/users', {
+      token,
+      organizationId: world.organization.id,
+    });
+    expect(refused.statusCode).toBe(403);
     const mail = await lastMailTo(existing.email);
-    expect(mail!.subject).toBe(`You now have access to ${world.organization.name}`);
+    expect(mail!.subject).toBe(`You're invited to join ${world.organization.name}`);
+    expect(mail!.text_body).toContain('/accept-invite?token=');
     expect(await auditActions(existing.id, world.organization)).toEqual(['add_member']);
+
+    const link = mail!.text_body.match(/accept-invite\?token=([A-Za-z0-9_-]+)/)![1]!;
+    const accepted = await call(app.server, 'POST', '/api/auth/accept-invite', {
+      payload: { token: link, password: 'Accepted-2026!' },
+    });
+    expect(accepted.statusCode, accepted.payload).toBe(204);
+    const after = await as(world.admin, world.organization).get(`/users/${existing.id}`);
+    expect(body(after).user).toMatchObject({ first_name: 'Original', is_active: true });
+    expect(body(after).user.user_organizations[0].is_pending).toBe(false);
+    expect(await auditActions(existing.id, world.organization)).toEqual(['add_member', 'accept_invitation']);
   });
 
   it('answers 409 when the email is already a member of the organisation, whatever its case', async () => {
@@ -571,15 +598,16 @@ describe('deactivateUser', () => {
 
 describe('the last active Super Admin', () => {
   /** A custom role holding role.manage and the user permissions, and a signed-in member holding it. */
-  async function roleManager(organization: Organization): Promise<Member> {
+  async function roleManager(organization: Organization, allPermissions = false): Promise<Member> {
     const [role] = await app.sequelize.query<{ id: string }>(
       `INSERT INTO roles (organization_id, name) VALUES ($1, $2) RETURNING id`,
       { bind: [organization.id, `Role manager ${uniqueSuffix()}`], type: QueryTypes.SELECT },
     );
     await app.sequelize.query(
       `INSERT INTO role_permissions (role_id, permission_id)
-       SELECT $1, id FROM permissions WHERE name IN ('role.manage', 'user.edit', 'user.delete', 'user.create')`,
-      { bind: [role!.id] },
+       SELECT $1, id FROM permissions
+        WHERE $2 OR name IN ('role.manage', 'user.edit', 'user.delete', 'user.create')`,
+      { bind: [role!.id, allPermissions] },
     );
     const user = await buildUser(app.models);
     await app.models.UserOrganization.create({
@@ -616,17 +644,25 @@ describe('the last active Super Admin', () => {
     expectContract(viaUpdate, 'updateUser');
   });
 
-  it('cannot be moved to another role, not even by themself (409)', async () => {
+  it('cannot be moved to another role (409), and cannot move themself at all (403)', async () => {
     const world = await buildWorld();
-    const response = await as(world.superAdmin, world.organization).post(
+    // Only someone holding every permission of Super Admin may take the role away from anyone.
+    const manager = await roleManager(world.organization, true);
+    const response = await as(manager, world.organization).post(`/users/${world.superAdmin.user.id}/roles`, {
+      role_id: await roleId(world.organization, 'Admin'),
+    });
+    expect(response.statusCode, response.payload).toBe(409);
+    expectContract(response, 'assignUserRole');
+    expect(body(response).message).toBe(MEMBERSHIP_MESSAGES.lastSuperAdminRole);
+    const own = await as(world.superAdmin, world.organization).post(
       `/users/${world.superAdmin.user.id}/roles`,
       {
         role_id: await roleId(world.organization, 'Admin'),
       },
     );
-    expect(response.statusCode, response.payload).toBe(409);
-    expectContract(response, 'assignUserRole');
-    expect(body(response).message).toBe(MEMBERSHIP_MESSAGES.lastSuperAdminRole);
+    expect(own.statusCode, own.payload).toBe(403);
+    expectContract(own, 'assignUserRole');
+    expect(body(own)).toMatchObject({ code: 'OWN_ROLE', message: MEMBERSHIP_MESSAGES.ownRole });
   });
 
   it('survives two Super Admins deactivating each other at the same time: exactly one succeeds', async () => {

@@ -113,6 +113,9 @@ export async function createFirstAdmin(
           last_name: valid.lastName,
           password_hash: passwordHash,
           is_active: true,
+          // The operator who runs this command on the server chose the password: the account is
+          // theirs, so another organisation adding the address later keeps it (issue 11 §2).
+          email_verified_at: new Date(),
         },
         { transaction },
       );

@@ -217,7 +217,13 @@ class DemoBuilder {
     for (const [index, spec] of specs.entries()) {
       users.push(
         await this.models.User.create(
-          { ...spec, is_active: spec.is_active ?? true, password_hash: hashes[index]! },
+          {
+            ...spec,
+            is_active: spec.is_active ?? true,
+            password_hash: hashes[index]!,
+            // Demo accounts count as owning their mailbox (docs/decisions.md, issue 11).
+            email_verified_at: new Date(),
+          },
           this.opts,
         ),
       );

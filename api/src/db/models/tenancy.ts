@@ -82,6 +82,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare avatar_url: CreationOptional<string | null>;
   declare is_active: CreationOptional<boolean>;
   declare last_login_at: CreationOptional<Date | null>;
+  /** When the account proved it controls its mailbox (a link used); null: never. */
+  declare email_verified_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 
@@ -100,6 +102,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         avatar_url: columns.optionalText,
         is_active: columns.flag(true),
         last_login_at: columns.optionalTimestamp,
+        email_verified_at: columns.optionalTimestamp,
         created_at: columns.timestamp,
         updated_at: columns.timestamp,
       },

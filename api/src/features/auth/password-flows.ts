@@ -37,27 +37,31 @@ export const TOKEN_MESSAGES = {
 
 /**
  * Issues a single-use token for `userId` inside the caller's transaction and answers it (only its
- * SHA-256 hash is stored). The user's earlier unused tokens of the same purpose are deleted: only the
- * newest link works.
+ * SHA-256 hash is stored). `organizationId`: the organisation whose administrator asks for it, or
+ * null for the user's own forgot-password request. Only the user's earlier unused tokens of the same
+ * purpose *and the same issuer* are deleted: one organisation never cancels another's link, nor the
+ * user's own (docs/decisions.md, issue 11).
  */
 export async function issuePasswordToken(
   db: Db,
   userId: string,
   purpose: PasswordTokenPurpose,
+  organizationId: string | null,
   transaction: Transaction,
 ): Promise<string> {
   await execute(
     db,
-    'DELETE FROM password_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL',
-    [userId, purpose],
+    `DELETE FROM password_tokens
+      WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND organization_id IS NOT DISTINCT FROM $3::uuid`,
+    [userId, purpose, organizationId],
     transaction,
   );
   const { token, hash } = newRefreshToken();
   await execute(
     db,
-    `INSERT INTO password_tokens (user_id, purpose, token_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-    [userId, purpose, hash, PASSWORD_TOKEN_TTL_MINUTES[purpose]],
+    `INSERT INTO password_tokens (user_id, purpose, token_hash, expires_at, organization_id)
+     VALUES ($1, $2, $3, now() + make_interval(mins => $4), $5)`,
+    [userId, purpose, hash, PASSWORD_TOKEN_TTL_MINUTES[purpose], organizationId],
     transaction,
   );
   return token;
@@ -119,7 +123,7 @@ export async function requestPasswordReset(
   );
   if (!user) return;
   await db.sequelize.transaction(async (transaction) => {
-    const token = await issuePasswordToken(db, user.id, 'reset', transaction);
+    const token = await issuePasswordToken(db, user.id, 'reset', null, transaction);
     await enqueueMail(
       db,
       passwordResetMail({
@@ -137,6 +141,7 @@ export async function requestPasswordReset(
 interface TokenRow {
   id: string;
   user_id: string;
+  organization_id: string | null;
   email: string;
   used: boolean;
   expired: boolean;
@@ -155,7 +160,7 @@ async function findToken(
 ): Promise<TokenRow> {
   const row = await selectOne<TokenRow>(
     db,
-    `SELECT t.id, t.user_id, u.email, t.used_at IS NOT NULL AS used, t.expires_at <= now() AS expired,
+    `SELECT t.id, t.user_id, t.organization_id, u.email, t.used_at IS NOT NULL AS used, t.expires_at <= now() AS expired,
             u.is_active AS user_active
        FROM password_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.purpose = $2
@@ -170,9 +175,12 @@ async function findToken(
 }
 
 /**
- * Sets the password of the account a valid, unspent token of `purpose` was issued for, spends it
- * and every other unused token of the account, revokes every session (all refresh tokens) of the
- * account, and lifts the sign-in locks of the account, all in one transaction.
+ * Sets the password of the account a valid, unspent token of `purpose` was issued for, spends it,
+ * records that the account proved its mailbox, accepts the pending membership an invitation was sent
+ * for, revokes every session (all refresh tokens) of the account, and lifts the sign-in locks of the
+ * account, all in one transaction. The account's other unused reset links die with the old password,
+ * and so do invitations of the same issuer; other organisations' invitations stay usable (each
+ * accepts its own pending membership).
  */
 export async function setPasswordWithToken(
   db: Db,
@@ -188,16 +196,41 @@ export async function setPasswordWithToken(
     await execute(db, 'UPDATE password_tokens SET used_at = now() WHERE id = $1', [row.id], transaction);
     await execute(
       db,
-      'DELETE FROM password_tokens WHERE user_id = $1 AND used_at IS NULL',
-      [row.user_id],
+      `DELETE FROM password_tokens
+        WHERE user_id = $1 AND used_at IS NULL
+          AND (purpose = 'reset' OR organization_id IS NOT DISTINCT FROM $2::uuid)`,
+      [row.user_id, row.organization_id],
       transaction,
     );
     await execute(
       db,
-      'UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1',
+      `UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()),
+                        updated_at = now()
+        WHERE id = $1`,
       [row.user_id, passwordHash],
       transaction,
     );
+    if (purpose === 'invite' && row.organization_id) {
+      const accepted = await selectOne<{ id: string }>(
+        db,
+        `UPDATE user_organizations SET is_active = true, accepted_at = now(), invited_profile = NULL,
+                                       updated_at = now()
+          WHERE user_id = $1 AND organization_id = $2 AND accepted_at IS NULL
+          RETURNING id`,
+        [row.user_id, row.organization_id],
+        transaction,
+      );
+      if (accepted) {
+        await execute(
+          db,
+          `INSERT INTO audit_logs (organization_id, entity_type, entity_id, action, from_status, to_status,
+                                   actor_id, metadata, created_at)
+           VALUES ($2, 'user', $1, 'accept_invitation', 'pending', 'active', $1, '{}'::jsonb, clock_timestamp())`,
+          [row.user_id, row.organization_id],
+          transaction,
+        );
+      }
+    }
     await revokeAllSessions(
       db,
       row.user_id,

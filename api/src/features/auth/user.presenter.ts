@@ -19,6 +19,7 @@ interface UserRow {
   user_organizations: {
     id: string;
     is_active: boolean;
+    is_pending: boolean;
     organization: { id: string; name: string; code: string };
     role: {
       id: string;
@@ -47,6 +48,7 @@ export async function loadUser(db: Db, userId: string): Promise<UserView | null>
               SELECT json_agg(json_build_object(
                        'id', m.id,
                        'is_active', m.is_active AND o.is_active,
+                       'is_pending', m.accepted_at IS NULL,
                        'organization', json_build_object('id', o.id, 'name', o.name, 'code', o.code),
                        'role', json_build_object(
                           'id', r.id, 'name', r.name, 'description', r.description, 'is_system', r.is_system,

@@ -56,8 +56,14 @@ export function selectDepartmentUsers(
 ): Promise<DepartmentUserView[]> {
   return select<DepartmentUserView>(
     db,
-    `SELECT json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
-                              'email', u.email) AS "user",
+    `SELECT json_build_object(
+              'id', u.id,
+              -- A pending member (not yet accepted) shows the names this organisation gave, never the account's.
+              'first_name', CASE WHEN m.accepted_at IS NULL THEN COALESCE(m.invited_profile->>'first_name', '')
+                                 ELSE u.first_name END,
+              'last_name', CASE WHEN m.accepted_at IS NULL THEN COALESCE(m.invited_profile->>'last_name', '')
+                                ELSE u.last_name END,
+              'email', u.email) AS "user",
             json_build_object('id', r.id, 'name', r.name) AS role,
             CASE WHEN mg.id IS NULL THEN NULL
                  ELSE json_build_object('id', mg.id, 'first_name', mg.first_name, 'last_name', mg.last_name) END
@@ -68,7 +74,9 @@ export function selectDepartmentUsers(
        JOIN roles r ON r.id = m.role_id
        LEFT JOIN users mg ON mg.id = m.manager_id
       WHERE m.organization_id = $1 AND m.department_id = $2
-      ORDER BY lower(u.last_name), lower(u.first_name), u.id`,
+      ORDER BY lower(CASE WHEN m.accepted_at IS NULL THEN m.invited_profile->>'last_name' ELSE u.last_name END),
+               lower(CASE WHEN m.accepted_at IS NULL THEN m.invited_profile->>'first_name' ELSE u.first_name END),
+               u.id`,
     [organizationId, departmentId],
   );
 }

@@ -11,7 +11,17 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /**
+   * Set when the body carries a secret (a single-use link): how many minutes the secret stays valid.
+   * Such a body is redacted once delivered over SMTP, or, without SMTP, once the secret has expired,
+   * and it is never written to the log.
+   */
+  secretValidMinutes?: number;
 }
+
+/** What a redacted body says instead of the secret it held. */
+export const REDACTED_BODY =
+  '[redacted: this mail held a single-use link, removed once delivered or expired]';
 
 /** How an attachment is kept in `email_outbox.attachments`. */
 interface StoredAttachment {
@@ -37,10 +47,18 @@ export async function enqueueMail(
   }));
   const row = await selectOne<{ id: string }>(
     db,
-    `INSERT INTO email_outbox (to_address, subject, text_body, html_body, attachments)
-     VALUES ($1, $2, $3, $4, $5::jsonb)
+    `INSERT INTO email_outbox (to_address, subject, text_body, html_body, attachments, secret_expires_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb,
+             CASE WHEN $6::int IS NULL THEN NULL ELSE now() + make_interval(mins => $6::int) END)
      RETURNING id`,
-    [mail.to.trim(), mail.subject, mail.text, mail.html ?? null, JSON.stringify(attachments)],
+    [
+      mail.to.trim(),
+      mail.subject,
+      mail.text,
+      mail.html ?? null,
+      JSON.stringify(attachments),
+      mail.secretValidMinutes ?? null,
+    ],
     transaction,
   );
   if (!row) throw new Error('email_outbox insert returned no row');
@@ -80,6 +98,8 @@ interface DueMail {
   html_body: string | null;
   attachments: StoredAttachment[];
   attempts: number;
+  /** When the secret of the body expires; null: the body holds none. */
+  secret_expires_at: Date | null;
 }
 
 /** A leased mail is not picked up again by another dispatcher for this long while it is sent. */
@@ -114,7 +134,7 @@ async function leaseDue(db: Db, limit: number): Promise<DueMail[]> {
          ORDER BY next_attempt_at, created_at
          LIMIT $1
          FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address, subject, text_body, html_body, attachments, attempts`,
+      RETURNING id, to_address, subject, text_body, html_body, attachments, attempts, secret_expires_at`,
     [limit],
   );
 }
@@ -122,6 +142,25 @@ async function leaseDue(db: Db, limit: number): Promise<DueMail[]> {
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.slice(0, 1000);
+}
+
+/**
+ * Blanks the bodies of secret-bearing mails whose secret has expired (whatever their status: an
+ * expired link is of no use to anyone), and gives up on those still pending. Answers how many.
+ */
+export async function redactExpiredSecrets(db: Db): Promise<number> {
+  const rows = await select<{ id: string }>(
+    db,
+    `UPDATE email_outbox
+        SET text_body = $1, html_body = NULL, redacted_at = now(),
+            status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,
+            error = CASE WHEN status = 'pending' THEN 'the link expired before the mail could be delivered'
+                         ELSE error END
+      WHERE secret_expires_at <= now() AND redacted_at IS NULL
+      RETURNING id`,
+    [REDACTED_BODY],
+  );
+  return rows.length;
 }
 
 /** SMTP 5xx answers are permanent: retrying the same mail cannot succeed. */
@@ -135,8 +174,10 @@ function isPermanent(error: unknown): boolean {
  * configured (SMTP_URL or SMTP_HOST…), each mail is sent with nodemailer and marked `sent`; a failed
  * attempt is retried with a doubling delay and marked `failed` after `config.mail.maxAttempts`
  * attempts or a permanent (5xx) refusal. Without SMTP each mail is marked `logged` and noted in the
- * log: recipient and subject only, plus the text body in development so that a developer can
- * follow invitation and reset links (never in production, where the body holds live tokens).
+ * log: recipient and subject only, plus, in development, the text body of a mail without a secret.
+ * A secret-bearing mail (a single-use link) is redacted once sent; without SMTP it stays readable
+ * in `email_outbox` (where a developer or the end-to-end tests follow its link) until its secret
+ * expires, then every pass redacts it. Its body never reaches the log.
  */
 export function startMailDispatcher(
   db: Db,
@@ -159,7 +200,13 @@ export function startMailDispatcher(
         [mail.id, attempts],
       );
       log(`[mail] not sent (no SMTP configured): to ${mail.to_address}, subject "${mail.subject}"`);
-      if (config.env === 'development') log(mail.text_body);
+      if (mail.secret_expires_at) {
+        log(
+          `[mail] it holds a single-use link: read it in email_outbox (id ${mail.id}) until ${new Date(mail.secret_expires_at).toISOString()}`,
+        );
+      } else if (config.env === 'development') {
+        log(mail.text_body);
+      }
       report.logged += 1;
       return;
     }
@@ -178,8 +225,12 @@ export function startMailDispatcher(
       });
       await execute(
         db,
-        `UPDATE email_outbox SET status = 'sent', sent_at = now(), attempts = $2, error = NULL WHERE id = $1`,
-        [mail.id, attempts],
+        `UPDATE email_outbox SET status = 'sent', sent_at = now(), attempts = $2, error = NULL,
+                text_body = CASE WHEN secret_expires_at IS NULL THEN text_body ELSE $3 END,
+                html_body = CASE WHEN secret_expires_at IS NULL THEN html_body END,
+                redacted_at = CASE WHEN secret_expires_at IS NULL THEN NULL ELSE now() END
+          WHERE id = $1`,
+        [mail.id, attempts, REDACTED_BODY],
       );
       report.sent += 1;
     } catch (error) {
@@ -202,6 +253,7 @@ export function startMailDispatcher(
 
   async function pass(): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, logged: 0, retried: 0, failed: 0 };
+    await redactExpiredSecrets(db);
     for (;;) {
       const due = await leaseDue(db, batchSize);
       for (const mail of due) await deliver(mail, report);

@@ -26,9 +26,13 @@ export function invitationMail(input: {
   invitedBy: string;
   link: string;
   validDays: number;
+  /** The address already has an account: the link accepts the membership (and sets the password). */
+  existingAccount?: boolean;
 }): OutgoingMail {
   const intro = `${input.invitedBy} has invited you to join ${input.organizationName} on the purchasing platform.`;
-  const action = 'Set your password to activate your account:';
+  const action = input.existingAccount
+    ? `You already have an account with this address. To join ${input.organizationName}, accept with this link and choose your password:`
+    : 'Set your password to activate your account:';
   const expiry = `This link can be used once and expires in ${input.validDays} days. If you did not expect this invitation, you can ignore this email.`;
   return {
     to: input.to,
@@ -38,6 +42,7 @@ export function invitationMail(input: {
       href: input.link,
       label: 'Accept invitation',
     }).replace('</body>', `<p>${escapeHtml(expiry)}</p>\n</body>`),
+    secretValidMinutes: input.validDays * 24 * 60,
   };
 }
 
@@ -62,6 +67,7 @@ export function passwordResetMail(input: {
       href: input.link,
       label: 'Reset password',
     }).replace('</body>', `<p>${escapeHtml(expiry)}</p>\n</body>`),
+    secretValidMinutes: input.validMinutes,
   };
 }
 

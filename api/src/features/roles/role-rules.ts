@@ -33,6 +33,19 @@ export const ROLE_MESSAGES = {
     'No other active member would be able to manage roles: assign someone a role with role.manage first',
 } as const;
 
+/**
+ * The permissions among `wanted` (names) that the actor, holding `held`, may not grant: nobody
+ * grants a permission they do not hold (answered as 403 `OWN_PERMISSION_REQUIRED`).
+ */
+export function permissionsNotHeld(held: ReadonlySet<string>, wanted: readonly string[]): string[] {
+  return wanted.filter((permission) => !held.has(permission)).sort();
+}
+
+/** The message of a refusal to grant `missing` (see {@link permissionsNotHeld}). */
+export function grantRefusalMessage(missing: readonly string[]): string {
+  return `You cannot grant ${missing.length === 1 ? 'a permission' : 'permissions'} you do not have: ${missing.join(', ')}`;
+}
+
 /** Why `role` may not be renamed to `newName` (system roles keep their name, even its case). */
 export function renameRefusal(role: RoleFacts, newName: string): Refusal | null {
   return role.is_system && newName !== role.name

@@ -2,10 +2,18 @@ import type { components } from '@purchasing/api-client';
 import type { Transaction } from 'sequelize';
 import { validationError } from '../../contract/validation.js';
 import { execute, select, selectOne } from '../../db-query.js';
-import { Conflict, NotFound } from '../../domain/errors.js';
+import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
 import { type AdminActor, auditAdministration, isUniqueViolation, lockAdministration } from './access.js';
-import { deletionRefusal, isSuperAdmin, ROLE_MANAGE, removalRefusal, renameRefusal } from './role-rules.js';
+import {
+  deletionRefusal,
+  grantRefusalMessage,
+  isSuperAdmin,
+  permissionsNotHeld,
+  ROLE_MANAGE,
+  removalRefusal,
+  renameRefusal,
+} from './role-rules.js';
 import {
   type PermissionView,
   type RoleView,
@@ -113,6 +121,15 @@ async function permissionsByIds(
   return found;
 }
 
+/** 403 when the actor does not hold every one of `permissions` (nobody grants more than they hold). */
+function assertActorHolds(actor: AdminActor, permissions: readonly { name: string }[]): void {
+  const missing = permissionsNotHeld(
+    actor.scope.permissions,
+    permissions.map((permission) => permission.name),
+  );
+  if (missing.length) throw new Forbidden(grantRefusalMessage(missing), 'OWN_PERMISSION_REQUIRED');
+}
+
 /** Grants `permissionIds` to the role (already held ones are skipped); answers the names granted. */
 async function grant(
   db: Db,
@@ -148,7 +165,8 @@ async function roleOrFail(
 
 /**
  * Creates a custom role (never a system role) with the given permissions, after checking that the
- * name is free in the organisation whatever its case (409) and that every permission exists (400).
+ * name is free in the organisation whatever its case (409), that every permission exists (400) and
+ * that the actor holds every one of them (403).
  */
 export async function createRole(db: Db, actor: AdminActor, form: RoleCreateForm): Promise<RoleView> {
   const organizationId = actor.scope.organizationId;
@@ -158,6 +176,7 @@ export async function createRole(db: Db, actor: AdminActor, form: RoleCreateForm
     return await db.sequelize.transaction(async (transaction) => {
       await lockAdministration(db, 'roles', organizationId, transaction);
       const permissions = await permissionsByIds(db, form.permission_ids ?? [], transaction);
+      assertActorHolds(actor, permissions);
       await assertNameFree(db, actor, name, null, transaction);
       const row = await selectOne<{ id: string }>(
         db,
@@ -300,7 +319,8 @@ export async function deleteRole(db: Db, actor: AdminActor, id: string): Promise
 
 /**
  * Grants permissions to a role; ones it already holds are ignored (Super Admin holds them all).
- * An unknown permission id answers 400 naming `permission_ids`, and nothing is granted.
+ * An unknown permission id answers 400 naming `permission_ids`, a permission the actor does not
+ * hold 403, and nothing is granted.
  */
 export async function addRolePermissions(
   db: Db,
@@ -313,6 +333,7 @@ export async function addRolePermissions(
     await lockAdministration(db, 'roles', organizationId, transaction);
     await lockRole(db, actor, id, transaction);
     const permissions = await permissionsByIds(db, permissionIds, transaction);
+    assertActorHolds(actor, permissions);
     const granted = await grant(
       db,
       id,

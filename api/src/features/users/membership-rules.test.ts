@@ -13,6 +13,7 @@ const superAdmin = { id: 'r-sa', name: 'Super Admin', is_system: true, permissio
 const admin = { id: 'r-admin', name: 'Admin', is_system: true, permissions: ALL.slice(1) };
 const roleManager = { id: 'r-custom', name: 'Role manager', is_system: false, permissions: ['role.manage'] };
 const user = { id: 'r-user', name: 'User', is_system: true, permissions: ['requisition.create'] };
+const buyer = { id: 'r-buyer', name: 'Buyer', is_system: false, permissions: ['purchase_order.manage'] };
 
 const member = (role: typeof superAdmin, overrides: Partial<MemberFacts> = {}) => ({
   userId: 'target',
@@ -125,11 +126,35 @@ describe('checkRoleChange', () => {
       409,
     ],
     [
-      'refuses demoting oneself when one is the last Super Admin',
+      'refuses anyone changing their own role (403 before the last-Super-Admin count)',
       ctx({ actorId: 'target', activeSuperAdmins: 1 }),
       member(superAdmin),
       admin,
-      409,
+      403,
+    ],
+    [
+      'refuses giving a role with a permission the actor does not hold',
+      { ...ctx({ actorCanManageRoles: false }), actorPermissions: new Set(['user.edit']) },
+      member(user),
+      admin,
+      403,
+    ],
+    [
+      'refuses taking away a role with a permission the actor does not hold',
+      { ...ctx({ actorCanManageRoles: false }), actorPermissions: new Set(admin.permissions) },
+      member(buyer),
+      user,
+      403,
+    ],
+    [
+      'allows a move between roles whose permissions the actor holds',
+      {
+        ...ctx({ actorCanManageRoles: false }),
+        actorPermissions: new Set([...admin.permissions, ...user.permissions]),
+      },
+      member(user),
+      admin,
+      null,
     ],
     [
       'allows demoting one of two Super Admins',
@@ -157,5 +182,20 @@ describe('checkRoleGrant', () => {
     ['a role with role.manage, by someone else', false, roleManager, 403],
   ] as const)('%s', (_name, canManage, role, status) => {
     expect(checkRoleGrant({ actorCanManageRoles: canManage }, role)?.status ?? null).toBe(status);
+  });
+
+  it('refuses a role holding a permission the actor lacks, naming it (403 OWN_PERMISSION_REQUIRED)', () => {
+    const error = checkRoleGrant(
+      { actorCanManageRoles: false, actorPermissions: new Set(['user.create']) },
+      { permissions: ['user.create', 'user.edit'] },
+    );
+    expect(error).toMatchObject({ status: 403, code: 'OWN_PERMISSION_REQUIRED' });
+    expect(error?.message).toContain('user.edit');
+    expect(
+      checkRoleGrant(
+        { actorCanManageRoles: false, actorPermissions: new Set(['user.create', 'user.edit']) },
+        { permissions: ['user.edit'] },
+      ),
+    ).toBeNull();
   });
 });

@@ -17,7 +17,41 @@ export const MEMBERSHIP_MESSAGES = {
     'This user is the last active Super Admin of the organization and must keep the Super Admin role. Make another user Super Admin first.',
   roleManagerStatus: 'Only users who can manage roles can activate or deactivate a user who manages roles',
   roleManagerRole: 'Only users who can manage roles can give or take away a role that manages roles',
+  ownRole: 'You cannot change your own role: ask another administrator',
+  pendingActivation:
+    'This user has not accepted the invitation yet: they join when they open the emailed link (send it again with Reset password)',
+  sharedProfile: (field: string) =>
+    `${field} belongs to the user, who is also a member of another organization: only they can change it`,
 } as const;
+
+/**
+ * The message of a refusal to give or take away a role holding permissions the actor lacks (403).
+ * `action`: what the actor tried, e.g. 'give this role'.
+ */
+export function permissionNotHeldMessage(action: string, missing: readonly string[]): string {
+  const list = [...missing].sort().join(', ');
+  return `You cannot ${action}: it holds ${missing.length === 1 ? 'a permission' : 'permissions'} you do not have (${list})`;
+}
+
+/** The permissions of `wanted` that `held` lacks. */
+export function missingPermissions(held: ReadonlySet<string>, wanted: readonly string[]): string[] {
+  return wanted.filter((permission) => !held.has(permission));
+}
+
+/**
+ * Nobody hands out more than they hold: the actor must hold every permission of `role` to give it
+ * (or, `action`, to take it away), or the error to throw (403 `OWN_PERMISSION_REQUIRED`).
+ */
+export function checkPermissionsHeld(
+  held: ReadonlySet<string>,
+  role: { permissions: readonly string[] },
+  action: string,
+): DomainError | null {
+  const missing = missingPermissions(held, role.permissions);
+  return missing.length
+    ? new Forbidden(permissionNotHeldMessage(action, missing), 'OWN_PERMISSION_REQUIRED')
+    : null;
+}
 
 /** What the rules need to know about the member being changed. */
 export interface MemberFacts {
@@ -64,18 +98,26 @@ export function checkStatusChange(
 }
 
 /**
- * Whether the actor may move the member to `role`, or the error to throw: giving or taking away a
- * role that manages roles takes someone who manages roles (403); the last active Super Admin keeps
- * the role (409). Keeping the same role is always allowed.
+ * Whether the actor may move the member to `role`, or the error to throw: nobody changes their own
+ * role (403); giving or taking away a role that manages roles takes someone who manages roles (403);
+ * with `actorPermissions`, the actor must hold every permission of both the new and the current role
+ * (403); the last active Super Admin keeps the role (409). Keeping the same role is always allowed.
  */
 export function checkRoleChange(
-  context: ChangeContext,
+  context: ChangeContext & { actorPermissions?: ReadonlySet<string> },
   member: MemberFacts & { roleId: string },
   role: { id: string; name: string; is_system: boolean; permissions: readonly string[] },
 ): DomainError | null {
   if (member.roleId === role.id) return null;
+  if (member.userId === context.actorId) return new Forbidden(MEMBERSHIP_MESSAGES.ownRole, 'OWN_ROLE');
   if ((managesRoles(member.role) || managesRoles(role)) && !context.actorCanManageRoles) {
     return new Forbidden(MEMBERSHIP_MESSAGES.roleManagerRole);
+  }
+  if (context.actorPermissions) {
+    const refusal =
+      checkPermissionsHeld(context.actorPermissions, role, 'give this role') ??
+      checkPermissionsHeld(context.actorPermissions, member.role, "change this user's role");
+    if (refusal) return refusal;
   }
   if (
     member.active &&
@@ -90,13 +132,16 @@ export function checkRoleChange(
 
 /**
  * Whether the actor may give a new member `role`: a role that manages roles takes someone who
- * manages roles (403).
+ * manages roles, and every permission of the role must be one the actor holds (403).
  */
 export function checkRoleGrant(
-  context: Pick<ChangeContext, 'actorCanManageRoles'>,
+  context: Pick<ChangeContext, 'actorCanManageRoles'> & { actorPermissions?: ReadonlySet<string> },
   role: { permissions: readonly string[] },
 ): DomainError | null {
-  return managesRoles(role) && !context.actorCanManageRoles
-    ? new Forbidden(MEMBERSHIP_MESSAGES.roleManagerRole)
+  if (managesRoles(role) && !context.actorCanManageRoles) {
+    return new Forbidden(MEMBERSHIP_MESSAGES.roleManagerRole);
+  }
+  return context.actorPermissions
+    ? checkPermissionsHeld(context.actorPermissions, role, 'give this role')
     : null;
 }

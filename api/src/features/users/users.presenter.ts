@@ -27,7 +27,9 @@ const iso = (value: Date | string | null): string | null =>
  * Members of `organizationId` (all of them, or the one user `userId`), by last then first name, each
  * with only this organisation's membership, shaped in one SQL statement. `is_active` is the user's
  * status here (account and membership both active) and `permissions` those of this membership's role
- * while it is active.
+ * while it is active. Global facts of the account stay with the organisations it joined: a pending
+ * member shows the names and phone the organisation gave and no avatar, and `last_login_at` is shown
+ * only for an active member who accepted (docs/decisions.md, issue 11).
  */
 export async function selectMembers(
   db: Db,
@@ -47,12 +49,22 @@ export async function selectMembers(
         WHERE r.organization_id = $1
         GROUP BY r.id
      )
-     SELECT u.id, u.first_name, u.last_name, u.email, u.phone, u.avatar_url,
-            (u.is_active AND m.is_active) AS is_active, u.last_login_at, u.created_at,
+     SELECT u.id, u.email,
+            CASE WHEN m.accepted_at IS NULL THEN COALESCE(m.invited_profile->>'first_name', '') ELSE u.first_name END
+              AS first_name,
+            CASE WHEN m.accepted_at IS NULL THEN COALESCE(m.invited_profile->>'last_name', '') ELSE u.last_name END
+              AS last_name,
+            CASE WHEN m.accepted_at IS NULL THEN m.invited_profile->>'phone' ELSE u.phone END AS phone,
+            CASE WHEN m.accepted_at IS NULL THEN NULL ELSE u.avatar_url END AS avatar_url,
+            (u.is_active AND m.is_active) AS is_active,
+            CASE WHEN m.accepted_at IS NOT NULL AND m.is_active AND u.is_active THEN u.last_login_at END
+              AS last_login_at,
+            CASE WHEN m.accepted_at IS NULL THEN m.created_at ELSE u.created_at END AS created_at,
             CASE WHEN m.is_active AND o.is_active THEN rpj.names ELSE '{}' END AS permissions,
             json_build_array(json_build_object(
               'id', m.id,
               'is_active', m.is_active AND o.is_active,
+              'is_pending', m.accepted_at IS NULL,
               'organization', json_build_object('id', o.id, 'name', o.name, 'code', o.code),
               'role', json_build_object('id', r.id, 'name', r.name, 'description', r.description,
                                         'is_system', r.is_system, 'permissions', rpj.permissions),
@@ -68,7 +80,9 @@ export async function selectMembers(
        LEFT JOIN departments d ON d.id = m.department_id
        LEFT JOIN users mg ON mg.id = m.manager_id
       WHERE m.organization_id = $1 AND ($2::uuid IS NULL OR m.user_id = $2::uuid)
-      ORDER BY lower(u.last_name), lower(u.first_name), u.id`,
+      ORDER BY lower(CASE WHEN m.accepted_at IS NULL THEN m.invited_profile->>'last_name' ELSE u.last_name END),
+               lower(CASE WHEN m.accepted_at IS NULL THEN m.invited_profile->>'first_name' ELSE u.first_name END),
+               u.id`,
     [organizationId, options.userId ?? null],
     options.transaction,
   );

@@ -1,7 +1,13 @@
 import type { components } from '@purchasing/api-client';
 import type { Transaction } from 'sequelize';
 import { execute, select, selectOne } from '../../db-query.js';
-import { Conflict, type DomainError, NotFound, ValidationFailed } from '../../domain/errors.js';
+import {
+  Conflict,
+  type DomainError,
+  type ErrorDetail,
+  NotFound,
+  ValidationFailed,
+} from '../../domain/errors.js';
 import type { Db, OrganizationScope } from '../../http/context.js';
 import { hashPassword } from '../../lib/password.js';
 import {
@@ -18,6 +24,7 @@ import {
   checkRoleChange,
   checkRoleGrant,
   checkStatusChange,
+  MEMBERSHIP_MESSAGES,
   type MemberFacts,
   SUPER_ADMIN,
 } from './membership-rules.js';
@@ -44,6 +51,8 @@ export const USER_MESSAGES = {
   alreadyMember: 'A user with this email is already a member of this organization',
   alreadyMemberInactive:
     'A user with this email is already a member of this organization (inactive): activate them instead',
+  alreadyMemberPending:
+    'A user with this email has already been invited to this organization and has not accepted yet: send the invitation again instead',
 } as const;
 
 interface RoleRow {
@@ -62,6 +71,17 @@ interface LockedMember extends MemberFacts {
   last_name: string;
   phone: string | null;
   has_password: boolean;
+  /** Added to the organisation, not yet accepted through the emailed link. */
+  pending: boolean;
+  /** The names and phone this organisation gave while pending. */
+  invited_profile: InvitedProfile | null;
+}
+
+/** What an organisation typed when it added an existing account (shown to it until acceptance). */
+interface InvitedProfile {
+  first_name: string;
+  last_name: string;
+  phone: string | null;
 }
 
 const canManageRoles = (actor: Actor) => actor.scope.permissions.has('role.manage');
@@ -220,6 +240,8 @@ async function lockMember(
     last_name: string;
     phone: string | null;
     has_password: boolean;
+    pending: boolean;
+    invited_profile: InvitedProfile | null;
     role_name: string;
     role_is_system: boolean;
     permissions: string[];
@@ -228,6 +250,7 @@ async function lockMember(
     `SELECT m.id AS membership_id, m.user_id, m.role_id, m.is_active AS membership_active,
             u.is_active AS user_active, u.email, u.first_name, u.last_name, u.phone,
             u.password_hash IS NOT NULL AS has_password,
+            m.accepted_at IS NULL AS pending, m.invited_profile,
             r.name AS role_name, r.is_system AS role_is_system,
             ARRAY(SELECT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
                    WHERE rp.role_id = r.id) AS permissions
@@ -251,6 +274,8 @@ async function lockMember(
     last_name: row.last_name,
     phone: row.phone,
     has_password: row.has_password,
+    pending: row.pending,
+    invited_profile: row.invited_profile,
     role: { name: row.role_name, is_system: row.role_is_system, permissions: row.permissions },
   };
 }
@@ -279,14 +304,18 @@ async function organizationAndActorNames(
   };
 }
 
-/** Queues the invitation (new token, 7 days) of a user who has no password yet. */
+/**
+ * Queues the invitation (new token of this organisation, 7 days) of a user who has no password yet,
+ * or of an existing account whose membership is pending (`existingAccount`: the link accepts it).
+ */
 async function sendInvitation(
   db: Db,
   actor: Actor,
   user: { id: string; email: string; first_name: string },
   transaction: Transaction,
+  existingAccount = false,
 ): Promise<void> {
-  const token = await issuePasswordToken(db, user.id, 'invite', transaction);
+  const token = await issuePasswordToken(db, user.id, 'invite', actor.scope.organizationId, transaction);
   const names = await organizationAndActorNames(db, actor, transaction);
   await enqueueMail(
     db,
@@ -297,6 +326,7 @@ async function sendInvitation(
       invitedBy: names.actorName,
       link: passwordTokenLink(actor.linkBase, 'invite', token),
       validDays: PASSWORD_TOKEN_TTL_MINUTES.invite / (24 * 60),
+      existingAccount,
     }),
     transaction,
   );
@@ -314,9 +344,16 @@ export async function getMember(db: Db, actor: Actor, userId: string): Promise<M
 
 /**
  * Creates a user with a membership of the actor's organisation, or adds an existing account (same
- * email, whatever its case) as a member. Role, department and manager must be of the organisation.
- * With `send_invite`: a new user without a password gets an invitation link, a new user with one a
- * welcome mail, an existing account a notice (or an invitation if it never set a password).
+ * email, whatever its case) as a *pending* member. Role, department and manager must be of the
+ * organisation, and the role may hold only permissions the actor holds.
+ *
+ * A new account's membership is active at once; with `send_invite` it gets an invitation link
+ * without a password, a welcome mail with one. An existing account's membership stays pending
+ * (inactive) until its owner accepts through the emailed link, which is always sent: another
+ * organisation's administrator may have chosen its password (issue 11, item 2). If the account never
+ * proved its mailbox, that password is cleared and its sessions revoked now, so only the mailbox's
+ * owner can set the next one. The existing account's profile is left alone; the names given are
+ * what this organisation sees until acceptance.
  */
 export async function createMember(db: Db, actor: Actor, input: UserCreateInput): Promise<MemberView> {
   const organizationId = actor.scope.organizationId;
@@ -324,23 +361,40 @@ export async function createMember(db: Db, actor: Actor, input: UserCreateInput)
   const sendInvite = input.send_invite ?? true;
   return db.sequelize.transaction(async (transaction) => {
     const role = await roleOf(db, organizationId, input.role_id, transaction);
-    fail(checkRoleGrant({ actorCanManageRoles: canManageRoles(actor) }, role));
+    fail(
+      checkRoleGrant(
+        { actorCanManageRoles: canManageRoles(actor), actorPermissions: actor.scope.permissions },
+        role,
+      ),
+    );
     await assertDepartment(db, organizationId, input.department_id, transaction);
     await assertManager(db, organizationId, input.manager_id, null, transaction);
 
     const email = input.email.trim();
+    const profile: InvitedProfile = {
+      first_name: input.first_name.trim(),
+      last_name: input.last_name.trim(),
+      phone: trimOrNull(input.phone),
+    };
     const created = await selectOne<{ id: string }>(
       db,
       `INSERT INTO users (email, first_name, last_name, phone, password_hash)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT ((lower(email))) DO NOTHING
        RETURNING id`,
-      [email, input.first_name.trim(), input.last_name.trim(), trimOrNull(input.phone), passwordHash],
+      [email, profile.first_name, profile.last_name, profile.phone, passwordHash],
       transaction,
     );
-    const user = await selectOne<{ id: string; email: string; first_name: string; has_password: boolean }>(
+    const user = await selectOne<{
+      id: string;
+      email: string;
+      first_name: string;
+      has_password: boolean;
+      verified: boolean;
+    }>(
       db,
-      `SELECT id, email, first_name, password_hash IS NOT NULL AS has_password
+      `SELECT id, email, first_name, password_hash IS NOT NULL AS has_password,
+              email_verified_at IS NOT NULL AS verified
          FROM users WHERE lower(email) = lower($1) FOR UPDATE`,
       [email],
       transaction,
@@ -351,29 +405,59 @@ export async function createMember(db: Db, actor: Actor, input: UserCreateInput)
         { field: 'manager_id', message: USER_MESSAGES.ownManager },
       ]);
     }
+    const pending = created === null;
     const membership = await selectOne<{ id: string }>(
       db,
-      `INSERT INTO user_organizations (user_id, organization_id, role_id, department_id, manager_id)
-       VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO user_organizations (user_id, organization_id, role_id, department_id, manager_id, is_active,
+                                       accepted_at, invited_profile)
+       VALUES ($1, $2, $3, $4, $5, NOT $6::boolean, CASE WHEN $6::boolean THEN NULL ELSE now() END, $7::jsonb)
        ON CONFLICT (user_id, organization_id) DO NOTHING
        RETURNING id`,
-      [user.id, organizationId, role.id, input.department_id ?? null, input.manager_id ?? null],
+      [
+        user.id,
+        organizationId,
+        role.id,
+        input.department_id ?? null,
+        input.manager_id ?? null,
+        pending,
+        pending ? JSON.stringify(profile) : null,
+      ],
       transaction,
     );
     if (!membership) {
-      const existing = await selectOne<{ is_active: boolean }>(
+      const existing = await selectOne<{ is_active: boolean; pending: boolean }>(
         db,
-        'SELECT is_active FROM user_organizations WHERE user_id = $1 AND organization_id = $2',
+        `SELECT is_active, accepted_at IS NULL AS pending FROM user_organizations
+          WHERE user_id = $1 AND organization_id = $2`,
         [user.id, organizationId],
         transaction,
       );
-      const message =
-        existing?.is_active === false ? USER_MESSAGES.alreadyMemberInactive : USER_MESSAGES.alreadyMember;
+      const message = existing?.pending
+        ? USER_MESSAGES.alreadyMemberPending
+        : existing?.is_active === false
+          ? USER_MESSAGES.alreadyMemberInactive
+          : USER_MESSAGES.alreadyMember;
       throw new Conflict(message, 'CONFLICT', [{ field: 'email', message }]);
     }
 
-    let mail: 'invitation' | 'welcome' | 'added' | null = null;
-    if (sendInvite) {
+    let mail: 'invitation' | 'welcome' | null = null;
+    let passwordCleared = false;
+    if (pending) {
+      if (!user.verified) {
+        // A password nobody proved to own the mailbox (another organisation's administrator may have
+        // chosen it) must not open this organisation: it stops working now, everywhere.
+        passwordCleared = user.has_password;
+        await execute(
+          db,
+          'UPDATE users SET password_hash = NULL, updated_at = now() WHERE id = $1',
+          [user.id],
+          transaction,
+        );
+        await revokeAllSessions(db, user.id, 'unproved_password_cleared', transaction);
+      }
+      await sendInvitation(db, actor, { ...user, first_name: profile.first_name }, transaction, true);
+      mail = 'invitation';
+    } else if (sendInvite) {
       if (!user.has_password) {
         await sendInvitation(db, actor, user, transaction);
         mail = 'invitation';
@@ -387,11 +471,11 @@ export async function createMember(db: Db, actor: Actor, input: UserCreateInput)
             organizationName: names.organizationName,
             invitedBy: names.actorName,
             loginLink: linkTo(actor.linkBase, '/login'),
-            newAccount: created !== null,
+            newAccount: true,
           }),
           transaction,
         );
-        mail = created ? 'welcome' : 'added';
+        mail = 'welcome';
       }
     }
     await audit(
@@ -401,13 +485,14 @@ export async function createMember(db: Db, actor: Actor, input: UserCreateInput)
         userId: user.id,
         action: created ? 'create' : 'add_member',
         actorId: actor.userId,
-        to: 'active',
+        to: pending ? 'pending' : 'active',
         metadata: {
           role_id: role.id,
           role_name: role.name,
           department_id: input.department_id ?? null,
           manager_id: input.manager_id ?? null,
           mail,
+          ...(pending ? { password_cleared: passwordCleared } : {}),
         },
       },
       transaction,
@@ -430,6 +515,11 @@ async function setStatus(
   transaction: Transaction,
 ): Promise<boolean> {
   if (member.membershipActive === active) return false;
+  if (member.pending) {
+    throw new Conflict(MEMBERSHIP_MESSAGES.pendingActivation, 'MEMBERSHIP_PENDING', [
+      { field, message: MEMBERSHIP_MESSAGES.pendingActivation },
+    ]);
+  }
   fail(
     checkStatusChange(
       { actorId: actor.userId, actorCanManageRoles: canManageRoles(actor), activeSuperAdmins: superAdmins },
@@ -470,9 +560,28 @@ async function setStatus(
   return true;
 }
 
+/** Whether the account has a membership (active, inactive or pending) of another organisation. */
+async function belongsElsewhere(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  transaction: Transaction,
+): Promise<boolean> {
+  const row = await selectOne(
+    db,
+    'SELECT 1 AS ok FROM user_organizations WHERE user_id = $1 AND organization_id <> $2 LIMIT 1',
+    [userId, organizationId],
+    transaction,
+  );
+  return row !== null;
+}
+
 /**
- * Updates names and phone (the account's) and `is_active` (the membership of this organisation) of
- * a member; 404 for anyone else.
+ * Updates names and phone and `is_active` (the membership of this organisation) of a member; 404
+ * for anyone else. Names and phone are the account's own: an organisation may change them only for
+ * an account that belongs to no other organisation (or the user themself may); otherwise 409
+ * `SHARED_PROFILE` naming each field that would change. For a pending member they change only what
+ * this organisation was given when it added them. A pending member is not activated here (409).
  */
 export async function updateMember(
   db: Db,
@@ -480,54 +589,98 @@ export async function updateMember(
   userId: string,
   input: UserUpdateInput,
 ): Promise<MemberView> {
+  const organizationId = actor.scope.organizationId;
   return db.sequelize.transaction(async (transaction) => {
     // Super Admins first, then the member: every status change locks in this order (no deadlock).
     const superAdmins =
-      input.is_active !== undefined
-        ? await lockActiveSuperAdmins(db, actor.scope.organizationId, transaction)
-        : 0;
+      input.is_active !== undefined ? await lockActiveSuperAdmins(db, organizationId, transaction) : 0;
     const member = await lockMember(db, actor, userId, transaction);
-    const next = {
-      first_name: input.first_name !== undefined ? input.first_name.trim() : member.first_name,
-      last_name: input.last_name !== undefined ? input.last_name.trim() : member.last_name,
-      phone: input.phone !== undefined ? trimOrNull(input.phone) : member.phone,
+    const current: InvitedProfile =
+      member.pending && member.invited_profile
+        ? member.invited_profile
+        : { first_name: member.first_name, last_name: member.last_name, phone: member.phone };
+    const next: InvitedProfile = {
+      first_name: input.first_name !== undefined ? input.first_name.trim() : current.first_name,
+      last_name: input.last_name !== undefined ? input.last_name.trim() : current.last_name,
+      phone: input.phone !== undefined ? trimOrNull(input.phone) : current.phone,
     };
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of ['first_name', 'last_name', 'phone'] as const) {
-      if (next[key] !== member[key]) changes[key] = { from: member[key], to: next[key] };
+      if (next[key] !== current[key]) changes[key] = { from: current[key], to: next[key] };
+    }
+    const changed = Object.keys(changes);
+    if (
+      changed.length > 0 &&
+      !member.pending &&
+      userId !== actor.userId &&
+      (await belongsElsewhere(db, userId, organizationId, transaction))
+    ) {
+      const details: ErrorDetail[] = changed.map((field) => ({
+        field,
+        message: MEMBERSHIP_MESSAGES.sharedProfile(field),
+      }));
+      throw new Conflict(details[0]!.message, 'SHARED_PROFILE', details);
     }
     if (input.is_active !== undefined) {
       await setStatus(db, actor, member, input.is_active, 'is_active', superAdmins, transaction);
     }
-    if (Object.keys(changes).length > 0) {
-      await execute(
-        db,
-        'UPDATE users SET first_name = $2, last_name = $3, phone = $4, updated_at = now() WHERE id = $1',
-        [userId, next.first_name, next.last_name, next.phone],
-        transaction,
-      );
+    if (changed.length > 0) {
+      if (member.pending) {
+        await execute(
+          db,
+          'UPDATE user_organizations SET invited_profile = $2::jsonb, updated_at = now() WHERE id = $1',
+          [member.membershipId, JSON.stringify(next)],
+          transaction,
+        );
+      } else {
+        await execute(
+          db,
+          'UPDATE users SET first_name = $2, last_name = $3, phone = $4, updated_at = now() WHERE id = $1',
+          [userId, next.first_name, next.last_name, next.phone],
+          transaction,
+        );
+      }
       await audit(
         db,
-        {
-          organizationId: actor.scope.organizationId,
-          userId,
-          action: 'update',
-          actorId: actor.userId,
-          metadata: { changes },
-        },
+        { organizationId, userId, action: 'update', actorId: actor.userId, metadata: { changes } },
         transaction,
       );
     }
-    return memberOrFail(db, actor.scope.organizationId, userId, transaction);
+    return memberOrFail(db, organizationId, userId, transaction);
   });
 }
 
-/** Deactivates the membership of this organisation (soft delete); an inactive member stays so. */
+/**
+ * Deactivates the membership of this organisation (soft delete); an inactive member stays so. A
+ * pending member's invitation is withdrawn instead: the pending membership (which never gave access,
+ * so holds no history) and this organisation's unused links for the user are removed.
+ */
 export async function deactivateMember(db: Db, actor: Actor, userId: string): Promise<void> {
   await db.sequelize.transaction(async (transaction) => {
     const superAdmins = await lockActiveSuperAdmins(db, actor.scope.organizationId, transaction);
     const member = await lockMember(db, actor, userId, transaction);
-    await setStatus(db, actor, member, false, 'id', superAdmins, transaction);
+    if (!member.pending) {
+      await setStatus(db, actor, member, false, 'id', superAdmins, transaction);
+      return;
+    }
+    await execute(db, 'DELETE FROM user_organizations WHERE id = $1', [member.membershipId], transaction);
+    await execute(
+      db,
+      'DELETE FROM password_tokens WHERE user_id = $1 AND organization_id = $2 AND used_at IS NULL',
+      [userId, actor.scope.organizationId],
+      transaction,
+    );
+    await audit(
+      db,
+      {
+        organizationId: actor.scope.organizationId,
+        userId,
+        action: 'withdraw_invitation',
+        actorId: actor.userId,
+        from: 'pending',
+      },
+      transaction,
+    );
   });
 }
 
@@ -558,6 +711,7 @@ export async function assignRole(
           {
             actorId: actor.userId,
             actorCanManageRoles: canManageRoles(actor),
+            actorPermissions: actor.scope.permissions,
             activeSuperAdmins: superAdmins,
           },
           member,
@@ -611,18 +765,23 @@ export async function assignRole(
 
 /**
  * Emails a member a single-use link: a password reset (1 hour), or, for a member who never set a
- * password, a new invitation (7 days). Earlier unused links of that kind stop working.
+ * password or whose membership is pending, a new invitation (7 days). Earlier unused links of that
+ * kind issued by this organisation stop working; other organisations' and the user's own do not.
  */
 export async function sendPasswordReset(db: Db, actor: Actor, userId: string): Promise<PasswordTokenPurpose> {
   return db.sequelize.transaction(async (transaction) => {
     const member = await lockMember(db, actor, userId, transaction);
     const user = { id: member.userId, email: member.email, first_name: member.first_name };
     let purpose: PasswordTokenPurpose;
-    if (!member.has_password) {
+    if (member.pending) {
+      const firstName = member.invited_profile?.first_name ?? member.first_name;
+      await sendInvitation(db, actor, { ...user, first_name: firstName }, transaction, true);
+      purpose = 'invite';
+    } else if (!member.has_password) {
       await sendInvitation(db, actor, user, transaction);
       purpose = 'invite';
     } else {
-      const token = await issuePasswordToken(db, user.id, 'reset', transaction);
+      const token = await issuePasswordToken(db, user.id, 'reset', actor.scope.organizationId, transaction);
       await enqueueMail(
         db,
         passwordResetMail({

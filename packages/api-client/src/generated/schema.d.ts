@@ -149,8 +149,10 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation and set a password
-         * @description Sets the first password of an invited account and spends the invitation token; the user then
-         *     signs in. An invalid, expired or already used token answers 400 with code `INVALID_TOKEN`; a
+         * @description Sets the password of an invited account and spends the invitation token; the user then signs in.
+         *     An invitation to a further organisation also accepts the pending membership it was sent for
+         *     (the password chosen becomes the account's). Using any emailed link proves the account owns its
+         *     mailbox. An invalid, expired or already used token answers 400 with code `INVALID_TOKEN`; a
          *     password that breaks the rules answers 400 with a `password` detail.
          */
         post: operations["acceptInvite"];
@@ -822,10 +824,15 @@ export interface paths {
          *     With `send_invite` (default true) a mail goes out: without a password, an invitation with a
          *     single-use link to `/accept-invite` valid 7 days; with a password, a welcome mail with the
          *     sign-in link (never the password). Emails are unique whatever their case: if an account with
-         *     this email already exists it is added to the organisation (its names, phone and password are
-         *     left as they are; the password in the body is ignored); if it is already a member, active or
-         *     not, 409. Assigning a role that holds `role.manage` needs `role.manage` (403). Needs
-         *     `user.create`.
+         *     this email already exists, the organisation gets a *pending* membership (`is_pending`, inactive:
+         *     no sign-in to it, no `X-Organization-Id`) and the account's owner is always mailed a single-use
+         *     link to `/accept-invite` (7 days) that accepts it; the account's names, phone and password are
+         *     left as they are (the password in the body is ignored), and the names given are what this
+         *     organisation sees until the owner accepts. If the account never proved its mailbox (never used
+         *     an emailed link), its password, set by another organisation's administrator, is cleared and its
+         *     sessions revoked: the owner chooses one through the link. Already a member, active, inactive or
+         *     pending: 409. The role given may hold only permissions the caller holds (403; a role that holds
+         *     `role.manage` needs `role.manage`). Needs `user.create`.
          */
         post: operations["createUser"];
         delete?: never;
@@ -862,15 +869,20 @@ export interface paths {
          *     stop working for this organisation on the next call (and everywhere when no active membership
          *     is left). Administrators cannot deactivate themselves (400); the last active Super Admin of the
          *     organisation cannot be deactivated (409); deactivating a member who holds `role.manage` needs
-         *     `role.manage` (403). Role, department and manager go through `POST /users/{id}/roles`. Needs
-         *     `user.edit`.
+         *     `role.manage` (403); a pending member is activated only by accepting the emailed link (409
+         *     `MEMBERSHIP_PENDING`). Names and phone are the account's own: they cannot be changed for an
+         *     account that also belongs (active, inactive or pending) to another organisation, unless by the
+         *     user themself (409 `SHARED_PROFILE` naming each field; sending the current value is not a
+         *     change). For a pending member they change only what this organisation sees until acceptance.
+         *     Role, department and manager go through `POST /users/{id}/roles`. Needs `user.edit`.
          */
         put: operations["updateUser"];
         post?: never;
         /**
          * Deactivate a user
          * @description Soft delete: deactivates the user's membership of this organisation (history is kept; the user
-         *     stays listed as inactive; an inactive member answers 204 again). Administrators cannot
+         *     stays listed as inactive; an inactive member answers 204 again). A pending member's invitation
+         *     is withdrawn instead: the pending membership and its link are removed. Administrators cannot
          *     deactivate themselves (400); the last active Super Admin of the organisation cannot be
          *     deactivated (409); deactivating a member who holds `role.manage` needs `role.manage` (403).
          *     Needs `user.delete`.
@@ -902,9 +914,10 @@ export interface paths {
         /**
          * Send a password reset email
          * @description Emails the member a single-use link to `/reset-password`, valid 1 hour (a member who has never
-         *     set a password gets a new invitation to `/accept-invite` instead, valid 7 days). Issuing a link
-         *     spends the earlier unused ones of the same kind. The current password keeps working until the
-         *     link is used. No body. Needs `user.edit`.
+         *     set a password, or whose membership is pending, gets a new invitation to `/accept-invite`
+         *     instead, valid 7 days). Issuing a link spends the earlier unused ones of the same kind issued by
+         *     this organisation, never another organisation's nor the user's own. The current password keeps
+         *     working until the link is used. No body. Needs `user.edit`.
          */
         post: operations["resetUserPassword"];
         delete?: never;
@@ -936,8 +949,10 @@ export interface paths {
          * @description Sets the role of the user's membership of this organisation, and its department and manager
          *     when given (`null` clears them; omitted leaves them). Role, department and manager must be of
          *     the organisation (400 naming the field; the manager an active member); the manager cannot be
-         *     the user. Giving or taking away a role that holds `role.manage` needs `role.manage` (403).
-         *     Moving the last active Super Admin to another role answers 409. Needs `user.edit`.
+         *     the user. Nobody changes their own role (403 `OWN_ROLE`), and the caller must hold every
+         *     permission of both the member's current role and the new one (403 `OWN_PERMISSION_REQUIRED`; giving
+         *     or taking away a role that holds `role.manage` needs `role.manage`). Moving the last active
+         *     Super Admin to another role answers 409. Needs `user.edit`.
          */
         post: operations["assignUserRole"];
         delete?: never;
@@ -970,7 +985,8 @@ export interface paths {
          * Create a role
          * @description Creates a custom role (never a system role), optionally with permissions. A name already used in
          *     the organisation, whatever its case, answers 409; an unknown permission id answers 400 naming
-         *     `permission_ids`. Needs `role.manage`.
+         *     `permission_ids`; a permission the caller does not hold answers 403 (`OWN_PERMISSION_REQUIRED`).
+         *     Needs `role.manage`.
          */
         post: operations["createRole"];
         delete?: never;
@@ -1066,7 +1082,8 @@ export interface paths {
         /**
          * Add permissions to a role
          * @description Grants the listed permissions (already held ones are ignored). An unknown permission id answers
-         *     400. The Super Admin role always holds every permission. Needs `role.manage`.
+         *     400; a permission the caller does not hold answers 403 (`OWN_PERMISSION_REQUIRED`). The Super Admin
+         *     role always holds every permission. Needs `role.manage`.
          */
         post: operations["addRolePermissions"];
         delete?: never;
@@ -1645,9 +1662,17 @@ export interface components {
              *     administration screens show and `PUT /users/{id}` `is_active` sets.
              */
             is_active: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description From `/users`: null unless the user is an active member of the current organisation who
+             *     accepted it (a global fact, never shown to an organisation the user has not joined).
+             */
             last_login_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description From `/auth/me`: when the account was created. From `/users`: the same for a member who
+             *     accepted; for a pending member, when this organisation added them.
+             */
             created_at: string;
             /**
              * @description From `/auth/me`: the union of the permission names of the active memberships. From `/users`:
@@ -1670,6 +1695,12 @@ export interface components {
             manager: components["schemas"]["PersonRef"] | null;
             /** @description Whether the membership is active; an inactive membership gives no access to the organisation. */
             is_active: boolean;
+            /**
+             * @description The organisation added an existing account and its owner has not yet accepted through the
+             *     emailed link. A pending membership is inactive; from `/users`, its names and phone are the
+             *     ones the organisation gave, not the account's.
+             */
+            is_pending: boolean;
         };
         /** @description The role of a membership, with its permissions. */
         MembershipRole: {

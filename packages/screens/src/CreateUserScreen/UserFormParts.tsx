@@ -60,8 +60,22 @@ export function UserAvatar({
   );
 }
 
-/** 'Active' in green or 'Inactive' in gray. */
-export function MemberStatusBadge({ active }: { active: boolean }): ReactElement {
+/** 'Active' in green, 'Inactive' in gray, or 'Pending' in amber (added, not yet accepted). */
+export function MemberStatusBadge({
+  active,
+  pending = false,
+}: {
+  active: boolean;
+  pending?: boolean;
+}): ReactElement {
+  if (pending) {
+    // An existing account added to the organisation that has not accepted the emailed link yet.
+    return (
+      <Badge color="amber" variant="soft" highContrast title="Invitation sent, not accepted yet">
+        Pending
+      </Badge>
+    );
+  }
   return (
     <Badge color={active ? 'green' : 'gray'} variant="soft" highContrast>
       {active ? 'Active' : 'Inactive'}

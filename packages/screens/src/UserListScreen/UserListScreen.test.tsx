@@ -61,6 +61,30 @@ describe('UserListScreen', () => {
     expect(screen.getByRole('heading', { name: /Users 13 in total/ })).toBeInTheDocument();
   });
 
+  it('shows a member added but not yet accepted as Pending', async () => {
+    const users = defaultAdminUsers().map((user) =>
+      user.id === adminPeople.fiona.id
+        ? {
+            ...user,
+            is_active: false,
+            last_login_at: null,
+            user_organizations: user.user_organizations.map((membership) => ({
+              ...membership,
+              is_active: false,
+              is_pending: true,
+            })),
+          }
+        : user,
+    );
+    serve(users);
+    renderList();
+    await screen.findByRole('link', { name: 'Fiona Chen' });
+    const row = rowOf('Fiona Chen');
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    expect(within(row).queryByText('Inactive')).not.toBeInTheDocument();
+    expect(within(row).getByText('Never')).toBeInTheDocument();
+  });
+
   it('pages ten users at a time on the client', async () => {
     serve([...defaultAdminUsers(), ...buildManyAdminUsers(9)]);
     const { user } = renderList();

@@ -126,7 +126,7 @@ function UserRow({
         {membership?.manager ? fullName(membership.manager) : <Text color="gray">—</Text>}
       </Table.Cell>
       <Table.Cell style={style('status')}>
-        <MemberStatusBadge active={active} />
+        <MemberStatusBadge active={active} pending={membership?.is_pending === true} />
       </Table.Cell>
       <Table.Cell style={{ ...style('last_login'), whiteSpace: 'nowrap' }}>
         {user.last_login_at ? formatDate(user.last_login_at) : <Text color="gray">Never</Text>}

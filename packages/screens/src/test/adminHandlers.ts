@@ -261,6 +261,7 @@ export function buildAdminUser(
         department: department ? { id: department.id, name: department.name } : null,
         manager: manager ? personRef(manager) : null,
         is_active: active,
+        is_pending: false,
       },
     ],
     ...overrides,
@@ -437,6 +438,7 @@ export function createAdminApi(options: AdminApiOptions = {}) {
             department: department ? { id: department.id, name: department.name } : null,
             manager: manager ? toPerson(manager) : null,
             is_active: true,
+            is_pending: false,
           },
         ],
       };

@@ -184,6 +184,7 @@ export function directoryMembers(
             department: department ? { id: department.id, name: department.name } : null,
             manager: placement.manager ? personRef(placement.manager) : null,
             is_active: active,
+            is_pending: false,
           },
         ],
       };
@@ -222,6 +223,7 @@ export const superAdminUser: User = (() => {
         department: null,
         manager: null,
         is_active: true,
+        is_pending: false,
       },
     ],
   };

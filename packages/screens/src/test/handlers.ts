@@ -100,6 +100,7 @@ function membership(
     department: null,
     manager: null,
     is_active: isActive,
+    is_pending: false,
   };
 }
 
