@@ -8,8 +8,11 @@ import { createSequelize } from '../src/db/sequelize.js';
 import { createServer } from '../src/server.js';
 import { TEST_PASSWORD } from './factories.js';
 
-/** A server on this test run's own database (made by global-setup), with test configuration. */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+/**
+ * A server on this test run's own database (made by global-setup), or on `databaseUrl` (a scratch
+ * database of the test's own), with test configuration.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { databaseUrl?: string } = {}) {
   const base = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -19,7 +22,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     staticDir: null,
     ...overrides,
   };
-  const sequelize = createSequelize(inject('databaseUrl'), { poolMax: 10 });
+  const sequelize = createSequelize(options.databaseUrl ?? inject('databaseUrl'), { poolMax: 10 });
   const models = initModels(sequelize);
   const server = await createServer(config, { sequelize });
   return {

@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { type ErrorDetail, ValidationFailed } from '../domain/errors.js';
 import type { OpenApiDocument, OperationInfo, ParameterObject } from './openapi.js';
 
@@ -28,6 +29,16 @@ function newAjv(coerce: boolean): Ajv2020 {
     discriminator: true,
   });
   addFormats(ajv);
+  // RFC 3339 has a year 0000; PostgreSQL's calendar has none (1 BC is followed by AD 1) and refuses
+  // it with an error, so a date or timestamp in year 0000 is refused here (400), never a 500.
+  for (const name of ['date', 'date-time'] as const) {
+    const format = fullFormats[name] as { validate: (value: string) => boolean; compare?: never };
+    ajv.addFormat(name, {
+      type: 'string',
+      validate: (value: string) => !value.startsWith('0000') && format.validate(value),
+      ...(format.compare ? { compare: format.compare } : {}),
+    });
+  }
   ajv.addKeyword({ keyword: ERROR_MESSAGE_KEYWORD, schemaType: 'string' });
   return ajv;
 }

@@ -38,3 +38,22 @@ export async function countRows(sequelize: Sequelize): Promise<Record<string, nu
   }
   return counts;
 }
+
+/**
+ * A fingerprint of every table of the public schema: its row count and an md5 of its rows (each
+ * row's text form, sorted), so any insert, update or delete anywhere changes it.
+ */
+export async function fingerprintTables(sequelize: Sequelize): Promise<Record<string, string>> {
+  const [tables] = (await sequelize.query(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
+  )) as [{ tablename: string }[], unknown];
+  const fingerprint: Record<string, string> = {};
+  for (const { tablename } of tables) {
+    const [[row]] = (await sequelize.query(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(md5(t::text), ',' ORDER BY md5(t::text)), '')) AS hash
+         FROM "${tablename}" t`,
+    )) as [[{ n: number; hash: string }], unknown];
+    fingerprint[tablename] = `${row.n}:${row.hash}`;
+  }
+  return fingerprint;
+}
