@@ -117,6 +117,30 @@ function describe(error: ErrorObject): string {
   }
 }
 
+/**
+ * The fields of a request value whose strings hold a NUL character (U+0000). PostgreSQL's text
+ * cannot store one: it used to be escaped on the way in and stored as the two characters `\0`, a
+ * silent change of what the caller sent. Refused instead (400 naming the field).
+ */
+export function fieldsWithNul(value: unknown, base = ''): ErrorDetail[] {
+  if (typeof value === 'string') {
+    return value.includes('\u0000')
+      ? [{ field: base || 'body', message: 'must not contain a NUL character' }]
+      : [];
+  }
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => fieldsWithNul(item, join(base, String(index))));
+  if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(key.includes('\u0000')
+        ? [{ field: join(base, key), message: 'must not contain a NUL character' }]
+        : []),
+      ...fieldsWithNul(item, join(base, key)),
+    ]);
+  }
+  return [];
+}
+
 /** Builds the 400 error for a list of details. */
 export function validationError(details: ErrorDetail[]): ValidationFailed {
   const first = details[0];
@@ -178,6 +202,8 @@ export class ContractValidator {
         if (validate && !Buffer.isBuffer(value) && !validate(value)) {
           throw validationError(toDetails(validate.errors ?? []));
         }
+        const nul = fieldsWithNul(value);
+        if (nul.length) throw validationError(nul);
         return value;
       };
     }
@@ -211,6 +237,8 @@ export class ContractValidator {
       if (!validate(input)) {
         throw validationError(toDetails(validate.errors ?? [], (field) => names.get(field) ?? field));
       }
+      const nul = fieldsWithNul(input);
+      if (nul.length) throw validationError(nul);
       return input;
     };
   }

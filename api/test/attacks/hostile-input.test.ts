@@ -74,3 +74,41 @@ describe('dates in year 0000 (valid RFC 3339, unknown to PostgreSQL) are refused
     }
   });
 });
+
+describe('NUL characters (U+0000) are refused with 400, never stored as something else', () => {
+  it('in a body field: the requisition is not created', async () => {
+    const justification = `NUL-${Date.now()}\u0000after`;
+    const response = await call(app.server, 'POST', '/api/requisitions', {
+      token,
+      organizationId: organization.id,
+      payload: requisition({ justification }),
+    });
+    expect(response.statusCode, response.payload).toBe(400);
+    expectContract(response, 'createRequisition');
+    expect(JSON.parse(response.payload).details).toEqual([
+      { field: 'justification', message: 'must not contain a NUL character' },
+    ]);
+    const [rows] = await app.sequelize.query('SELECT 1 FROM requisitions WHERE justification LIKE $1', {
+      bind: [`${justification.slice(0, 17)}%`],
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('in a nested line and in a query', async () => {
+    const nested = await call(app.server, 'POST', '/api/requisitions', {
+      token,
+      organizationId: organization.id,
+      payload: requisition({
+        line_items: [{ description: 'Ch\u0000air', quantity: 1, unit_price: 10, unit_of_measure: 'each' }],
+      }),
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(JSON.parse(nested.payload).details[0].field).toBe('line_items.0.description');
+    const query = await call(app.server, 'GET', '/api/requisitions?search=a%00b', {
+      token,
+      organizationId: organization.id,
+    });
+    expect(query.statusCode, query.payload).toBe(400);
+    expectContract(query, 'listRequisitions');
+  });
+});
