@@ -4,6 +4,7 @@ import HapiJwt from '@hapi/jwt';
 import type { Config } from './config.js';
 import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
+import { runInOrganization } from './db/tenant-context.js';
 import { DomainError, Forbidden, NotFound } from './domain/errors.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
@@ -186,7 +187,10 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
               throw new Forbidden('An organization must be selected', 'ORGANIZATION_REQUIRED');
             if (!input.scope.permissions.has(implementation.permission)) throw new Forbidden();
           }
-          return implementation.handler(input);
+          // Row-level security (second line): the handler's queries see only this organisation's rows.
+          return input.scope
+            ? runInOrganization(input.scope.organizationId, () => implementation.handler(input))
+            : implementation.handler(input);
         },
       },
     });

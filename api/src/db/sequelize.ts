@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { Sequelize } from 'sequelize';
+import { installTenantContext } from './tenant-context.js';
 
 /** Options of {@link createSequelize}. */
 export interface SequelizeOptions {
@@ -16,11 +17,14 @@ export interface SequelizeOptions {
  */
 export function createSequelize(url: string, options: SequelizeOptions = {}): Sequelize {
   const poolMax = options.poolMax ?? 10;
-  return new Sequelize(url, {
+  const sequelize = new Sequelize(url, {
     dialect: 'postgres',
     dialectModule: pg,
     logging: options.logging ? (sql: string) => console.info(sql) : false,
     define: { underscored: true },
     pool: { max: poolMax, min: 0, idle: 10_000, acquire: 60_000 },
   });
+  // Each acquired connection carries the request's organisation for row-level security.
+  installTenantContext(sequelize);
+  return sequelize;
 }
