@@ -17,7 +17,7 @@ export const appDatabaseUrl = () =>
   process.env.TEST_DB_ROLE === 'postgres' ? inject('databaseUrl') : inject('appDatabaseUrl');
 
 /** A server on this test run's own database (made by global-setup), with test configuration. */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { databaseUrl?: string } = {}) {
   const base = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -30,7 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     login: { ...base.login, maxFailuresPerAddress: 1_000_000 },
     ...overrides,
   };
-  const sequelize = createSequelize(appDatabaseUrl(), { poolMax: 10 });
+  const sequelize = createSequelize(options.databaseUrl ?? appDatabaseUrl(), { poolMax: 10 });
   const models = initModels(sequelize);
   const server = await createServer(config, { sequelize });
   return {
