@@ -225,9 +225,11 @@ describe('row-level security', () => {
 
   it('the users list without its organisation filter: A members only, the shared user with A membership only', async () => {
     const { db, removed } = withoutOrganizationFilter(app.sequelize);
-    const open = await listMembers(db, a.actor);
+    const open = await listMembers(db, { ...a.actor, linkBase: 'http://localhost' });
     expect(ids(open)).toEqual(expect.arrayContaining([b.admin.id, b.onlyMember.id])); // control
-    const scoped = await runInOrganization(a.organization.id, () => listMembers(db, a.actor));
+    const scoped = await runInOrganization(a.organization.id, () =>
+      listMembers(db, { ...a.actor, linkBase: 'http://localhost' }),
+    );
     expect(ids(scoped).sort()).toEqual([a.admin.id, shared.id, a.onlyMember.id].sort());
     for (const member of scoped) {
       expect(member.user_organizations.map((m) => m.organization.id)).toEqual([a.organization.id]);
@@ -235,7 +237,9 @@ describe('row-level security', () => {
         expect(permission.id).toBeTruthy();
     }
     await expect(
-      runInOrganization(a.organization.id, () => getMember(db, a.actor, b.onlyMember.id)),
+      runInOrganization(a.organization.id, () =>
+        getMember(db, { ...a.actor, linkBase: 'http://localhost' }, b.onlyMember.id),
+      ),
     ).rejects.toBeInstanceOf(NotFound);
     expect(removed()).toBeGreaterThan(0);
   });
