@@ -1,5 +1,5 @@
 import type { ServerInjectResponse } from '@hapi/hapi';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bypassesRowSecurity } from '../src/db/app-role.js';
 import {
@@ -8,7 +8,7 @@ import {
 } from '../src/db/migrations/2026.11.24T23.30.00.row-level-security.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
-import { currentOrganizationId, runInOrganization } from '../src/db/tenant-context.js';
+import { acrossOrganizations, currentOrganizationId, runInOrganization } from '../src/db/tenant-context.js';
 import { NotFound } from '../src/domain/errors.js';
 import { resolveScope } from '../src/features/organizations/scope.service.js';
 import {
@@ -351,5 +351,22 @@ describe('row-level security', () => {
     } finally {
       await sequelize.close();
     }
+  });
+
+  it('lets a deliberate cross-organisation query through inside a transaction, and only it', async () => {
+    const count = (transaction: Transaction) =>
+      app.sequelize.query<{ n: number }>(
+        'SELECT count(DISTINCT organization_id)::int AS n FROM requisitions WHERE justification = $1',
+        { bind: [overlap], type: QueryTypes.SELECT, transaction },
+      );
+    const seen = await runInOrganization(a.organization.id, () =>
+      app.sequelize.transaction(async (transaction) => {
+        const before = await count(transaction);
+        const across = await acrossOrganizations(app.sequelize, transaction, () => count(transaction));
+        const after = await count(transaction);
+        return [before, across, after].map((rows) => rows[0]!.n);
+      }),
+    );
+    expect(seen).toEqual([1, 2, 1]);
   });
 });

@@ -5,9 +5,13 @@
  *   node --import tsx api/src/db/cli.ts migrate   # apply pending migrations
  *   node --import tsx api/src/db/cli.ts down      # revert every migration
  *   node --import tsx api/src/db/cli.ts seed      # migrate, then seed the demo data (idempotent)
+ *   node --import tsx api/src/db/cli.ts app-role [name] [--login]
+ *       # create (if absent) the plain role the API should run as (default purchasing_app) and grant
+ *       # it row access to every table; APP_ROLE_PASSWORD sets its password (and implies --login)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_APP_ROLE, grantAppRole } from './app-role.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedDatabase } from './embedded.js';
 import { migrateDown, migrateUp } from './migrator.js';
 import { initModels } from './models/index.js';
@@ -16,9 +20,9 @@ import { createSequelize } from './sequelize.js';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-async function main(command: string | undefined): Promise<void> {
-  if (command !== 'migrate' && command !== 'down' && command !== 'seed') {
-    console.error('usage: cli.ts migrate | down | seed');
+async function main(command: string | undefined, args: string[]): Promise<void> {
+  if (command !== 'migrate' && command !== 'down' && command !== 'seed' && command !== 'app-role') {
+    console.error('usage: cli.ts migrate | down | seed | app-role [name] [--login]');
     process.exitCode = 2;
     return;
   }
@@ -39,6 +43,16 @@ async function main(command: string | undefined): Promise<void> {
     console.info(
       `[db] ${command} on ${databaseUrl ? 'DATABASE_URL' : `the embedded database in ${dataDir}`}`,
     );
+    if (command === 'app-role') {
+      const role = args.find((arg) => !arg.startsWith('--')) ?? DEFAULT_APP_ROLE;
+      const password = process.env.APP_ROLE_PASSWORD || undefined;
+      const { created } = await grantAppRole(sequelize, role, {
+        login: args.includes('--login') || password !== undefined,
+        password,
+      });
+      console.info(`[db] role ${role} ${created ? 'created and ' : ''}granted row access to every table`);
+      return;
+    }
     if (command === 'down') {
       const reverted = await migrateDown(sequelize, { logger });
       console.info(`[db] reverted ${reverted.length} migration(s)`);
@@ -56,7 +70,7 @@ async function main(command: string | undefined): Promise<void> {
   }
 }
 
-main(process.argv[2]).catch((error: unknown) => {
+main(process.argv[2], process.argv.slice(3)).catch((error: unknown) => {
   console.error('[db] failed:', error);
   process.exitCode = 1;
 });

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 
 /**
  * The organisation of the current request, for PostgreSQL row-level security (the second line
@@ -30,6 +30,44 @@ export function runInOrganization<T>(organizationId: string, fn: () => T): T {
  */
 export function runAcrossOrganizations<T>(fn: () => T): T {
   return storage.run({ organizationId: null }, fn);
+}
+
+/**
+ * Runs `fn`, whose queries deliberately span organisations, inside an organisation-scoped request.
+ * Without `transaction`, as {@link runAcrossOrganizations}. Inside one, the setting is emptied for
+ * the rest of the transaction's statements until `fn` ends (`set_config(…, true)`: transaction-local,
+ * undone by COMMIT or ROLLBACK whatever happens), then put back. Every use is a deliberate
+ * exception to row-level security: keep `fn` to the one query that needs it (e.g. "does this user
+ * keep an active membership anywhere?").
+ */
+export async function acrossOrganizations<T>(
+  sequelize: Sequelize,
+  transaction: Transaction | null | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (!transaction) return runAcrossOrganizations(fn);
+  const [row] = await sequelize.query<{ previous: string | null }>(
+    `SELECT current_setting('app.organization_id', true) AS previous,
+            set_config('app.organization_id', '', true) AS emptied`,
+    { type: QueryTypes.SELECT, transaction },
+  );
+  let failed = false;
+  try {
+    return await fn();
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    await sequelize
+      .query("SELECT set_config('app.organization_id', $1, true)", {
+        bind: [row?.previous ?? ''],
+        transaction,
+      })
+      // After a failure the transaction is usually aborted and rolls back, undoing the local value.
+      .catch((error: unknown) => {
+        if (!failed) throw error;
+      });
+  }
 }
 
 /** The organisation of the current request, or null outside {@link runInOrganization}. */
