@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl.toString(),
     NODE_ENV: 'production',
     PORT: String(port),
+    // Required in production on DATABASE_URL (mail links come from configuration only).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     STATIC_DIR: '',
   };
   let server: ChildProcess | null = null;

@@ -18,8 +18,8 @@ export interface AppRoleOptions {
 /**
  * Grants `role` what the application needs on the migrated schema and nothing more: read and write
  * rows of every table, use the sequences, no DDL, no ownership. Such a role is subject to row-level
- * security (it is neither superuser, nor BYPASSRLS, nor owner). Run it as the migration user after
- * each migration that adds a table (`npm run db:app-role -w api`); it is idempotent.
+ * security (it is neither superuser, nor BYPASSRLS, nor owner). Run it as the migration user (the
+ * tables' owner): tables that user creates later are granted too (default privileges). Idempotent.
  */
 export async function grantAppRole(
   sequelize: Sequelize,
@@ -48,7 +48,9 @@ export async function grantAppRole(
     await sequelize.query(
       `GRANT USAGE ON SCHEMA public TO ${role};
        GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role};
-       GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role};`,
+       GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role};
+       ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role};
+       ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO ${role};`,
       { transaction },
     );
   });
