@@ -12,9 +12,14 @@ const scope = (await resolveScope({ sequelize: proxy }, who.user_id, who.organiz
 await listRequisitions({ sequelize: proxy }, { userId: who.user_id, scope }, { limit: 10, offset: 0 });
 for (const [sql, bind] of captured) {
   for (const [label, s] of [['owner', owner], ['plain', plain]] as const) {
-    const rows = await runInOrganization(who.organization_id, () => s.query<any>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, { bind, type: QueryTypes.SELECT }));
-    const text = rows.map((r: any) => r['QUERY PLAN']).join('\n');
-    console.log(`--- ${label} ${sql.slice(0, 60).replace(/\s+/g, ' ')}\n${process.env.FULL ? text : text.split('\n').filter((l: string) => /Planning Time|Execution Time/.test(l)).join(' ')}`);
+    const plan: number[] = []; const exec: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const rows = await runInOrganization(who.organization_id, () => s.query<any>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, { bind, type: QueryTypes.SELECT }));
+      const text = rows.map((r: any) => r['QUERY PLAN']).join('\n');
+      plan.push(Number(/Planning Time: ([\d.]+)/.exec(text)![1])); exec.push(Number(/Execution Time: ([\d.]+)/.exec(text)![1]));
+    }
+    const med = (v: number[]) => v.sort((a, b) => a - b)[20]!.toFixed(3);
+    console.log(`${label} ${sql.slice(0, 40).replace(/\s+/g, ' ')} plan ${med(plan)} exec ${med(exec)}`);
   }
 }
 await owner.close(); await plain.close();

@@ -1,7 +1,8 @@
 /**
- * The cost of row-level security on the requisition list, without HTTP in the way: the service call
- * behind GET /requisitions (page of 10 + count, view_all) as the superuser (RLS skipped) and as the
- * plain role `purchasing_app` with the organisation set (RLS applied), alternating blocks.
+ * The cost of row-level security on the requisition list, without HTTP in the way: the queries of
+ * GET /requisitions (session check and membership outside the organisation, then the page of 10 and
+ * the count inside it, view_all) as the superuser (RLS skipped) and as the plain role
+ * `purchasing_app` (RLS applied), alternating blocks; both with the tenant-context hook.
  *
  *   node --import tsx bench/rls-cost.ts            # demo data
  *   RLS_SCALE=2000 node --import tsx bench/rls-cost.ts   # plus 2000 requisitions of 5 lines in Acme
@@ -62,13 +63,22 @@ try {
     );
     await owner.query('ANALYZE');
   }
-  const scope = (await resolveScope({ sequelize: owner }, userId, organizationId))!;
-  const actor = { userId, scope };
   const filter = { limit: 10, offset: 0 };
+  // As a request does it: the session check and the membership (outside the organisation), then
+  // the handler's list inside it.
+  const request = async (sequelize: typeof owner) => {
+    await sequelize.query('SELECT 1 FROM auth_sessions WHERE id = $1', {
+      bind: ['00000000-0000-0000-0000-000000000000'],
+      type: QueryTypes.SELECT,
+    });
+    const scoped = (await resolveScope({ sequelize }, userId, organizationId))!;
+    return runInOrganization(organizationId, () =>
+      listRequisitions({ sequelize }, { userId, scope: scoped }, filter),
+    );
+  };
   const variants = {
-    'superuser (RLS skipped)': () => listRequisitions({ sequelize: owner }, actor, filter),
-    'purchasing_app (RLS applied)': () =>
-      runInOrganization(organizationId, () => listRequisitions({ sequelize: plain }, actor, filter)),
+    'superuser (RLS skipped)': () => request(owner),
+    'purchasing_app (RLS applied)': () => request(plain),
   };
   const totals: Record<string, number[]> = {};
   for (const [label, fn] of Object.entries(variants)) {
