@@ -4,7 +4,7 @@ import HapiJwt from '@hapi/jwt';
 import type { Config } from './config.js';
 import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
-import { runInOrganization } from './db/tenant-context.js';
+import { runInOrganization, runInRequestedOrganization } from './db/tenant-context.js';
 import { DomainError, Forbidden, NotFound } from './domain/errors.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
@@ -118,10 +118,15 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
       maxAgeSec: config.jwt.accessTtlSec,
       timeSkewSec: 15,
     },
-    validate: async (artifacts: { decoded: { payload: { sub?: unknown; sid?: unknown } } }) => {
+    validate: async (
+      artifacts: { decoded: { payload: { sub?: unknown; sid?: unknown } } },
+      request: Request,
+    ) => {
       const { sub, sid } = artifacts.decoded.payload;
       if (typeof sub !== 'string' || typeof sid !== 'string') return { isValid: false };
-      const valid = await verifySession(db, sub, sid);
+      // In the requested organisation (RLS; sessions and users have none): no switch before the handler.
+      const requested = request.headers['x-organization-id'] as string | undefined;
+      const valid = await runInRequestedOrganization(requested, () => verifySession(db, sub, sid));
       return valid
         ? { isValid: true, credentials: { userId: sub, sessionId: sid } satisfies Caller }
         : { isValid: false };
@@ -170,7 +175,9 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
           if (caller && op.organizationHeader === 'required') {
             const organizationId = request.headers['x-organization-id'] as string | undefined;
             if (organizationId) {
-              input.scope = await resolveScope(db, caller.userId, organizationId);
+              input.scope = await runInRequestedOrganization(organizationId, () =>
+                resolveScope(db, caller.userId, organizationId),
+              );
               if (!input.scope) {
                 throw new Forbidden(
                   'You are not an active member of this organization',

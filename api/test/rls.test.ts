@@ -8,7 +8,12 @@ import {
 } from '../src/db/migrations/2026.11.24T23.30.00.row-level-security.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
-import { acrossOrganizations, currentOrganizationId, runInOrganization } from '../src/db/tenant-context.js';
+import {
+  acrossOrganizations,
+  currentOrganizationId,
+  runInOrganization,
+  tenantContextStats,
+} from '../src/db/tenant-context.js';
 import { NotFound } from '../src/domain/errors.js';
 import { resolveScope } from '../src/features/organizations/scope.service.js';
 import {
@@ -369,5 +374,18 @@ describe('row-level security', () => {
       }),
     );
     expect(seen).toEqual([1, 2, 1]);
+  });
+
+  it('keeps one organisation on the connections through a scoped request: no switch once warm', async () => {
+    const list = () =>
+      call(app.server, 'GET', '/api/requisitions?limit=10', {
+        token: a.token,
+        organizationId: a.organization.id,
+      });
+    // Warm every pooled connection with organisation A.
+    await Promise.all(Array.from({ length: 10 }, list));
+    const before = tenantContextStats.switches;
+    for (let i = 0; i < 5; i++) expect((await list()).statusCode).toBe(200);
+    expect(tenantContextStats.switches - before).toBe(0);
   });
 });
