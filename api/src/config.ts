@@ -15,6 +15,8 @@ export interface Config {
   port: number;
   /** PostgreSQL server to use; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /** Role the API's connections switch to after migrating (DATABASE_ROLE; row-level security). */
+  databaseRole: string | undefined;
   dataDir: string;
   /** Path of the contract every request is validated against. */
   openapiPath: string;
@@ -199,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     port,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseRole: env.DATABASE_ROLE || undefined,
     dataDir: env.DATA_DIR ?? path.join(apiRoot, '.data', 'pglite'),
     openapiPath: env.OPENAPI_PATH ?? path.join(repoRoot, 'openapi.yaml'),
     staticDir,

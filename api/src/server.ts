@@ -5,6 +5,7 @@ import HapiJwt from '@hapi/jwt';
 import type { Config } from './config.js';
 import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
+import { runInOrganization, runInRequestedOrganization } from './db/tenant-context.js';
 import { DomainError, NotFound } from './domain/errors.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
@@ -121,10 +122,15 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
       maxAgeSec: config.jwt.accessTtlSec,
       timeSkewSec: 15,
     },
-    validate: async (artifacts: { decoded: { payload: { sub?: unknown; sid?: unknown } } }) => {
+    validate: async (
+      artifacts: { decoded: { payload: { sub?: unknown; sid?: unknown } } },
+      request: Request,
+    ) => {
       const { sub, sid } = artifacts.decoded.payload;
       if (typeof sub !== 'string' || typeof sid !== 'string') return { isValid: false };
-      const valid = await verifySession(db, sub, sid);
+      // In the requested organisation (RLS; sessions and users have none): no switch before the handler.
+      const requested = request.headers['x-organization-id'] as string | undefined;
+      const valid = await runInRequestedOrganization(requested, () => verifySession(db, sub, sid));
       return valid
         ? { isValid: true, credentials: { userId: sub, sessionId: sid } satisfies Caller }
         : { isValid: false };
@@ -201,7 +207,11 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
           if (!implementation) {
             throw new DomainError(501, 'NOT_IMPLEMENTED', `${op.operationId} is not implemented yet`);
           }
-          return implementation.handler(input);
+          // Row-level security (second line): the handler's queries see only this organisation's rows.
+          const scope = input.scope;
+          return scope
+            ? runInOrganization(scope.organizationId, () => implementation.handler(input))
+            : implementation.handler(input);
         },
       },
     });

@@ -12,7 +12,11 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    role: config.databaseRole,
+  });
   const server = await createServer(config, database);
   await server.start();
   // Delivers the outbox over SMTP (or marks it logged without SMTP) once changes have committed.

@@ -9,6 +9,14 @@ import { createServer } from '../src/server.js';
 import { TEST_PASSWORD } from './factories.js';
 
 /**
+ * The URL the test app connects with: as the plain role `purchasing_app`, so that row-level
+ * security applies to every API test as it does in a safe deployment; `TEST_DB_ROLE=postgres`
+ * connects as the superuser instead (RLS skipped).
+ */
+export const appDatabaseUrl = () =>
+  process.env.TEST_DB_ROLE === 'postgres' ? inject('databaseUrl') : inject('appDatabaseUrl');
+
+/**
  * A server on this test run's own database (made by global-setup), or on `databaseUrl` (a scratch
  * database of the test's own), with test configuration.
  */
@@ -22,7 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     staticDir: null,
     ...overrides,
   };
-  const sequelize = createSequelize(options.databaseUrl ?? inject('databaseUrl'), { poolMax: 10 });
+  const sequelize = createSequelize(options.databaseUrl ?? appDatabaseUrl(), { poolMax: 10 });
   const models = initModels(sequelize);
   const server = await createServer(config, { sequelize });
   return {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { DEFAULT_APP_ROLE, grantAppRole } from '../src/db/app-role.js';
 import { migrateUp } from '../src/db/migrator.js';
 import { createSequelize } from '../src/db/sequelize.js';
 
@@ -10,6 +11,12 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The maintenance database URL, for tests that need a scratch database of their own. */
     pgAdminUrl: string;
+    /**
+     * `databaseUrl` as the plain role {@link DEFAULT_APP_ROLE} (no superuser, no BYPASSRLS, not the
+     * owner): row-level security applies to it. The test app connects this way unless
+     * `TEST_DB_ROLE=postgres`.
+     */
+    appDatabaseUrl: string;
   }
 }
 
@@ -21,6 +28,14 @@ export function databaseUrlFor(name: string, base = adminUrl): string {
   const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** `url` signed in as `role` (trust authentication on the test server). */
+export function urlAsRole(url: string, role: string): string {
+  const next = new URL(url);
+  next.username = role;
+  next.password = '';
+  return next.toString();
 }
 
 /** Creates an empty database with a unique name and answers its name. */
@@ -58,6 +73,11 @@ export default async function setup(project: TestProject) {
   const sequelize = createSequelize(url, { poolMax: 1 });
   try {
     await migrateUp(sequelize);
+    // The role is cluster-wide: a parallel run may create it at the same moment.
+    await grantAppRole(sequelize, DEFAULT_APP_ROLE, { login: true }).catch(async (error: unknown) => {
+      if ((error as { parent?: { code?: string } }).parent?.code !== '42710') throw error;
+      await grantAppRole(sequelize, DEFAULT_APP_ROLE, { create: false });
+    });
   } catch (error) {
     await sequelize.close();
     await dropDatabase(name);
@@ -66,6 +86,7 @@ export default async function setup(project: TestProject) {
   await sequelize.close();
   project.provide('databaseUrl', url);
   project.provide('pgAdminUrl', adminUrl);
+  project.provide('appDatabaseUrl', urlAsRole(url, DEFAULT_APP_ROLE));
   return async () => {
     await dropDatabase(name);
   };

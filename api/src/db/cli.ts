@@ -10,12 +10,16 @@
  *        [--generate-password | --password-stdin]   # or ADMIN_PASSWORD, or typed at a prompt
  *     # migrate, then create an organisation (default roles and settings) and its first Super Admin;
  *     # refuses an existing email or organisation and a weak password (exit code 1)
+ *   node --import tsx api/src/db/cli.ts app-role [name] [--login]
+ *       # create (if absent) the plain role the API should run as (default purchasing_app) and grant
+ *       # it row access to every table; APP_ROLE_PASSWORD sets its password (and implies --login)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateAdminPassword } from '../domain/admin-password.js';
 import { DomainError } from '../domain/errors.js';
+import { DEFAULT_APP_ROLE, grantAppRole } from './app-role.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedDatabase } from './embedded.js';
 import { createFirstAdmin } from './first-admin.js';
 import { migrateDown, migrateUp } from './migrator.js';
@@ -25,7 +29,7 @@ import { createSequelize } from './sequelize.js';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const USAGE = `usage: cli.ts migrate | down | seed
+const USAGE = `usage: cli.ts migrate | down | seed | app-role [name] [--login]
        cli.ts create-admin --organization <name> --email <email> [--code <CODE>]
               [--first-name <name>] [--last-name <name>] [--generate-password | --password-stdin]
   create-admin takes the password from ADMIN_PASSWORD, from the first line of standard input
@@ -144,7 +148,13 @@ function adminArguments(args: string[]): AdminArguments | string {
 }
 
 async function main(command: string | undefined, rest: string[]): Promise<void> {
-  if (command !== 'migrate' && command !== 'down' && command !== 'seed' && command !== 'create-admin') {
+  if (
+    command !== 'migrate' &&
+    command !== 'down' &&
+    command !== 'seed' &&
+    command !== 'create-admin' &&
+    command !== 'app-role'
+  ) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -178,6 +188,16 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
     console.info(
       `[db] ${command} on ${databaseUrl ? 'DATABASE_URL' : `the embedded database in ${dataDir}`}`,
     );
+    if (command === 'app-role') {
+      const role = rest.find((arg) => !arg.startsWith('--')) ?? DEFAULT_APP_ROLE;
+      const password = process.env.APP_ROLE_PASSWORD || undefined;
+      const { created } = await grantAppRole(sequelize, role, {
+        login: rest.includes('--login') || password !== undefined,
+        password,
+      });
+      console.info(`[db] role ${role} ${created ? 'created and ' : ''}granted row access to every table`);
+      return;
+    }
     if (command === 'down') {
       const reverted = await migrateDown(sequelize, { logger });
       console.info(`[db] reverted ${reverted.length} migration(s)`);

@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import { DEFAULT_APP_ROLE, grantAppRole } from './app-role.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedDatabase } from './embedded.js';
 import { migrateUp } from './migrator.js';
 import { initModels, type Models } from './models/index.js';
@@ -45,6 +46,13 @@ export interface OpenDatabaseOptions {
   /** Pool size against a real server (default 10; the embedded database always uses 1). */
   poolMax?: number | undefined;
   logging?: boolean | undefined;
+  /**
+   * The role the API's connections switch to after migrating (`SET ROLE`), so that row-level
+   * security applies (DATABASE_ROLE). Default: `purchasing_app` on the embedded database (created
+   * and granted here), none on a real server (connect as a plain role, or name one that exists and
+   * that the login is a member of; it is granted row access here).
+   */
+  role?: string | undefined;
 }
 
 /**
@@ -55,20 +63,29 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const embeddedDb = options.databaseUrl ? null : await startEmbeddedDatabase({ dataDir: options.dataDir });
   const url = options.databaseUrl ?? embeddedDb!.url;
-  const sequelize = createSequelize(url, {
+  const sequelizeOptions = {
     poolMax: embeddedDb ? EMBEDDED_POOL_MAX : options.poolMax,
     logging: options.logging,
-  });
+  };
+  const role = options.role ?? (embeddedDb ? DEFAULT_APP_ROLE : undefined);
+  let sequelize = createSequelize(url, sequelizeOptions);
   const close = async () => {
     await sequelize.close();
     await embeddedDb?.close();
   };
   try {
-    const models = initModels(sequelize);
+    let models = initModels(sequelize);
     const applied = await migrateUp(sequelize);
     const firstStart = applied.length > 0 && applied[0]!.includes('T19.00.00.');
     if (options.seedDemo ?? (embeddedDb !== null && firstStart)) {
       await seedDemoData(sequelize, models);
+    }
+    if (role) {
+      // Migrations and seed ran as the login; requests run as the plain role (row-level security).
+      await grantAppRole(sequelize, role, { create: embeddedDb !== null });
+      await sequelize.close();
+      sequelize = createSequelize(url, { ...sequelizeOptions, role });
+      models = initModels(sequelize);
     }
     return { sequelize, models, embedded: embeddedDb !== null, close };
   } catch (error) {

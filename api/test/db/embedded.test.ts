@@ -1,8 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { QueryTypes } from 'sequelize';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bypassesRowSecurity } from '../../src/db/app-role.js';
 import { openDatabase } from '../../src/db/index.js';
+import { runInOrganization } from '../../src/db/tenant-context.js';
 import { countRows } from './scratch.js';
 
 describe('embedded PGlite database', () => {
@@ -27,6 +30,16 @@ describe('embedded PGlite database', () => {
       expect(counts.purchase_orders).toBe(6);
       const admin = await first.models.User.findOne({ where: { email: 'admin@acme.test' } });
       expect(admin?.first_name).toBe('Alex');
+      // Requests run as the plain role, so row-level security applies on PGlite too.
+      expect(await bypassesRowSecurity(first.sequelize)).toBe(false);
+      const acme = await first.models.Organization.findOne({ where: { code: 'ACME' } });
+      const seen = await runInOrganization(acme!.id, () =>
+        first.sequelize.query<{ n: number; who: string }>(
+          'SELECT count(DISTINCT organization_id)::int AS n, current_user AS who FROM requisitions',
+          { type: QueryTypes.SELECT },
+        ),
+      );
+      expect(seen).toEqual([{ n: 1, who: 'purchasing_app' }]);
       // The trigram index needs pg_trgm, loaded as a PGlite extension.
       const [rows] = await first.sequelize.query("SELECT similarity('REQ-2026-00001', 'REQ-2026') > 0 AS ok");
       expect(rows).toEqual([{ ok: true }]);

@@ -1,5 +1,6 @@
 import type { components } from '@purchasing/api-client';
 import type { Transaction } from 'sequelize';
+import { acrossOrganizations } from '../../db/tenant-context.js';
 import { execute, select, selectOne } from '../../db-query.js';
 import {
   Conflict,
@@ -535,13 +536,16 @@ async function setStatus(
     transaction,
   );
   if (!active) {
-    // Without any active membership left the user can use nothing: end their sessions now.
-    const remaining = await selectOne(
-      db,
-      `SELECT 1 AS ok FROM user_organizations m JOIN organizations o ON o.id = m.organization_id
-        WHERE m.user_id = $1 AND m.is_active AND o.is_active LIMIT 1`,
-      [member.userId],
-      transaction,
+    // Without any active membership left the user can use nothing: end their sessions now. The
+    // memberships of every organisation count, past row-level security (tenant-context).
+    const remaining = await acrossOrganizations(db.sequelize, transaction, () =>
+      selectOne(
+        db,
+        `SELECT 1 AS ok FROM user_organizations m JOIN organizations o ON o.id = m.organization_id
+          WHERE m.user_id = $1 AND m.is_active AND o.is_active LIMIT 1`,
+        [member.userId],
+        transaction,
+      ),
     );
     if (!remaining) await revokeAllSessions(db, member.userId, 'deactivated', transaction);
   }
@@ -567,11 +571,14 @@ async function belongsElsewhere(
   organizationId: string,
   transaction: Transaction,
 ): Promise<boolean> {
-  const row = await selectOne(
-    db,
-    'SELECT 1 AS ok FROM user_organizations WHERE user_id = $1 AND organization_id <> $2 LIMIT 1',
-    [userId, organizationId],
-    transaction,
+  // Deliberately across organisations (row-level security would hide the others' memberships).
+  const row = await acrossOrganizations(db.sequelize, transaction, () =>
+    selectOne(
+      db,
+      'SELECT 1 AS ok FROM user_organizations WHERE user_id = $1 AND organization_id <> $2 LIMIT 1',
+      [userId, organizationId],
+      transaction,
+    ),
   );
   return row !== null;
 }
