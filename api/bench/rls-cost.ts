@@ -15,7 +15,7 @@ import { migrateUp } from '../src/db/migrator.js';
 import { initModels } from '../src/db/models/index.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { createSequelize } from '../src/db/sequelize.js';
-import { runInOrganization } from '../src/db/tenant-context.js';
+import { inOrganization } from '../src/db/tenant-context.js';
 import { resolveScope } from '../src/features/organizations/scope.service.js';
 import { listRequisitions } from '../src/features/requisitions/requisitions.service.js';
 
@@ -71,10 +71,9 @@ try {
       bind: ['00000000-0000-0000-0000-000000000000'],
       type: QueryTypes.SELECT,
     });
-    const scoped = (await resolveScope({ sequelize }, userId, organizationId))!;
-    return runInOrganization(organizationId, () =>
-      listRequisitions({ sequelize }, { userId, scope: scoped }, filter),
-    );
+    const db = inOrganization({ sequelize }, organizationId);
+    const scoped = (await resolveScope(db, userId, organizationId))!;
+    return listRequisitions(db, { userId, scope: scoped }, filter);
   };
   const variants = {
     'superuser (RLS skipped)': () => request(owner),

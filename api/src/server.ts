@@ -5,7 +5,7 @@ import HapiJwt from '@hapi/jwt';
 import type { Config } from './config.js';
 import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
-import { runInOrganization, runInRequestedOrganization } from './db/tenant-context.js';
+import { inOrganization, inRequestedOrganization } from './db/tenant-context.js';
 import { DomainError, NotFound } from './domain/errors.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
@@ -130,7 +130,7 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
       if (typeof sub !== 'string' || typeof sid !== 'string') return { isValid: false };
       // In the requested organisation (RLS; sessions and users have none): no switch before the handler.
       const requested = request.headers['x-organization-id'] as string | undefined;
-      const valid = await runInRequestedOrganization(requested, () => verifySession(db, sub, sid));
+      const valid = await verifySession(inRequestedOrganization(db, requested), sub, sid);
       return valid
         ? { isValid: true, credentials: { userId: sub, sessionId: sid } satisfies Caller }
         : { isValid: false };
@@ -209,9 +209,8 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
           }
           // Row-level security (second line): the handler's queries see only this organisation's rows.
           const scope = input.scope;
-          return scope
-            ? runInOrganization(scope.organizationId, () => implementation.handler(input))
-            : implementation.handler(input);
+          if (scope) input.app = { ...app, db: inOrganization(db, scope.organizationId) };
+          return implementation.handler(input);
         },
       },
     });

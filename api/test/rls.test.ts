@@ -8,12 +8,7 @@ import {
 } from '../src/db/migrations/2026.11.24T23.30.00.row-level-security.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
-import {
-  acrossOrganizations,
-  currentOrganizationId,
-  runInOrganization,
-  tenantContextStats,
-} from '../src/db/tenant-context.js';
+import { acrossOrganizations, inOrganization, tenantContextStats } from '../src/db/tenant-context.js';
 import { NotFound } from '../src/domain/errors.js';
 import { resolveScope } from '../src/features/organizations/scope.service.js';
 import {
@@ -190,7 +185,7 @@ describe('row-level security', () => {
     expect(removed()).toBeGreaterThan(0);
 
     const before = removed();
-    const scoped = await runInOrganization(a.organization.id, () => listRequisitions(db, a.actor, filter));
+    const scoped = await listRequisitions(inOrganization(db, a.organization.id), a.actor, filter);
     expect(removed()).toBeGreaterThan(before);
     expect(ids(scoped.requisitions).sort()).toEqual([...a.requisitionIds].sort());
     expect(scoped.pagination.total).toBe(3);
@@ -202,11 +197,9 @@ describe('row-level security', () => {
     const foreign = b.requisitionIds[1]!;
     expect((await getRequisition(db, a.actor, foreign)).id).toBe(foreign); // control
     await expect(
-      runInOrganization(a.organization.id, () => getRequisition(db, a.actor, foreign)),
+      getRequisition(inOrganization(db, a.organization.id), a.actor, foreign),
     ).rejects.toBeInstanceOf(NotFound);
-    const own = await runInOrganization(a.organization.id, () =>
-      getRequisition(db, a.actor, a.requisitionIds[1]!),
-    );
+    const own = await getRequisition(inOrganization(db, a.organization.id), a.actor, a.requisitionIds[1]!);
     expect(own.line_items).toHaveLength(1);
     expect(removed()).toBeGreaterThanOrEqual(3);
   });
@@ -215,15 +208,13 @@ describe('row-level security', () => {
     const { db, removed } = withoutOrganizationFilter(app.sequelize);
     const open = await listPurchaseOrders(db, a.actor, { limit: 100 });
     expect(ids(open.data)).toEqual(expect.arrayContaining([a.orderId, b.orderId])); // control
-    const scoped = await runInOrganization(a.organization.id, () =>
-      listPurchaseOrders(db, a.actor, { limit: 100 }),
-    );
+    const scoped = await listPurchaseOrders(inOrganization(db, a.organization.id), a.actor, { limit: 100 });
     expect(ids(scoped.data)).toEqual([a.orderId]);
     expect(scoped.pagination.total).toBe(1);
     await expect(
-      runInOrganization(a.organization.id, () => getPurchaseOrder(db, a.actor, b.orderId)),
+      getPurchaseOrder(inOrganization(db, a.organization.id), a.actor, b.orderId),
     ).rejects.toBeInstanceOf(NotFound);
-    const own = await runInOrganization(a.organization.id, () => getPurchaseOrder(db, a.actor, a.orderId));
+    const own = await getPurchaseOrder(inOrganization(db, a.organization.id), a.actor, a.orderId);
     expect(own.po_line_items).toHaveLength(1);
     expect(removed()).toBeGreaterThan(0);
   });
@@ -232,9 +223,10 @@ describe('row-level security', () => {
     const { db, removed } = withoutOrganizationFilter(app.sequelize);
     const open = await listMembers(db, { ...a.actor, linkBase: 'http://localhost' });
     expect(ids(open)).toEqual(expect.arrayContaining([b.admin.id, b.onlyMember.id])); // control
-    const scoped = await runInOrganization(a.organization.id, () =>
-      listMembers(db, { ...a.actor, linkBase: 'http://localhost' }),
-    );
+    const scoped = await listMembers(inOrganization(db, a.organization.id), {
+      ...a.actor,
+      linkBase: 'http://localhost',
+    });
     expect(ids(scoped).sort()).toEqual([a.admin.id, shared.id, a.onlyMember.id].sort());
     for (const member of scoped) {
       expect(member.user_organizations.map((m) => m.organization.id)).toEqual([a.organization.id]);
@@ -242,8 +234,10 @@ describe('row-level security', () => {
         expect(permission.id).toBeTruthy();
     }
     await expect(
-      runInOrganization(a.organization.id, () =>
-        getMember(db, { ...a.actor, linkBase: 'http://localhost' }, b.onlyMember.id),
+      getMember(
+        inOrganization(db, a.organization.id),
+        { ...a.actor, linkBase: 'http://localhost' },
+        b.onlyMember.id,
       ),
     ).rejects.toBeInstanceOf(NotFound);
     expect(removed()).toBeGreaterThan(0);
@@ -251,7 +245,7 @@ describe('row-level security', () => {
 
   it('refuses writes of B rows while A is current (WITH CHECK), and finds none of them to change', async () => {
     const run = (sql: string, bind: unknown[]) =>
-      runInOrganization(a.organization.id, () => app.sequelize.query(sql, { bind, type: QueryTypes.RAW }));
+      inOrganization(app, a.organization.id).sequelize.query(sql, { bind, type: QueryTypes.RAW });
     const [costCenter] = await app.sequelize.query<{ id: string }>(
       'SELECT cost_center_id AS id FROM requisitions WHERE id = $1',
       { bind: [b.requisitionIds[0]], type: QueryTypes.SELECT },
@@ -295,7 +289,6 @@ describe('row-level security', () => {
   });
 
   it('spans organisations where nothing is set: sign-in and /auth/me of a member of both', async () => {
-    expect(currentOrganizationId()).toBeNull();
     const token = await accessTokenFor(app.server, shared);
     const me = await call(app.server, 'GET', '/api/auth/me', { token });
     expect(me.statusCode, me.payload).toBe(200);
@@ -318,8 +311,8 @@ describe('row-level security', () => {
   it('never carries an organisation from one pooled connection holder to the next', async () => {
     const sequelize = createSequelize(inject('appDatabaseUrl'), { poolMax: 3 });
     try {
-      const visible = async () => {
-        const rows = await sequelize.query<{ organization_id: string; setting: string }>(
+      const visible = async (handle: typeof sequelize) => {
+        const rows = await handle.query<{ organization_id: string; setting: string }>(
           `SELECT DISTINCT organization_id, current_setting('app.organization_id') AS setting
              FROM requisitions WHERE justification = $1`,
           { bind: [overlap], type: QueryTypes.SELECT },
@@ -329,17 +322,19 @@ describe('row-level security', () => {
       // 60 interleaved holders of 3 connections, in A, in B and in neither, single queries and transactions.
       const runs = Array.from({ length: 60 }, async (_, i) => {
         const tenant = [a, b, null][i % 3];
-        const work = () =>
+        const work = (handle: typeof sequelize) =>
           i % 2 === 0
-            ? visible()
-            : sequelize.transaction((transaction) =>
-                sequelize.query<{ organization_id: string; setting: string }>(
+            ? visible(handle)
+            : handle.transaction((transaction) =>
+                handle.query<{ organization_id: string; setting: string }>(
                   `SELECT DISTINCT organization_id, current_setting('app.organization_id') AS setting
                FROM requisitions WHERE justification = $1`,
                   { bind: [overlap], type: QueryTypes.SELECT, transaction },
                 ),
               );
-        const rows = tenant ? await runInOrganization(tenant.organization.id, work) : await work();
+        const rows = await work(
+          tenant ? inOrganization({ sequelize }, tenant.organization.id).sequelize : sequelize,
+        );
         return { tenant, rows };
       });
       for (const { tenant, rows } of await Promise.all(runs)) {
@@ -365,14 +360,13 @@ describe('row-level security', () => {
         'SELECT count(DISTINCT organization_id)::int AS n FROM requisitions WHERE justification = $1',
         { bind: [overlap], type: QueryTypes.SELECT, transaction },
       );
-    const seen = await runInOrganization(a.organization.id, () =>
-      app.sequelize.transaction(async (transaction) => {
-        const before = await count(transaction);
-        const across = await acrossOrganizations(app.sequelize, transaction, () => count(transaction));
-        const after = await count(transaction);
-        return [before, across, after].map((rows) => rows[0]!.n);
-      }),
-    );
+    const scoped = inOrganization(app, a.organization.id).sequelize;
+    const seen = await scoped.transaction(async (transaction) => {
+      const before = await count(transaction);
+      const across = await acrossOrganizations(app.sequelize, transaction, () => count(transaction));
+      const after = await count(transaction);
+      return [before, across, after].map((rows) => rows[0]!.n);
+    });
     expect(seen).toEqual([1, 2, 1]);
   });
 

@@ -1,62 +1,119 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, Transaction } from 'sequelize';
+import type { Db } from '../http/context.js';
 
 /**
- * The organisation of the current request, for PostgreSQL row-level security (the second line
- * behind the services' own filters; docs/adr/004-row-level-security.md).
+ * The organisation of a request, for PostgreSQL row-level security (the second line behind the
+ * services' own filters; docs/adr/004-row-level-security.md).
  *
- * The request pipeline runs each organisation-scoped handler inside {@link runInOrganization};
- * every connection the application then acquires from the pool, for a single query or for a whole
- * transaction, carries that organisation in the session setting `app.organization_id` before its
- * first statement ({@link installTenantContext}). The policies of migration
- * `2026.11.24T23.30.00.row-level-security` hide and refuse every row of another organisation
- * while it is set. Outside any organisation (sign-in, /auth/me, the mail dispatcher, the seed)
- * the setting is empty and the policies let every row through.
+ * The request pipeline hands each organisation-scoped handler a database handle made by
+ * {@link inOrganization}: every query it runs and every transaction it opens carries that
+ * organisation, and every connection acquired for them has `app.organization_id` set to it before
+ * its first statement ({@link installTenantContext}). The policies of migration
+ * `2026.11.24T23.30.00.row-level-security` hide and refuse every row of another organisation while
+ * it is set. The plain handle (sign-in, /auth/me, the mail dispatcher, the seed) carries none: the
+ * setting is empty there and the policies let every row through.
+ *
+ * The organisation travels explicitly, in the options of each query (and, for a transaction, by its
+ * id), not in an AsyncLocalStorage: on Node 20 an active AsyncLocalStorage turns on promise hooks
+ * for every promise of the process, which cost about 5% of the requisition list's throughput.
  */
-const storage = new AsyncLocalStorage<{ organizationId: string | null }>();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Runs `fn` (and everything it awaits or schedules) with `organizationId` as the current organisation. */
-export function runInOrganization<T>(organizationId: string, fn: () => T): T {
-  if (!UUID.test(organizationId)) throw new TypeError('runInOrganization needs an organisation id (a UUID)');
-  return storage.run({ organizationId }, fn);
+/** The query option that carries the organisation to the pool hook. */
+const ORGANIZATION = Symbol('app.organization_id');
+
+/** The organisation of each transaction being opened, by transaction id, until it has its connection. */
+const opening = new Map<string, string>();
+
+type QueryOptions = Record<string | symbol, unknown>;
+
+const scopedHandles = new WeakMap<Sequelize, Map<string, Db>>();
+
+/**
+ * A handle on `db` whose queries and transactions run in `organizationId` (row-level security).
+ * Handles are cached per organisation, so a request costs no allocation.
+ */
+export function inOrganization(db: Db, organizationId: string): Db {
+  if (!UUID.test(organizationId)) throw new TypeError('inOrganization needs an organisation id (a UUID)');
+  const base = db.sequelize;
+  let byOrganization = scopedHandles.get(base);
+  if (!byOrganization) {
+    byOrganization = new Map();
+    scopedHandles.set(base, byOrganization);
+  }
+  const cached = byOrganization.get(organizationId);
+  if (cached) return cached;
+
+  const query = (sql: unknown, options?: QueryOptions) =>
+    (base.query as (sql: unknown, options: QueryOptions) => Promise<unknown>)(sql, {
+      ...options,
+      [ORGANIZATION]: organizationId,
+    });
+  const transaction = async (
+    first?: object | ((t: Transaction) => Promise<unknown>),
+    second?: (t: Transaction) => Promise<unknown>,
+  ) => {
+    const options = typeof first === 'function' ? undefined : first;
+    const callback = typeof first === 'function' ? first : second;
+    // As Sequelize's own `transaction`, but the organisation is known when its connection is acquired.
+    const t = new Transaction(base, options as never);
+    const id = (t as unknown as { id: string }).id;
+    opening.set(id, organizationId);
+    try {
+      await (t as unknown as { prepareEnvironment(useCls: boolean): Promise<void> }).prepareEnvironment(
+        false,
+      );
+    } finally {
+      opening.delete(id);
+    }
+    if (!callback) return t;
+    let result: unknown;
+    try {
+      result = await callback(t);
+    } catch (error) {
+      await t.rollback().catch(() => undefined);
+      throw error;
+    }
+    await t.commit();
+    return result;
+  };
+  const sequelize = new Proxy(base, {
+    get(target, property) {
+      if (property === 'query') return query;
+      if (property === 'transaction') return transaction;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const handle: Db = { sequelize };
+  byOrganization.set(organizationId, handle);
+  return handle;
 }
 
 /**
- * Runs `fn` in `organizationId` when it is an organisation id (a UUID), else as it is. For the steps
+ * `db` in `organizationId` when it is an organisation id (a UUID), else `db` as it is. For the steps
  * of an organisation-scoped request before its membership is verified (the session check, the
  * membership lookup): they filter by that organisation or read tables without row-level security, so
  * their answers do not change, and the request's connections then keep one organisation throughout
  * instead of switching (a round trip) between those steps and the handler.
  */
-export function runInRequestedOrganization<T>(organizationId: string | undefined, fn: () => T): T {
-  return organizationId && UUID.test(organizationId) ? runInOrganization(organizationId, fn) : fn();
+export function inRequestedOrganization(db: Db, organizationId: string | undefined): Db {
+  return organizationId && UUID.test(organizationId) ? inOrganization(db, organizationId) : db;
 }
 
 /**
- * Runs `fn` outside any organisation: the queries it starts see every organisation's rows. Only for
- * work that legitimately spans organisations (e.g. background jobs started from a request). A
- * transaction already open keeps the organisation it was opened with.
- */
-export function runAcrossOrganizations<T>(fn: () => T): T {
-  return storage.run({ organizationId: null }, fn);
-}
-
-/**
- * Runs `fn`, whose queries deliberately span organisations, inside an organisation-scoped request.
- * Without `transaction`, as {@link runAcrossOrganizations}. Inside one, the setting is emptied for
- * the rest of the transaction's statements until `fn` ends (`set_config(…, true)`: transaction-local,
- * undone by COMMIT or ROLLBACK whatever happens), then put back. Every use is a deliberate
- * exception to row-level security: keep `fn` to the one query that needs it (e.g. "does this user
- * keep an active membership anywhere?").
+ * Runs `fn`, whose queries deliberately span organisations, inside an organisation-scoped
+ * transaction: the setting is emptied for the transaction's statements until `fn` ends
+ * (`set_config(…, true)`: transaction-local, undone by COMMIT or ROLLBACK whatever happens), then
+ * put back. Every use is a deliberate exception to row-level security: keep `fn` to the one query
+ * that needs it (e.g. "does this user keep an active membership anywhere?").
  */
 export async function acrossOrganizations<T>(
   sequelize: Sequelize,
-  transaction: Transaction | null | undefined,
+  transaction: Transaction,
   fn: () => Promise<T>,
 ): Promise<T> {
-  if (!transaction) return runAcrossOrganizations(fn);
   const [row] = await sequelize.query<{ previous: string | null }>(
     `SELECT current_setting('app.organization_id', true) AS previous,
             set_config('app.organization_id', '', true) AS emptied`,
@@ -81,42 +138,45 @@ export async function acrossOrganizations<T>(
   }
 }
 
-/** The organisation of the current request, or null outside {@link runInOrganization}. */
-export function currentOrganizationId(): string | null {
-  return storage.getStore()?.organizationId ?? null;
-}
-
 /** How many times a connection's organisation was switched (a round trip each), for tests and benchmarks. */
 export const tenantContextStats = { switches: 0 };
 
 /** What this module remembers on each pooled connection: the value it last set there. */
-const APPLIED = Symbol('app.organization_id');
+const APPLIED = Symbol('applied app.organization_id');
 
 interface PgConnection {
   query(sql: string, values?: unknown[]): Promise<unknown>;
   [APPLIED]?: string;
 }
 
+/** The organisation a connection is being acquired for: a query's option, or its transaction's. */
+function organizationOf(options: QueryOptions | undefined): string {
+  if (!options) return '';
+  const direct = options[ORGANIZATION];
+  if (typeof direct === 'string') return direct;
+  const uuid = options.uuid;
+  return (typeof uuid === 'string' && opening.get(uuid)) || '';
+}
+
 /**
- * Makes every connection `sequelize` acquires carry the current organisation (or '' outside one)
- * in `app.organization_id`, before the caller's first statement on it.
+ * Makes every connection `sequelize` acquires carry the organisation it is acquired for (or ''
+ * for the plain handle) in `app.organization_id`, before the caller's first statement on it.
  *
  * Sequelize acquires a connection for each query outside a transaction and once per transaction,
- * always in the async context of the code that asked for it, and hands it to no one else until it
- * is released. The hook sets the value at session level (so it also covers transactions and the
- * statements between them) and on *every* acquisition, whether the previous holder had an
- * organisation or not, so nothing carries over from one request to the next. To spare a round
- * trip, the value last set on a connection is remembered on it and the statement is skipped when
- * it is already there; the value is only ever set here, outside any transaction (acquisition
- * precedes BEGIN), so a rollback cannot undo it behind this module's back.
+ * and hands it to no one else until it is released. The hook sets the value at session level (so it
+ * also covers transactions and the statements between them) on *every* acquisition, whether the
+ * previous holder had an organisation or not, so nothing carries over from one holder to the next.
+ * To spare a round trip, the value last set on a connection is remembered on it and the statement
+ * is skipped when it is already there; the value is only ever set here, outside any transaction
+ * (acquisition precedes BEGIN), so a rollback cannot undo it behind this module's back.
  *
  * A failure to set it destroys the connection and fails the query: never run a query with a stale
  * organisation.
  */
 export function installTenantContext(sequelize: Sequelize): void {
-  sequelize.addHook('afterPoolAcquire', 'tenant-context', async (connection: unknown) => {
+  sequelize.addHook('afterPoolAcquire', 'tenant-context', async (connection: unknown, options: unknown) => {
     const pg = connection as PgConnection;
-    const wanted = currentOrganizationId() ?? '';
+    const wanted = organizationOf(options as QueryOptions | undefined);
     if (pg[APPLIED] === wanted) return;
     try {
       delete pg[APPLIED];

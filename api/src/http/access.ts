@@ -1,6 +1,6 @@
 import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { OperationAccess, OperationInfo } from '../contract/openapi.js';
-import { runInRequestedOrganization } from '../db/tenant-context.js';
+import { inRequestedOrganization } from '../db/tenant-context.js';
 import { Forbidden, ValidationFailed } from '../domain/errors.js';
 import { resolveScope } from '../features/organizations/scope.service.js';
 import type { Caller, Db, OrganizationScope } from './context.js';
@@ -77,8 +77,10 @@ export function registerAccessScheme(server: Server, db: Db): void {
         const organizationId = organizationIdOf(request);
         // In the requested organisation (row-level security): the lookup filters by it anyway, and the
         // request's connection then keeps one organisation from here to the handler.
-        scope = await runInRequestedOrganization(organizationId, () =>
-          resolveScope(db, credentials.userId, organizationId),
+        scope = await resolveScope(
+          inRequestedOrganization(db, organizationId),
+          credentials.userId,
+          organizationId,
         );
         if (!scope) {
           throw new Forbidden('You are not an active member of this organization', 'ORGANIZATION_FORBIDDEN');

@@ -5,7 +5,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bypassesRowSecurity } from '../../src/db/app-role.js';
 import { openDatabase } from '../../src/db/index.js';
-import { runInOrganization } from '../../src/db/tenant-context.js';
+import { inOrganization } from '../../src/db/tenant-context.js';
 import { countRows } from './scratch.js';
 
 describe('embedded PGlite database', () => {
@@ -33,11 +33,9 @@ describe('embedded PGlite database', () => {
       // Requests run as the plain role, so row-level security applies on PGlite too.
       expect(await bypassesRowSecurity(first.sequelize)).toBe(false);
       const acme = await first.models.Organization.findOne({ where: { code: 'ACME' } });
-      const seen = await runInOrganization(acme!.id, () =>
-        first.sequelize.query<{ n: number; who: string }>(
-          'SELECT count(DISTINCT organization_id)::int AS n, current_user AS who FROM requisitions',
-          { type: QueryTypes.SELECT },
-        ),
+      const seen = await inOrganization(first, acme!.id).sequelize.query<{ n: number; who: string }>(
+        'SELECT count(DISTINCT organization_id)::int AS n, current_user AS who FROM requisitions',
+        { type: QueryTypes.SELECT },
       );
       expect(seen).toEqual([{ n: 1, who: 'purchasing_app' }]);
       // The trigram index needs pg_trgm, loaded as a PGlite extension.

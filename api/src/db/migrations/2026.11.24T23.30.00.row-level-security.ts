@@ -54,12 +54,25 @@ export const CHILD_TABLES = [
  */
 const CURRENT = "NULLIF(current_setting('app.organization_id', true), '')::uuid";
 
-const policy = (table: string, column = 'organization_id') => `
+/**
+ * One comparison per row, `column = COALESCE(current, column)`: with no organisation set it compares
+ * the column with itself (true for every row, the column being NOT NULL), else with the current one.
+ * Cheaper to plan and run than `current IS NULL OR column = current` (measured with pgbench on the
+ * requisition list's statements). A nullable column (password_tokens: the user's own links have none)
+ * keeps the OR form, so that its NULL rows stay visible outside any organisation.
+ */
+const policy = (table: string, column = 'organization_id', nullable = false) => {
+  const rule = nullable
+    ? `(${CURRENT} IS NULL OR ${column} = ${CURRENT})`
+    : `(${column} = COALESCE(${CURRENT}, ${column}))`;
+  return `
   ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
   ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-  CREATE POLICY organization_isolation ON ${table}
-    USING (${CURRENT} IS NULL OR ${column} = ${CURRENT})
-    WITH CHECK (${CURRENT} IS NULL OR ${column} = ${CURRENT});`;
+  CREATE POLICY organization_isolation ON ${table} USING ${rule} WITH CHECK ${rule};`;
+};
+
+/** Organisation-scoped tables whose `organization_id` may be NULL (see {@link policy}). */
+const NULLABLE: ReadonlySet<string> = new Set(['password_tokens']);
 
 const denormalise = ({ table, parent, key }: (typeof CHILD_TABLES)[number]) => `
   ALTER TABLE ${table} ADD COLUMN organization_id uuid;
@@ -82,7 +95,9 @@ export async function up(ctx: MigrationContext): Promise<void> {
     `
     ${CHILD_TABLES.map(denormalise).join('\n')}
     ${policy('organizations', 'id')}
-    ${[...ORGANIZATION_TABLES, ...CHILD_TABLES.map(({ table }) => table)].map((table) => policy(table)).join('\n')}
+    ${[...ORGANIZATION_TABLES, ...CHILD_TABLES.map(({ table }) => table)]
+      .map((table) => policy(table, 'organization_id', NULLABLE.has(table)))
+      .join('\n')}
     `,
   );
 }
