@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Navigation } from '../PurchasingProvider';
 import {
+  buildAdminUser,
   buildManyAdminUsers,
   createAdminApi,
   defaultAdminUsers,
@@ -49,6 +50,45 @@ export const Default: Story = {
 export const ManyPages: Story = {
   parameters: {
     msw: { handlers: adminHandlers({ users: [...defaultAdminUsers(), ...buildManyAdminUsers(9)] }) },
+  },
+};
+
+/**
+ * An existing account another organisation also uses, added here and not yet accepted: 'Pending'
+ * until its owner accepts the emailed link (no sign-in date shown to this organisation).
+ */
+export const WithPendingMember: Story = {
+  parameters: {
+    msw: {
+      handlers: adminHandlers({
+        users: [
+          ...defaultAdminUsers(),
+          (() => {
+            const user = buildAdminUser(
+              {
+                id: '00000000-0000-4000-8000-000000003999',
+                first_name: 'Aaron',
+                last_name: 'Abbott',
+                email: 'aaron.abbott@globex.test',
+              },
+              { role: 'User', department: 'IT', active: false },
+              { last_login_at: null },
+            );
+            user.user_organizations = user.user_organizations.map((membership) => ({
+              ...membership,
+              is_active: false,
+              is_pending: true,
+            }));
+            return user;
+          })(),
+        ],
+      }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('link', { name: 'Aaron Abbott' });
+    await expect(canvas.getByText('Pending')).toBeVisible();
   },
 };
 
