@@ -1,7 +1,6 @@
 /**
- * API benchmark: makes a fresh PostgreSQL database (BENCH_PG_ADMIN_URL, default the local server),
- * migrates and seeds the demo data, starts the API as its own process in production mode, signs in a
- * demo user and drives the hot read endpoints with autocannon on loopback. Prints requests/s and
+ * API benchmark: on a fresh, seeded database with the API as its own process in production mode
+ * (bench/harness.ts; BENCH_PG_ADMIN_URL, BENCH_API_ROOT), signs in a demo user and drives the hot read endpoints with autocannon on loopback. Prints requests/s and
  * latency percentiles against the goals below; exits 1 when a goal is missed.
  *
  *   npm run bench                # all scenarios, 10 s each
@@ -10,15 +9,9 @@
  *                                                # granted here), so row-level security applies
  *   BENCH_ONLY=requisitions npm run bench        # only the scenarios whose name contains a listed word
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { withBenchApi } from './harness.js';
 
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 4610);
@@ -50,79 +43,10 @@ async function run(name: string, url: string, headers: Record<string, string>) {
   };
 }
 
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error('API exited during start');
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('API did not become healthy');
-}
-
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/db/cli.ts', ...args], {
-      cwd: apiRoot,
-      env,
-      stdio: 'inherit',
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`db ${args.join(' ')} failed`))));
-  });
-}
-
 async function main(): Promise<void> {
-  const dbName = `purchasing_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${dbName}`;
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl.toString(),
-    NODE_ENV: 'production',
-    PORT: String(port),
-    // Required in production on DATABASE_URL (mail links come from configuration only).
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    STATIC_DIR: '',
-  };
-  let server: ChildProcess | null = null;
-  try {
-    await runCli(['migrate'], env);
-    await runCli(['seed'], env);
-    let serverEnv = env;
-    if (dbRole) {
-      // The superuser (and the tables' owner) skip row-level security; a plain role does not.
-      await runCli(['app-role', dbRole, '--login'], env);
-      const roleUrl = new URL(databaseUrl);
-      roleUrl.username = dbRole;
-      roleUrl.password = '';
-      serverEnv = { ...env, DATABASE_URL: roleUrl.toString() };
-    }
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
-      cwd: apiRoot,
-      env: serverEnv,
-      stdio: 'ignore',
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHealth(base, server);
-
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@acme.test', password: 'Password123!' }),
-    });
-    const { session, user } = (await login.json()) as {
-      session: { access_token: string };
-      user: { user_organizations: { organization: { id: string } }[] };
-    };
-    const organizationId = user.user_organizations[0]!.organization.id;
-    const auth = { authorization: `Bearer ${session.access_token}` };
+  await withBenchApi({ name: 'bench', port, role: dbRole }, async ({ base, signIn }) => {
+    const { token, organizationId } = await signIn('admin@acme.test');
+    const auth = { authorization: `Bearer ${token}` };
     const scoped = { ...auth, 'x-organization-id': organizationId };
 
     const all = [
@@ -153,12 +77,7 @@ async function main(): Promise<void> {
       console.error(`Missed: ${missed.map((r) => r.name).join(', ')}`);
       process.exitCode = 1;
     }
-  } finally {
-    server?.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 main().catch((error: unknown) => {
