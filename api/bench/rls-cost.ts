@@ -17,7 +17,7 @@ import { seedDemoData } from '../src/db/seed.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { inOrganization } from '../src/db/tenant-context.js';
 import { resolveScope } from '../src/features/organizations/scope.service.js';
-import { listRequisitions } from '../src/features/requisitions/requisitions.service.js';
+import { listRequisitions } from '../src/features/requisitions/requisition-list.js';
 
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scale = Number(process.env.RLS_SCALE ?? 0);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CostCenter, Organization, User } from '../src/db/models/index.js';
 import { fiscalYearOf } from '../src/domain/fiscal-year.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { expectCountersExact } from './counters-check.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -18,6 +19,8 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(async () => {
+  // Every change these tests made kept the maintained counters exact (issue 12).
+  await expectCountersExact(app.sequelize);
   await app.close();
 });
 

@@ -2,6 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization, User } from '../src/db/models/index.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { expectCountersExact } from './counters-check.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -17,6 +18,8 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(async () => {
+  // Every change these tests made kept the maintained counters exact (issue 12).
+  await expectCountersExact(app.sequelize);
   await app.close();
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization, User, Vendor } from '../src/db/models/index.js';
 import { isOneLiveOrderViolation } from '../src/features/purchase-orders/purchase-orders.service.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { expectCountersExact } from './counters-check.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -22,6 +23,8 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(async () => {
+  // Every change these tests made kept the maintained counters exact (issue 12).
+  await expectCountersExact(app.sequelize);
   await app.close();
 });
 

@@ -1,14 +1,8 @@
 import type { HandlerInput, OperationHandler, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
 import type { Actor } from '../requisitions/requisitions.service.js';
-import {
-  type ActionInput,
-  actOnRequisition,
-  listApprovalHistory,
-  listDelegateCandidates,
-  listPendingApprovals,
-  type PendingFilter,
-} from './approvals.service.js';
+import { listApprovalHistory, listPendingApprovals, type PendingFilter } from './approval-queue.js';
+import { type ActionInput, actOnRequisition, listDelegateCandidates } from './approvals.service.js';
 
 /** The verified caller and their membership of the `X-Organization-Id` organisation. */
 const actorOf = (input: HandlerInput): Actor => ({
@@ -42,7 +36,7 @@ export const approvalHandlers: OperationHandlers = {
       listApprovalHistory(
         input.app.db,
         actorOf(input),
-        input.request.query as { limit?: number; offset?: number },
+        input.request.query as { limit?: number; offset?: number; cursor?: string },
       ),
   },
   approveRequisition: action,

@@ -1,12 +1,11 @@
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
+import { listRequisitions, type RequisitionFilter } from './requisition-list.js';
 import {
   type Actor,
   createRequisition,
   deleteRequisition,
   getRequisition,
-  listRequisitions,
-  type RequisitionFilter,
   type RequisitionForm,
   submitRequisition,
   updateRequisition,

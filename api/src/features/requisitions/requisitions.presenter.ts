@@ -1,6 +1,6 @@
 import type { components } from '@purchasing/api-client';
 import type { Transaction } from 'sequelize';
-import { select, selectOne } from '../../db-query.js';
+import { selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 
 /** A requisition as lists show it (contract `RequisitionSummary`). */
@@ -86,6 +86,12 @@ type Row<T> = Omit<T, 'total_amount' | 'created_at' | 'updated_at' | 'submitted_
   approved_at: Date | string | null;
 };
 
+/** A summary row as the page query answers it. */
+export type RequisitionSummaryRow = Row<RequisitionSummaryView>;
+
+/** A summary row as the contract shapes it. */
+export const presentSummary = (row: RequisitionSummaryRow): RequisitionSummaryView => present(row);
+
 const timestamp = (value: Date | string): string => new Date(value).toISOString();
 const optionalTimestamp = (value: Date | string | null): string | null =>
   value === null ? null : timestamp(value);
@@ -99,33 +105,6 @@ function present<T extends RequisitionSummaryView>(row: Row<T>): T {
     submitted_at: optionalTimestamp(row.submitted_at),
     approved_at: optionalTimestamp(row.approved_at),
   } as T;
-}
-
-/**
- * One page of summaries matching `where` (SQL over `r`, `rq`, `cc`, `gl` with bind parameters
- * `bind`), newest first, and the count of every match.
- */
-export async function selectRequisitionSummaries(
-  db: Db,
-  where: string,
-  bind: unknown[],
-  page: { limit: number; offset: number },
-): Promise<{ requisitions: RequisitionSummaryView[]; total: number }> {
-  const from = `FROM requisitions r ${SUMMARY_JOINS} WHERE ${where}`;
-  // The joins never drop a row (NOT NULL columns with same-organisation foreign keys): the count
-  // needs them only when the filter reads them (a search by requestor), and saves their planning.
-  const countFrom = /\b(rq|cc|gl)\./.test(where) ? from : `FROM requisitions r WHERE ${where}`;
-  const [rows, count] = await Promise.all([
-    select<Row<RequisitionSummaryView>>(
-      db,
-      `SELECT ${SUMMARY_COLUMNS} ${from}
-        ORDER BY r.created_at DESC, r.id DESC
-        LIMIT $${bind.length + 1} OFFSET $${bind.length + 2}`,
-      [...bind, page.limit, page.offset],
-    ),
-    selectOne<{ total: number }>(db, `SELECT count(*)::int AS total ${countFrom}`, bind),
-  ]);
-  return { requisitions: rows.map(present), total: count?.total ?? 0 };
 }
 
 /**

@@ -15,12 +15,7 @@ import { Conflict, type ErrorDetail, Forbidden, NotFound } from '../../domain/er
 import { documentTotalCents, lineTotalCents, toCents } from '../../domain/money.js';
 import type { Db, OrganizationScope } from '../../http/context.js';
 import { allocateDocumentNumber } from './numbering.js';
-import {
-  type RequisitionSummaryView,
-  type RequisitionView,
-  selectRequisitionDetail,
-  selectRequisitionSummaries,
-} from './requisitions.presenter.js';
+import { type RequisitionView, selectRequisitionDetail } from './requisitions.presenter.js';
 
 type RequisitionStatus = components['schemas']['RequisitionStatus'];
 type RequisitionCategory = components['schemas']['RequisitionCategory'];
@@ -44,18 +39,6 @@ export interface RequisitionForm {
   currency?: string | undefined;
   line_items: (Omit<LineInput, 'tax_amount'> & { tax_amount?: number | undefined })[];
   submit?: boolean | undefined;
-}
-
-/** Filters and page of the requisition list (`listRequisitions` query). */
-export interface RequisitionFilter {
-  search?: string | undefined;
-  status?: RequisitionStatus[] | undefined;
-  category?: RequisitionCategory[] | undefined;
-  cost_center_id?: string[] | undefined;
-  date_from?: string | undefined;
-  date_to?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
 }
 
 /** Statuses in which the requestor may edit, delete and (re)submit (DECISIONS §3). */
@@ -95,58 +78,6 @@ export const visibilityBind = (actor: Actor) => [
 
 /** `%` and `_` in a search term match themselves (an ILIKE pattern containing the term). */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * A page of the requisitions the actor may see, newest first, filtered as `listRequisitions`
- * describes; `search` matches the number, the justification and the requestor's name or email.
- */
-export async function listRequisitions(
-  db: Db,
-  actor: Actor,
-  filter: RequisitionFilter,
-): Promise<{
-  requisitions: RequisitionSummaryView[];
-  pagination: { limit: number; offset: number; total: number };
-}> {
-  const bind: unknown[] = [actor.scope.organizationId, ...visibilityBind(actor)];
-  const where = ['r.organization_id = $1', visibleSql(2, 3, 4)];
-  const param = (value: unknown) => {
-    bind.push(value);
-    return `$${bind.length}`;
-  };
-  const search = filter.search?.trim();
-  if (search) {
-    const p = param(likePattern(search));
-    // Three index-backed lookups (trigram indexes on number, justification and the requestor's name
-    // and email), one per UNION branch: an OR across them, or across the join, makes PostgreSQL read
-    // every requisition of the organisation (docs/query-plans.md).
-    where.push(`r.id IN (
-        SELECT x.id FROM requisitions x WHERE x.organization_id = $1 AND x.requisition_number ILIKE ${p}
-        UNION
-        SELECT x.id FROM requisitions x WHERE x.organization_id = $1 AND x.justification ILIKE ${p}
-        UNION
-        SELECT x.id FROM requisitions x
-         WHERE x.organization_id = $1 AND x.requestor_id IN (
-           SELECT u.id FROM users u
-            WHERE (u.first_name || ' ' || u.last_name) ILIKE ${p} OR u.email ILIKE ${p}))`);
-  }
-  if (filter.status?.length) where.push(`r.status = ANY(${param(filter.status)}::text[])`);
-  if (filter.category?.length) where.push(`r.category = ANY(${param(filter.category)}::text[])`);
-  if (filter.cost_center_id?.length)
-    where.push(`r.cost_center_id = ANY(${param(filter.cost_center_id)}::uuid[])`);
-  // Dates are calendar days in UTC, both ends inclusive.
-  if (filter.date_from)
-    where.push(`r.created_at >= (${param(filter.date_from)}::date)::timestamp AT TIME ZONE 'UTC'`);
-  if (filter.date_to)
-    where.push(`r.created_at < (${param(filter.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
-  const limit = filter.limit ?? 10;
-  const offset = filter.offset ?? 0;
-  const { requisitions, total } = await selectRequisitionSummaries(db, where.join(' AND '), bind, {
-    limit,
-    offset,
-  });
-  return { requisitions, pagination: { limit, offset, total } };
-}
 
 /** The requisition with lines, attachments and workflow; 404 unless the actor may see it. */
 export async function getRequisition(db: Db, actor: Actor, id: string): Promise<RequisitionView> {

@@ -1560,8 +1560,12 @@ export interface components {
         Pagination: {
             limit: number;
             offset: number;
-            /** @description Every record matching the filters. */
+            /** @description Every record matching the filters, or, when `total_capped` is true, the number at which the count stopped. */
             total: number;
+            /** @description True when more records match than `total`: counting every match of a broad search or filter in a very large organisation would cost more than the page itself, so the count stops (at 10,000) and screens show it as "10,000+". Absent or false: `total` is exact. */
+            total_capped?: boolean;
+            /** @description Opaque position of this page (present when the page has records). Send it back as the `cursor` parameter with the next request's `offset` (the next or previous page, or any page up to 1,000 records away) and the server seeks to that page from here instead of skipping `offset` records, so a deep page costs what the first one does. */
+            cursor?: string;
         };
         /** @description An amount in the currency's major unit, exact to the cent (2 decimal places). */
         Money: number;
@@ -2579,6 +2583,8 @@ export interface components {
         RequisitionPathId: string;
         /** @description Page size. */
         Limit: number;
+        /** @description `pagination.cursor` of a page of the same list with the same filters, read just before: the page at `offset` is then found by seeking from that page (cheap at any depth) instead of skipping `offset` records. `offset` keeps its meaning, so page numbers stay exact. A cursor of another list or of other filters is ignored; a malformed one answers 400. */
+        Cursor: string;
         /** @description Records to skip. */
         Offset: number;
         /** @description Earliest date, inclusive. */
@@ -3115,6 +3121,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Records to skip. */
                 offset?: components["parameters"]["Offset"];
+                /** @description `pagination.cursor` of a page of the same list with the same filters, read just before: the page at `offset` is then found by seeking from that page (cheap at any depth) instead of skipping `offset` records. `offset` keeps its meaning, so page numbers stay exact. A cursor of another list or of other filters is ignored; a malformed one answers 400. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header: {
                 /**
@@ -3341,6 +3349,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Records to skip. */
                 offset?: components["parameters"]["Offset"];
+                /** @description `pagination.cursor` of a page of the same list with the same filters, read just before: the page at `offset` is then found by seeking from that page (cheap at any depth) instead of skipping `offset` records. `offset` keeps its meaning, so page numbers stay exact. A cursor of another list or of other filters is ignored; a malformed one answers 400. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header: {
                 /**
@@ -3379,6 +3389,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Records to skip. */
                 offset?: components["parameters"]["Offset"];
+                /** @description `pagination.cursor` of a page of the same list with the same filters, read just before: the page at `offset` is then found by seeking from that page (cheap at any depth) instead of skipping `offset` records. `offset` keeps its meaning, so page numbers stay exact. A cursor of another list or of other filters is ignored; a malformed one answers 400. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header: {
                 /**

@@ -1,0 +1,270 @@
+import type { components } from '@purchasing/api-client';
+import { select, selectOne } from '../../db-query.js';
+import type { Db } from '../../http/context.js';
+import { readCounters } from '../counters.js';
+import {
+  COUNT_CAP,
+  encodeCursor,
+  filterHash,
+  planPage,
+  type SeekKey,
+  type SeekOrder,
+  seekKeySql,
+  seekSql,
+} from '../paging.js';
+import { SUMMARY_COLUMNS, SUMMARY_JOINS } from '../requisitions/requisitions.presenter.js';
+import { type Actor, likePattern } from '../requisitions/requisitions.service.js';
+
+/** One approval step of the caller with its requisition (contract `PendingApproval`). */
+export type PendingApprovalView = components['schemas']['PendingApproval'];
+type Pagination = components['schemas']['Pagination'];
+
+/** Filters and page of the approval queue (`listPendingApprovals` query). */
+export interface PendingFilter {
+  status?: 'Pending' | 'Completed' | undefined;
+  level?: number[] | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+  search?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+  cursor?: string | undefined;
+}
+
+/** Steps the actor decided themselves (an automatic pass is nobody's decision). */
+const DECIDED_BY = (u: string) =>
+  `s.actioned_by_id = ${u} AND s.action IN ('approve', 'reject', 'request_info', 'delegate')`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null | undefined) => (value == null ? null : iso(value));
+
+interface StepQuery {
+  /** Conditions over `s` (and `r`, `rq` when `joinRequisition`), one per index-backed branch. */
+  branches: string[];
+  /** Conditions every branch adds (filters). */
+  filters: string[];
+  bind: unknown[];
+  param: (value: unknown) => string;
+  order: SeekOrder;
+  /** Exact total from the counters, when the filters allow it. */
+  counted: Promise<number> | null;
+  hash: string;
+  limit: number;
+  offset: number;
+  cursor: string | undefined;
+}
+
+/**
+ * A page of steps with their requisition summaries, and the total. Each branch is read in the list's
+ * order from its own index and stops after the page (a UNION ALL of ordered branches rather than an
+ * OR, which would read and sort every open step of the caller: 50,000 for a busy manager).
+ */
+async function pageOfSteps(
+  db: Db,
+  q: StepQuery,
+): Promise<{ items: PendingApprovalView[]; pagination: Pagination }> {
+  const { bind, param, order } = q;
+  const countBind = [...bind];
+  const needsRequestor = q.filters.some((f) => /\brq\./.test(f));
+  const from = `approval_steps s JOIN requisitions r ON r.id = s.requisition_id${
+    needsRequestor ? ' JOIN users rq ON rq.id = r.requestor_id' : ''
+  }`;
+  const branch = (w: string) => [w, ...q.filters].join(' AND ');
+  const counting = q.counted
+    ? q.counted.then((total) => ({ total, capped: false }))
+    : selectOne<{ n: number }>(
+        db,
+        `SELECT count(*)::int AS n FROM (${q.branches
+          .map((w) => `(SELECT 1 FROM ${from} WHERE ${branch(w)})`)
+          .join(' UNION ALL ')} LIMIT ${COUNT_CAP + 1}) matches`,
+        countBind,
+      ).then((row) => {
+        const n = row?.n ?? 0;
+        return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+      });
+
+  const seek = seekSql(planPage(q.cursor, q.hash, q.offset, q.limit), order, param);
+  const extra = seek.where ? ` AND ${seek.where}` : '';
+  const enough = param(seek.offset + q.limit);
+  const ids = q.branches
+    .map(
+      (w) => `(SELECT s.id FROM ${from} WHERE ${branch(w)}${extra} ORDER BY ${seek.orderBy} LIMIT ${enough})`,
+    )
+    .join(' UNION ALL ');
+  const [rows, count] = await Promise.all([
+    select<Record<string, unknown>>(
+      db,
+      `SELECT s.id AS step_id, s.approval_level AS step_level, s.level_title AS step_title,
+              s.action AS step_action, s.comments AS step_comments, s.actioned_at AS step_actioned_at,
+              s.created_at AS step_created_at, ${seekKeySql(order.at, 's.id')}, ${SUMMARY_COLUMNS}
+         FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id ${SUMMARY_JOINS}
+        WHERE s.id IN (${ids})
+        ORDER BY ${seek.orderBy}
+        LIMIT ${param(q.limit)} OFFSET ${param(seek.offset)}`,
+      bind,
+    ),
+    counting,
+  ]);
+  if (seek.reversed) rows.reverse();
+  const keys: SeekKey[] = rows.map((row) => ({ at: row.seek_at as string, id: row.seek_id as string }));
+  const items = rows.map((row) => {
+    const {
+      step_id,
+      step_level,
+      step_title,
+      step_action,
+      step_comments,
+      step_actioned_at,
+      step_created_at,
+      seek_at: _at,
+      seek_id: _id,
+      ...summary
+    } = row;
+    return {
+      id: step_id,
+      requisition: {
+        ...summary,
+        total_amount: Number(summary.total_amount),
+        created_at: iso(summary.created_at as Date),
+        updated_at: iso(summary.updated_at as Date),
+        submitted_at: isoOrNull(summary.submitted_at as Date | null),
+        approved_at: isoOrNull(summary.approved_at as Date | null),
+      },
+      approval_level: step_level,
+      level_title: step_title,
+      action: step_action,
+      comments: step_comments,
+      actioned_at: isoOrNull(step_actioned_at as Date | null),
+      created_at: iso(step_created_at as Date),
+    } as PendingApprovalView;
+  });
+  return {
+    items,
+    pagination: {
+      limit: q.limit,
+      offset: q.offset,
+      total: count.total,
+      total_capped: count.capped,
+      ...(keys.length ? { cursor: encodeCursor(q.hash, q.offset, keys) } : {}),
+    },
+  };
+}
+
+const DECIDED_ORDER: SeekOrder = { at: 's.actioned_at', id: 's.id', direction: 'DESC' };
+
+/**
+ * The approval queue: with `Pending` (default) the open steps the actor can act on (assigned or
+ * delegated to them, or open to their role; never on their own requisition or one they approved a
+ * level of: `excluded_user_ids`) oldest first; with `Completed` the steps they decided, newest first.
+ * Filters: level, step creation date (UTC days, inclusive) and search. Without filters the total
+ * comes from the maintained counters (`queue:u:`, `queue:r:`, `queue:x:`, `done:`).
+ */
+export async function listPendingApprovals(
+  db: Db,
+  actor: Actor,
+  filter: PendingFilter,
+): Promise<{ pending_approvals: PendingApprovalView[]; pagination: Pagination }> {
+  const organizationId = actor.scope.organizationId;
+  const role = actor.scope.roleName;
+  const bind: unknown[] = [organizationId, actor.userId];
+  const param = (value: unknown) => {
+    bind.push(value);
+    return `$${bind.length}`;
+  };
+  const completed = filter.status === 'Completed';
+  const filters: string[] = [];
+  if (filter.level?.length) filters.push(`s.approval_level = ANY(${param(filter.level)}::int[])`);
+  if (filter.date_from)
+    filters.push(`s.created_at >= (${param(filter.date_from)}::date)::timestamp AT TIME ZONE 'UTC'`);
+  if (filter.date_to)
+    filters.push(`s.created_at < (${param(filter.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  const search = filter.search?.trim();
+  if (search) {
+    const p = param(likePattern(search));
+    filters.push(`(r.requisition_number ILIKE ${p} OR r.justification ILIKE ${p}
+                 OR (rq.first_name || ' ' || rq.last_name) ILIKE ${p})`);
+  }
+  let branches: string[];
+  let counted: Promise<number> | null = null;
+  const unfiltered = filters.length === 0;
+  if (completed) {
+    branches = [`s.organization_id = $1 AND ${DECIDED_BY('$2')}`];
+    if (unfiltered) counted = counter(db, organizationId, [`done:${actor.userId}`], []);
+  } else {
+    const roleParam = param(role);
+    const open = `s.organization_id = $1 AND s.action IS NULL AND NOT ($2 = ANY (s.excluded_user_ids))
+       AND r.status = 'under_review' AND r.requestor_id <> $2`;
+    branches = [
+      `${open} AND s.approver_id = $2`,
+      `${open} AND s.approver_id IS NULL AND s.approver_role_name = ${roleParam}`,
+    ];
+    if (unfiltered) {
+      counted = counter(
+        db,
+        organizationId,
+        [`queue:u:${actor.userId}`, `queue:r:${role}`],
+        [`queue:x:${actor.userId}:${role}`],
+      );
+    }
+  }
+  const { limit: _l, offset: _o, cursor, ...rest } = filter;
+  const { items, pagination } = await pageOfSteps(db, {
+    branches,
+    filters,
+    bind,
+    param,
+    order: completed ? DECIDED_ORDER : { at: 's.created_at', id: 's.id', direction: 'ASC' },
+    counted,
+    hash: filterHash(['queue', organizationId, actor.userId, role, rest]),
+    limit: filter.limit ?? 10,
+    offset: filter.offset ?? 0,
+    cursor,
+  });
+  return { pending_approvals: items, pagination };
+}
+
+/** Every step the actor decided in the organisation (any action), newest first, paged. */
+export async function listApprovalHistory(
+  db: Db,
+  actor: Actor,
+  filter: { limit?: number | undefined; offset?: number | undefined; cursor?: string | undefined },
+): Promise<{ approvals: PendingApprovalView[]; pagination: Pagination }> {
+  const organizationId = actor.scope.organizationId;
+  const bind: unknown[] = [organizationId, actor.userId];
+  const { items, pagination } = await pageOfSteps(db, {
+    branches: [`s.organization_id = $1 AND ${DECIDED_BY('$2')}`],
+    filters: [],
+    bind,
+    param: (value) => {
+      bind.push(value);
+      return `$${bind.length}`;
+    },
+    order: DECIDED_ORDER,
+    counted: counter(db, organizationId, [`done:${actor.userId}`], []),
+    hash: filterHash(['history', organizationId, actor.userId]),
+    limit: filter.limit ?? 10,
+    offset: filter.offset ?? 0,
+    cursor: filter.cursor,
+  });
+  return { approvals: items, pagination };
+}
+
+/** The sum of the `plus` counters minus the `minus` ones (never below zero). */
+async function counter(db: Db, organizationId: string, plus: string[], minus: string[]): Promise<number> {
+  const values = await readCounters(db, organizationId, [...plus, ...minus]);
+  let total = 0;
+  for (const key of plus) total += values.get(key) ?? 0;
+  for (const key of minus) total -= values.get(key) ?? 0;
+  return Math.max(total, 0);
+}
+
+/** The dashboard's pending figure: the unfiltered Pending queue's total. */
+export function pendingCount(db: Db, actor: Actor): Promise<number> {
+  const { organizationId, roleName } = actor.scope;
+  return counter(
+    db,
+    organizationId,
+    [`queue:u:${actor.userId}`, `queue:r:${roleName}`],
+    [`queue:x:${actor.userId}:${roleName}`],
+  );
+}

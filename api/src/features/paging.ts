@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { validationError } from '../contract/validation.js';
+
+/**
+ * Seek (keyset) paging beside the specification's page numbers (issue 12, docs/adr/005-counters.md).
+ *
+ * A list is ordered by a timestamp and the id, both in one direction. Each page answers an opaque
+ * cursor naming its first and last rows, its offset and the filters it was read with. A request that
+ * sends the cursor back with a nearby `offset` is served by seeking from that page (an index range
+ * read that costs the same at any depth) and skipping at most {@link MAX_SEEK_SKIP} rows; anything
+ * else (no cursor, other filters, a far jump) falls back to `OFFSET`, so page numbers always mean
+ * what they say.
+ */
+
+/** The most rows a seek skips; beyond it `OFFSET` from the start is the plan. */
+export const MAX_SEEK_SKIP = 1000;
+
+/** A row's place in the order: its timestamp (text, microseconds, UTC) and id. */
+export interface SeekKey {
+  at: string;
+  id: string;
+}
+
+interface CursorData {
+  /** The list and its filters (a hash). */
+  f: string;
+  /** Offset of the page the cursor was issued for, and how many rows it had. */
+  o: number;
+  n: number;
+  first: SeekKey;
+  last: SeekKey;
+}
+
+/** How to read a page: skip from the start, or seek past a key in the list's order or against it. */
+export type PagePlan =
+  | { mode: 'offset'; offset: number }
+  | { mode: 'after'; key: SeekKey; skip: number }
+  | { mode: 'before'; key: SeekKey; skip: number };
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const isKey = (value: unknown): value is SeekKey =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SeekKey).at === 'string' &&
+  TIMESTAMP.test((value as SeekKey).at) &&
+  typeof (value as SeekKey).id === 'string' &&
+  UUID.test((value as SeekKey).id);
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 10_000_000;
+
+/** A short hash naming a list and its filters; a cursor is only used for the same one. */
+export function filterHash(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+}
+
+function decodeCursor(cursor: string): CursorData {
+  let data: unknown;
+  try {
+    data = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    data = null;
+  }
+  const c = data as CursorData | null;
+  if (
+    !c ||
+    typeof c !== 'object' ||
+    typeof c.f !== 'string' ||
+    c.f.length > 32 ||
+    !isCount(c.o) ||
+    !isCount(c.n) ||
+    c.n === 0 ||
+    !isKey(c.first) ||
+    !isKey(c.last)
+  ) {
+    throw validationError([
+      { field: 'cursor', message: 'Invalid cursor: send back a pagination.cursor of this list' },
+    ]);
+  }
+  return c;
+}
+
+/** The cursor a page answers: its first and last keys, offset and size, for these filters. */
+export function encodeCursor(hash: string, offset: number, keys: SeekKey[]): string | undefined {
+  const first = keys[0];
+  const last = keys[keys.length - 1];
+  if (!first || !last) return undefined;
+  const data: CursorData = { f: hash, o: offset, n: keys.length, first, last };
+  return Buffer.from(JSON.stringify(data)).toString('base64url');
+}
+
+/**
+ * How to read the page at `offset` of `limit` rows, given the cursor the client sent (if any) and
+ * the hash of the current list and filters.
+ */
+export function planPage(cursor: string | undefined, hash: string, offset: number, limit: number): PagePlan {
+  if (!cursor) return { mode: 'offset', offset };
+  const c = decodeCursor(cursor);
+  if (c.f !== hash || offset === 0) return { mode: 'offset', offset };
+  const afterLast = offset - (c.o + c.n);
+  if (afterLast >= 0 && afterLast <= MAX_SEEK_SKIP) {
+    return { mode: 'after', key: c.last, skip: afterLast };
+  }
+  if (offset === c.o) return { mode: 'after', key: c.first, skip: -1 };
+  // A page that ends at or before the cursor's first row: read backwards from that row.
+  const beforeFirst = c.o - (offset + limit);
+  if (beforeFirst >= 0 && beforeFirst <= MAX_SEEK_SKIP) {
+    return { mode: 'before', key: c.first, skip: beforeFirst };
+  }
+  return { mode: 'offset', offset };
+}
+
+/** An ordered list: its two order columns (timestamp, id) and their direction. */
+export interface SeekOrder {
+  at: string;
+  id: string;
+  direction: 'ASC' | 'DESC';
+}
+
+/**
+ * The condition, ORDER BY and OFFSET that read a page planned by {@link planPage}; `param` binds a
+ * value and answers its placeholder. `reversed`: the rows come back against the list's order and
+ * must be reversed.
+ */
+export function seekSql(
+  plan: PagePlan,
+  order: SeekOrder,
+  param: (value: unknown) => string,
+): { where: string | null; orderBy: string; offset: number; reversed: boolean } {
+  const forward = `${order.at} ${order.direction}, ${order.id} ${order.direction}`;
+  const backwardDirection = order.direction === 'ASC' ? 'DESC' : 'ASC';
+  const backward = `${order.at} ${backwardDirection}, ${order.id} ${backwardDirection}`;
+  if (plan.mode === 'offset') return { where: null, orderBy: forward, offset: plan.offset, reversed: false };
+  const key = `(${param(plan.key.at)}::timestamptz, ${param(plan.key.id)}::uuid)`;
+  const row = `(${order.at}, ${order.id})`;
+  if (plan.mode === 'after') {
+    // skip -1: the same page again, from its first row inclusive.
+    const later = order.direction === 'DESC' ? '<' : '>';
+    const comparison = plan.skip < 0 ? `${later}=` : later;
+    return {
+      where: `${row} ${comparison} ${key}`,
+      orderBy: forward,
+      offset: Math.max(plan.skip, 0),
+      reversed: false,
+    };
+  }
+  const earlier = order.direction === 'DESC' ? '>' : '<';
+  return { where: `${row} ${earlier} ${key}`, orderBy: backward, offset: plan.skip, reversed: true };
+}
+
+/** SQL for a row's seek key as text with microseconds in UTC (JavaScript dates keep only ms). */
+export const seekKeySql = (at: string, id: string) =>
+  `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS seek_at, ${id} AS seek_id`;
+
+/** Counts stop here for broad filters: the screens show "10,000+". */
+export const COUNT_CAP = 10_000;

@@ -1,0 +1,72 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { expect } from 'vitest';
+
+/**
+ * The maintained counters against the rows they count, for every organisation of the database, in
+ * one statement (one snapshot, so tests running beside it cannot make it see half a change):
+ * - each key's sum equals the same key recomputed from every row (the triggers lost or doubled no
+ *   change);
+ * - the queue's keys equal the queue's definition written out the old way (open steps of
+ *   requisitions under review, not the caller's own, none of whose levels the caller approved), for
+ *   every member, and the requisition and order keys equal plain counts and sums.
+ * Test files that change requisitions, steps or orders call it after their tests.
+ */
+export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
+  const rows = await sequelize.query<{ organization_id: string; key: string; kept: string; actual: string }>(
+    `WITH kept AS (
+       SELECT organization_id, key, sum(n) AS n FROM counter_deltas GROUP BY 1, 2),
+     recomputed AS (
+       SELECT organization_id, key, sum(n) AS n FROM (
+         SELECT k.* FROM requisitions r CROSS JOIN LATERAL requisition_counter_keys(r.organization_id, r.id,
+           r.status, r.requestor_id, r.cost_center_id, r.approved_at, r.total_amount) k
+         UNION ALL
+         SELECT k.* FROM purchase_orders po CROSS JOIN LATERAL purchase_order_counter_keys(po.organization_id,
+           po.requisition_id, po.status, po.sent_at, po.received_date, po.received_at, po.total_amount) k
+         UNION ALL
+         SELECT k.* FROM approval_steps s CROSS JOIN LATERAL approval_step_counter_keys(s.organization_id, s.action,
+           s.approver_id, s.approver_role_name,
+           -- the exclusions recomputed from the history, not read from the column the trigger wrote
+           ARRAY(SELECT r.requestor_id FROM requisitions r WHERE r.id = s.requisition_id
+                 UNION SELECT COALESCE(p.actioned_by_id, p.approver_id) FROM approval_steps p
+                        WHERE p.requisition_id = s.requisition_id AND p.action = 'approve'
+                          AND COALESCE(p.actioned_by_id, p.approver_id) IS NOT NULL),
+           s.actioned_by_id) k
+       ) x GROUP BY 1, 2),
+     pending AS (
+       -- Every member's Pending total as the queue defined it before the counters.
+       SELECT m.organization_id, m.user_id, ro.name AS role,
+              (SELECT count(*) FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id
+                WHERE s.organization_id = m.organization_id AND s.action IS NULL AND r.status = 'under_review'
+                  AND (s.approver_id = m.user_id OR (s.approver_id IS NULL AND s.approver_role_name = ro.name))
+                  AND r.requestor_id <> m.user_id
+                  AND NOT EXISTS (SELECT 1 FROM approval_steps p WHERE p.requisition_id = s.requisition_id
+                                    AND p.action = 'approve' AND COALESCE(p.actioned_by_id, p.approver_id) = m.user_id)
+              ) AS n
+         FROM user_organizations m JOIN roles ro ON ro.id = m.role_id),
+     pending_kept AS (
+       SELECT p.organization_id, 'pending:' || p.user_id AS key,
+              COALESCE((SELECT sum(n) FROM kept k WHERE k.organization_id = p.organization_id
+                          AND k.key IN ('queue:u:' || p.user_id, 'queue:r:' || p.role)), 0)
+              - COALESCE((SELECT sum(n) FROM kept k WHERE k.organization_id = p.organization_id
+                            AND k.key = 'queue:x:' || p.user_id || ':' || p.role), 0) AS kept,
+              p.n AS actual
+         FROM pending p),
+     plain AS (
+       SELECT organization_id, 'req:' || status AS key, count(*) AS n FROM requisitions GROUP BY 1, 2
+       UNION ALL SELECT organization_id, 'req', count(*) FROM requisitions GROUP BY 1
+       UNION ALL SELECT organization_id, 'po:' || status, count(*) FROM purchase_orders GROUP BY 1, 2
+       UNION ALL SELECT organization_id, 'done:' || actioned_by_id, count(*) FROM approval_steps
+                  WHERE action IN ('approve', 'reject', 'request_info', 'delegate') AND actioned_by_id IS NOT NULL
+                  GROUP BY 1, 2)
+     SELECT organization_id, key, kept::text, actual::text FROM (
+       SELECT COALESCE(k.organization_id, r.organization_id) AS organization_id, COALESCE(k.key, r.key) AS key,
+              COALESCE(k.n, 0) AS kept, COALESCE(r.n, 0) AS actual
+         FROM kept k FULL JOIN recomputed r ON r.organization_id = k.organization_id AND r.key = k.key
+       UNION ALL SELECT organization_id, key, kept, actual FROM pending_kept
+       UNION ALL SELECT p.organization_id, p.key, COALESCE(k.n, 0), p.n
+         FROM plain p LEFT JOIN kept k ON k.organization_id = p.organization_id AND k.key = p.key
+     ) all_keys WHERE kept <> actual`,
+    { type: QueryTypes.SELECT },
+  );
+  expect(rows, 'counters that differ from the rows they count').toEqual([]);
+}

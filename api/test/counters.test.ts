@@ -1,0 +1,244 @@
+import type { ServerInjectResponse } from '@hapi/hapi';
+import { QueryTypes } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../src/db/models/index.js';
+import { fiscalYearOf } from '../src/domain/fiscal-year.js';
+import { budgetFigures, budgetFiguresByScan } from '../src/features/budgets/budget-figures.js';
+import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { expectCountersExact } from './counters-check.js';
+import {
+  buildBudget,
+  buildCostCenter,
+  buildGlAccount,
+  buildMembership,
+  buildOrganization,
+  buildRequisition,
+  buildUser,
+} from './factories.js';
+
+let app: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
+
+async function buildWorld() {
+  const organization = await buildOrganization(app.models);
+  const costCenter = await buildCostCenter(app.models, organization);
+  const glAccount = await buildGlAccount(app.models, organization);
+  const member = async (roleName: string, manager?: User) => {
+    const user = await buildUser(app.models);
+    await buildMembership(app.models, { user, organization, roleName, ...(manager ? { manager } : {}) });
+    return { user, token: await accessTokenFor(app.server, user) };
+  };
+  const manager = await member('Manager');
+  const admin = await member('Admin');
+  const requestors = await Promise.all(Array.from({ length: 5 }, () => member('User', manager.user)));
+  return { organization, costCenter, glAccount, manager, admin, requestors };
+}
+
+type World = Awaited<ReturnType<typeof buildWorld>>;
+
+const get = (world: World, token: string, url: string) =>
+  call(app.server, 'GET', `/api${url}`, { token, organizationId: world.organization.id });
+
+describe('maintained counters', () => {
+  it('stay exact under 25 concurrent creates and submits, and the list and queue totals follow', async () => {
+    const world = await buildWorld();
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => {
+        const as = world.requestors[i % world.requestors.length]!;
+        return call(app.server, 'POST', '/api/requisitions', {
+          token: as.token,
+          organizationId: world.organization.id,
+          payload: {
+            cost_center_id: world.costCenter.id,
+            gl_account_id: world.glAccount.id,
+            justification: `Concurrent ${i}`,
+            line_items: [{ description: 'Chair', quantity: 1, unit_price: 10 + i, unit_of_measure: 'each' }],
+            submit: i % 2 === 0,
+          },
+        });
+      }),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(25).fill(201));
+    const list = await get(world, world.admin.token, '/requisitions');
+    expectContract(list, 'listRequisitions');
+    expect(body(list).pagination).toMatchObject({ total: 25, total_capped: false });
+    const underReview = await get(world, world.admin.token, '/requisitions?status=under_review');
+    expect(body(underReview).pagination.total).toBe(13);
+    const queue = await get(world, world.manager.token, '/approvals/pending');
+    expectContract(queue, 'listPendingApprovals');
+    expect(body(queue).pagination).toMatchObject({ total: 13, total_capped: false });
+    // Approvals from the queue, in parallel: each leaves the queue and the counters exact.
+    const ids = (body(queue).pending_approvals as { requisition: { id: string } }[]).map(
+      (p) => p.requisition.id,
+    );
+    const approved = await Promise.all(
+      ids.map((id) =>
+        call(app.server, 'POST', `/api/approvals/${id}/approve`, {
+          token: world.manager.token,
+          organizationId: world.organization.id,
+          payload: { action: 'approve' },
+        }),
+      ),
+    );
+    expect(approved.map((r) => r.statusCode)).toEqual(Array(ids.length).fill(200));
+    expect(body(await get(world, world.manager.token, '/approvals/pending')).pagination.total).toBe(3);
+    expect(
+      body(await get(world, world.manager.token, '/approvals/pending?status=Completed')).pagination.total,
+    ).toBe(10);
+    await expectCountersExact(app.sequelize);
+  });
+
+  it('folding delta rows keeps every sum', async () => {
+    const world = await buildWorld();
+    for (let i = 0; i < 40; i++) {
+      await buildRequisition(app.models, {
+        organization: world.organization,
+        requestor: world.requestors[0]!.user,
+        costCenter: world.costCenter,
+        glAccount: world.glAccount,
+        status: 'approved',
+      });
+    }
+    const sums = () =>
+      app.sequelize.query<{ key: string; n: string }>(
+        'SELECT key, sum(n)::text AS n FROM counter_deltas WHERE organization_id = $1 GROUP BY key ORDER BY key',
+        { bind: [world.organization.id], type: QueryTypes.SELECT },
+      );
+    const before = await sums();
+    const [{ rows }] = (await app.sequelize.query(
+      'SELECT count(*)::int AS rows FROM counter_deltas WHERE organization_id = $1 AND key = $2',
+      { bind: [world.organization.id, 'req'], type: QueryTypes.SELECT },
+    )) as [{ rows: number }];
+    expect(rows).toBeGreaterThan(1);
+    await app.sequelize.query(
+      `SELECT compact_counter($1, key) FROM (SELECT DISTINCT key FROM counter_deltas WHERE organization_id = $1) k`,
+      { bind: [world.organization.id] },
+    );
+    expect(await sums()).toEqual(before);
+    const [{ max }] = (await app.sequelize.query(
+      'SELECT max(c)::int AS max FROM (SELECT count(*) AS c FROM counter_deltas WHERE organization_id = $1 GROUP BY key) x',
+      { bind: [world.organization.id], type: QueryTypes.SELECT },
+    )) as [{ max: number }];
+    expect(max).toBe(1);
+  });
+
+  it('budget figures from the counters equal the figures from the rows, for the organisation and a cost centre', async () => {
+    const world = await buildWorld();
+    const fiscalYear = fiscalYearOf(new Date(), 1);
+    await buildBudget(app.models, world.costCenter, { fiscal_year: fiscalYear.year });
+    for (const status of ['approved', 'po_created', 'approved', 'rejected'] as const) {
+      await buildRequisition(app.models, {
+        organization: world.organization,
+        requestor: world.requestors[1]!.user,
+        costCenter: world.costCenter,
+        glAccount: world.glAccount,
+        status,
+      });
+    }
+    for (const costCenterId of [null, world.costCenter.id]) {
+      const options = { organizationId: world.organization.id, fiscalYear, costCenterId };
+      const counted = await budgetFigures(app, options);
+      expect(counted).toEqual(await budgetFiguresByScan(app, options));
+      expect(counted.committed).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('seek paging', () => {
+  it('reads every page the same by cursor as by offset, forwards and backwards', async () => {
+    const world = await buildWorld();
+    for (let i = 0; i < 23; i++) {
+      await buildRequisition(app.models, {
+        organization: world.organization,
+        requestor: world.requestors[i % 3]!.user,
+        costCenter: world.costCenter,
+        glAccount: world.glAccount,
+        status: i % 4 === 0 ? 'draft' : 'approved',
+        // Two rows per timestamp: the id breaks the tie, and microseconds must survive the cursor.
+        overrides: { created_at: new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2), 0, 0, 0, 1)) },
+      });
+    }
+    const page = async (query: string) => {
+      const response = await get(world, world.admin.token, `/requisitions?limit=5${query}`);
+      expectContract(response, 'listRequisitions');
+      expect(response.statusCode, response.payload).toBe(200);
+      return body(response) as {
+        requisitions: { id: string }[];
+        pagination: { cursor?: string; total: number };
+      };
+    };
+    const byOffset: string[][] = [];
+    for (let offset = 0; offset < 25; offset += 5) {
+      byOffset.push((await page(`&offset=${offset}`)).requisitions.map((r) => r.id));
+    }
+    expect(byOffset.flat()).toHaveLength(23);
+    // Forwards with the previous page's cursor.
+    let cursor = (await page('&offset=0')).pagination.cursor!;
+    for (let offset = 5; offset < 25; offset += 5) {
+      const next = await page(`&offset=${offset}&cursor=${cursor}`);
+      expect(next.requisitions.map((r) => r.id)).toEqual(byOffset[offset / 5]);
+      cursor = next.pagination.cursor!;
+    }
+    // Backwards from the last page, and a jump of two pages back.
+    for (let offset = 15; offset >= 0; offset -= 5) {
+      const previous = await page(`&offset=${offset}&cursor=${cursor}`);
+      expect(previous.requisitions.map((r) => r.id)).toEqual(byOffset[offset / 5]);
+      cursor = previous.pagination.cursor!;
+    }
+    const last = await page('&offset=20');
+    expect((await page(`&offset=10&cursor=${last.pagination.cursor}`)).requisitions.map((r) => r.id)).toEqual(
+      byOffset[2],
+    );
+    // A cursor of other filters is ignored (the offset still holds); a malformed one is refused.
+    const drafts = await page('&status=draft&offset=0');
+    expect(
+      (await page(`&offset=5&cursor=${drafts.pagination.cursor}`)).requisitions.map((r) => r.id),
+    ).toEqual(byOffset[1]);
+    const bad = await get(world, world.admin.token, '/requisitions?cursor=bm90LWEtY3Vyc29y');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).details).toEqual([{ field: 'cursor', message: expect.any(String) }]);
+  });
+
+  it('pages the approval queue by cursor as by offset', async () => {
+    const world = await buildWorld();
+    for (let i = 0; i < 12; i++) {
+      const response = await call(app.server, 'POST', '/api/requisitions', {
+        token: world.requestors[i % 5]!.token,
+        organizationId: world.organization.id,
+        payload: {
+          cost_center_id: world.costCenter.id,
+          gl_account_id: world.glAccount.id,
+          line_items: [{ description: 'Desk', quantity: 1, unit_price: 50, unit_of_measure: 'each' }],
+          submit: true,
+        },
+      });
+      expect(response.statusCode, response.payload).toBe(201);
+    }
+    const page = async (query: string) => {
+      const response = await get(world, world.manager.token, `/approvals/pending?limit=5${query}`);
+      expectContract(response, 'listPendingApprovals');
+      return body(response) as { pending_approvals: { id: string }[]; pagination: { cursor?: string } };
+    };
+    const first = await page('&offset=0');
+    const second = await page('&offset=5');
+    const third = await page('&offset=10');
+    expect(third.pending_approvals).toHaveLength(2);
+    expect((await page(`&offset=5&cursor=${first.pagination.cursor}`)).pending_approvals).toEqual(
+      second.pending_approvals,
+    );
+    expect((await page(`&offset=10&cursor=${second.pagination.cursor}`)).pending_approvals).toEqual(
+      third.pending_approvals,
+    );
+    expect((await page(`&offset=0&cursor=${third.pagination.cursor}`)).pending_approvals).toEqual(
+      first.pending_approvals,
+    );
+  });
+});
