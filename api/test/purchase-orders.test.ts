@@ -836,7 +836,7 @@ describe('GET /purchase-orders', () => {
 
   it('lists the organisation’s orders newest first with summaries and the total', async () => {
     const page = await list('');
-    expect(page.pagination).toEqual({ limit: 10, offset: 0, total: 4 });
+    expect(page.pagination).toMatchObject({ limit: 10, offset: 0, total: 4, total_capped: false });
     expect(page.data.map((o) => o.id)).toEqual([
       ids.timber!.id,
       ids.cancelled!.id,
@@ -877,7 +877,7 @@ describe('GET /purchase-orders', () => {
   it('pages with limit and offset', async () => {
     const page = await list('?limit=3&offset=3');
     expect(page.data.map((o) => o.id)).toEqual([ids.draft!.id]);
-    expect(page.pagination).toEqual({ limit: 3, offset: 3, total: 4 });
+    expect(page.pagination).toMatchObject({ limit: 3, offset: 3, total: 4, total_capped: false });
   });
 
   it('refuses an unknown status with 400', async () => {

@@ -288,6 +288,8 @@ const SEEK_INDEXES = `
     CREATE INDEX requisitions_organization_requestor_idx ON requisitions (organization_id, requestor_id, created_at DESC, id DESC);
     DROP INDEX requisitions_organization_cost_center_idx;
     CREATE INDEX requisitions_organization_cost_center_idx ON requisitions (organization_id, cost_center_id, created_at DESC, id DESC);
+    DROP INDEX purchase_orders_organization_created_at_idx;
+    CREATE INDEX purchase_orders_organization_created_at_idx ON purchase_orders (organization_id, created_at DESC, id DESC);
     -- The queue in its order (oldest first): a person's open steps, and a role group's.
     DROP INDEX approval_steps_open_approver_idx;
     CREATE INDEX approval_steps_open_approver_idx ON approval_steps (organization_id, approver_id, created_at, id)
@@ -319,6 +321,8 @@ export async function down(ctx: MigrationContext): Promise<void> {
     CREATE INDEX requisitions_organization_status_idx ON requisitions (organization_id, status, created_at DESC);
     DROP INDEX requisitions_organization_created_at_idx;
     CREATE INDEX requisitions_organization_created_at_idx ON requisitions (organization_id, created_at DESC, id);
+    DROP INDEX purchase_orders_organization_created_at_idx;
+    CREATE INDEX purchase_orders_organization_created_at_idx ON purchase_orders (organization_id, created_at DESC, id);
     DROP FUNCTION approval_steps_count_insert(), approval_steps_count_update(), approval_steps_count_delete() CASCADE;
     DROP FUNCTION approval_steps_exclusions() CASCADE;
     DROP FUNCTION approval_step_counter_keys(uuid, text, uuid, text, uuid[], uuid);

@@ -2,6 +2,7 @@ import type { components } from '@purchasing/api-client';
 import type { Transaction } from 'sequelize';
 import { select, selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
+import { type SeekKey, seekKeySql } from '../paging.js';
 
 /** A purchase order as lists show it (contract `PurchaseOrderSummary`). */
 export type PurchaseOrderSummaryView = components['schemas']['PurchaseOrderSummary'];
@@ -102,24 +103,18 @@ export async function selectPurchaseOrderSummaries(
   db: Db,
   where: string,
   bind: unknown[],
-  page: { limit: number; offset: number },
-): Promise<{ data: PurchaseOrderSummaryView[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    select<Row<PurchaseOrderSummaryView>>(
-      db,
-      `SELECT ${SUMMARY_COLUMNS} FROM purchase_orders po ${JOINS} WHERE ${where}
-        ORDER BY po.created_at DESC, po.id DESC
-        LIMIT $${bind.length + 1} OFFSET $${bind.length + 2}`,
-      [...bind, page.limit, page.offset],
-    ),
-    // The filters only read `po` and subqueries: the count needs no join.
-    selectOne<{ total: number }>(
-      db,
-      `SELECT count(*)::int AS total FROM purchase_orders po WHERE ${where}`,
-      bind,
-    ),
-  ]);
-  return { data: rows.map(presentSummary), total: count?.total ?? 0 };
+  page: { orderBy: string; limit: string; offset: string },
+): Promise<{ data: PurchaseOrderSummaryView[]; keys: SeekKey[] }> {
+  const rows = await select<Row<PurchaseOrderSummaryView> & { seek_at: string; seek_id: string }>(
+    db,
+    `SELECT ${SUMMARY_COLUMNS}, ${seekKeySql('po.created_at', 'po.id')} FROM purchase_orders po ${JOINS}
+      WHERE ${where} ORDER BY ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    bind,
+  );
+  return {
+    data: rows.map(({ seek_at: _at, seek_id: _id, ...row }) => presentSummary(row)),
+    keys: rows.map((row) => ({ at: row.seek_at, id: row.seek_id })),
+  };
 }
 
 /** The full purchase order `id` of the organisation in one statement, or null. */

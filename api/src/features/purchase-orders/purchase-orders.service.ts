@@ -4,7 +4,9 @@ import { validationError } from '../../contract/validation.js';
 import { execute, selectOne } from '../../db-query.js';
 import { Conflict, type ErrorDetail, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
+import { sumCounters } from '../counters.js';
 import { enqueueMail } from '../mail/mailer.js';
+import { COUNT_CAP, encodeCursor, filterHash, planPage, seekSql } from '../paging.js';
 import { allocateDocumentNumber } from '../requisitions/numbering.js';
 import { type Actor, audit as auditRequisition, likePattern } from '../requisitions/requisitions.service.js';
 import { formatDay, formatMoney, renderPurchaseOrderPdf } from './po-document.js';
@@ -43,6 +45,7 @@ export interface PurchaseOrderFilter {
   date_to?: string | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
+  cursor?: string | undefined;
 }
 
 /** The database's "one order that is not cancelled per requisition" index (migration 19.00.04). */
@@ -102,7 +105,7 @@ export async function listPurchaseOrders(
   filter: PurchaseOrderFilter,
 ): Promise<{
   data: PurchaseOrderSummaryView[];
-  pagination: { limit: number; offset: number; total: number };
+  pagination: components['schemas']['Pagination'];
 }> {
   assertMayView(actor);
   const bind: unknown[] = [actor.scope.organizationId];
@@ -130,11 +133,59 @@ export async function listPurchaseOrders(
     where.push(`po.created_at < (${param(filter.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   const limit = filter.limit ?? 10;
   const offset = filter.offset ?? 0;
-  const { data, total } = await selectPurchaseOrderSummaries(db, where.join(' AND '), bind, {
-    limit,
-    offset,
-  });
-  return { data, pagination: { limit, offset, total } };
+  const { limit: _l, offset: _o, cursor, ...filters } = filter;
+  const hash = filterHash(['purchase-orders', actor.scope.organizationId, filters]);
+  const onlyStatuses = !search && !filter.vendor_id?.length && !filter.date_from && !filter.date_to;
+  const counting = onlyStatuses
+    ? sumCounters(
+        db,
+        actor.scope.organizationId,
+        filter.status?.length ? [...new Set(filter.status)].map((s) => `po:${s}`) : ['po'],
+      ).then((total) => ({ total, capped: false }))
+    : countCapped(db, where.join(' AND '), [...bind]);
+  const seek = seekSql(
+    planPage(cursor, hash, offset, limit),
+    { at: 'po.created_at', id: 'po.id', direction: 'DESC' },
+    param,
+  );
+  if (seek.where) where.push(seek.where);
+  const [{ data, keys }, count] = await Promise.all([
+    selectPurchaseOrderSummaries(db, where.join(' AND '), bind, {
+      orderBy: seek.orderBy,
+      limit: param(limit),
+      offset: param(seek.offset),
+    }),
+    counting,
+  ]);
+  if (seek.reversed) {
+    data.reverse();
+    keys.reverse();
+  }
+  return {
+    data,
+    pagination: {
+      limit,
+      offset,
+      total: count.total,
+      total_capped: count.capped,
+      ...(keys.length ? { cursor: encodeCursor(hash, offset, keys) } : {}),
+    },
+  };
+}
+
+/** Counts the matching orders up to {@link COUNT_CAP} (the filters only read `po` and subqueries). */
+async function countCapped(
+  db: Db,
+  where: string,
+  bind: unknown[],
+): Promise<{ total: number; capped: boolean }> {
+  const row = await selectOne<{ n: number }>(
+    db,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM purchase_orders po WHERE ${where} LIMIT ${COUNT_CAP + 1}) matches`,
+    bind,
+  );
+  const n = row?.n ?? 0;
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
 /** The order with vendor, lines, addresses, requisition and files; 404 outside the organisation. */

@@ -4531,6 +4531,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Records to skip. */
                 offset?: components["parameters"]["Offset"];
+                /** @description `pagination.cursor` of a page of the same list with the same filters, read just before: the page at `offset` is then found by seeking from that page (cheap at any depth) instead of skipping `offset` records. `offset` keeps its meaning, so page numbers stay exact. A cursor of another list or of other filters is ignored; a malformed one answers 400. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header: {
                 /**
