@@ -1,0 +1,258 @@
+/**
+ * Scale data generator (issue 12): a PostgreSQL database on the project's own schema holding one very
+ * large organisation (`--requisitions`, default 1,000,000) among ordinary ones (`--per-org` each),
+ * with users, departments, cost centres, GL accounts, vendors, products, budgets, requisition lines,
+ * approval steps, purchase orders with their lines and the audit trail, in realistic proportions.
+ *
+ *   npm run bench:scale -w api -- --requisitions 1000000 --organizations 100 [--per-org 1000]
+ *        [--database purchasing_scale] [--fresh] [--no-audit]
+ *
+ * The database is created (`--fresh` drops it first), migrated with the project's migrations and
+ * granted to the plain role `purchasing_app` (as `npm run db:app-role -w api` does), then filled with
+ * set-based SQL as the administrator (BENCH_PG_ADMIN_URL). Triggers stay enabled, so whatever the
+ * migrations maintain with them (counters, denormalised columns) sees the load; secondary indexes of
+ * the bulk tables are dropped first and rebuilt from their own definitions afterwards, which is
+ * several times faster than maintaining them row by row. Every user's password is `Password123!`;
+ * the accounts the benchmark signs in with are written to `api/.data/scale/<database>.json`.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { grantAppRole } from '../../src/db/app-role.js';
+import { migrateUp } from '../../src/db/migrator.js';
+import { DEMO_PASSWORD } from '../../src/db/seed.js';
+import { createSequelize } from '../../src/db/sequelize.js';
+import { hashPassword } from '../../src/lib/password.js';
+import { adminUrl } from '../harness.js';
+import { type ScaleUsers, scaleUsersFile } from './accounts.js';
+import { insertReference, insertWorkTables } from './generate-reference.js';
+import {
+  INSERT_AUDIT,
+  INSERT_BUDGETS,
+  INSERT_LINES,
+  INSERT_NUMBER_SEQUENCES,
+  INSERT_PO_LINES,
+  INSERT_PURCHASE_ORDERS,
+  INSERT_REQUISITIONS,
+  INSERT_STEPS,
+  PLAN_SQL,
+} from './generate-sql.js';
+import { buildLayout } from './layout.js';
+
+/** Tables whose secondary indexes are rebuilt after the load instead of maintained during it. */
+const BULK_TABLES = [
+  'requisitions',
+  'requisition_line_items',
+  'approval_steps',
+  'purchase_orders',
+  'po_line_items',
+  'audit_logs',
+];
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      requisitions: { type: 'string', default: '1000000' },
+      organizations: { type: 'string', default: '100' },
+      'per-org': { type: 'string', default: '1000' },
+      database: { type: 'string', default: 'purchasing_scale' },
+      fresh: { type: 'boolean', default: false },
+      'no-audit': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const database = values.database;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) throw new Error(`not a plain database name: ${database}`);
+  const number = (name: 'requisitions' | 'organizations' | 'per-org', min: number) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
+    return value;
+  };
+  return {
+    requisitions: number('requisitions', 100),
+    organizations: number('organizations', 1),
+    perOrg: number('per-org', 0),
+    database,
+    fresh: values.fresh,
+    audit: !values['no-audit'],
+  };
+}
+
+const started = Date.now();
+let phaseStart = started;
+const timings: [string, number][] = [];
+
+/** Runs a phase and prints how long it took. */
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const result = await work();
+  const seconds = (Date.now() - phaseStart) / 1000;
+  phaseStart = Date.now();
+  timings.push([name, seconds]);
+  console.info(`[scale] ${name}: ${seconds.toFixed(1)} s`);
+  return result;
+}
+
+/** A session tuned for a bulk load (memory for sorts and index builds; no wait for WAL flushes). */
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`SET synchronous_commit = off; SET work_mem = '256MB'; SET maintenance_work_mem = '1GB';
+                      SET max_parallel_maintenance_workers = 1; SELECT setseed(0.12)`);
+  return client;
+}
+
+/** Drops the non-constraint indexes of the bulk tables and answers their definitions. */
+async function dropSecondaryIndexes(client: pg.Client): Promise<{ table: string; definition: string }[]> {
+  const { rows } = await client.query<{ name: string; table: string; definition: string }>(
+    `SELECT ci.relname AS name, c.relname AS table, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_class ci ON ci.oid = i.indexrelid
+      WHERE c.relnamespace = 'public'::regnamespace AND c.relname = ANY($1)
+        -- Indexes behind a primary key, a unique constraint or a foreign key stay.
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    [BULK_TABLES],
+  );
+  for (const row of rows) await client.query(`DROP INDEX public.${pg.escapeIdentifier(row.name)}`);
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
+  if (exists.rowCount && !opts.fresh) {
+    throw new Error(`database ${opts.database} exists: pass --fresh to drop and recreate it`);
+  }
+  const layout = buildLayout(opts);
+  const total = opts.requisitions + opts.perOrg * (opts.organizations - 1);
+  console.info(
+    `[scale] ${opts.database}: ${opts.organizations} organisations, ${opts.requisitions} requisitions in the large one, ${opts.perOrg} in each other (${total} in all), ${layout.users.length} users`,
+  );
+  const url = new URL(adminUrl);
+  url.pathname = `/${opts.database}`;
+  await phase('create and migrate', async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${opts.database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${opts.database}`);
+    const sequelize = createSequelize(url.toString(), { poolMax: 1 });
+    try {
+      await migrateUp(sequelize);
+      await grantAppRole(sequelize, 'purchasing_app', { login: true });
+    } finally {
+      await sequelize.close();
+    }
+  });
+  await admin.end();
+
+  const a = await connect(url.toString());
+  const b = await connect(url.toString());
+  try {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await phase('organisations, people, catalogue', async () => {
+      await a.query('DROP SCHEMA IF EXISTS scale_work CASCADE; CREATE SCHEMA scale_work');
+      await insertReference(a, layout, passwordHash);
+      await insertWorkTables(a, layout);
+    });
+    const dropped = await phase('drop secondary indexes', () => dropSecondaryIndexes(a));
+    await phase('plan (work tables)', async () => {
+      for (const sql of PLAN_SQL) {
+        const t = Date.now();
+        await a.query(sql);
+        // Planner statistics of each work table, for the joins of the next one.
+        const table = /CREATE UNLOGGED TABLE (\S+)/.exec(sql)![1]!;
+        await a.query(`ANALYZE ${table}`);
+        console.info(`[scale]   ${table}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      }
+    });
+    await phase('requisitions', () => a.query(INSERT_REQUISITIONS));
+    // Two connections from here on: lines and steps, then orders and the audit trail, side by side.
+    await phase('lines ‖ approval steps', () => Promise.all([a.query(INSERT_LINES), b.query(INSERT_STEPS)]));
+    await phase('purchase orders and lines ‖ numbering, budgets, audit', () =>
+      Promise.all([
+        a.query(INSERT_PURCHASE_ORDERS).then(() => a.query(INSERT_PO_LINES)),
+        b.query(INSERT_BUDGETS).then(() => (opts.audit ? b.query(INSERT_AUDIT) : null)),
+      ]),
+    );
+    await a.query('DROP SCHEMA scale_work CASCADE');
+    await phase('number sequences', () => a.query(INSERT_NUMBER_SEQUENCES));
+    await phase(`rebuild ${dropped.length} indexes`, async () => {
+      const queue = [...dropped];
+      const worker = async (client: pg.Client) => {
+        for (let next = queue.shift(); next; next = queue.shift()) await client.query(next.definition);
+      };
+      await Promise.all([worker(a), worker(b)]);
+    });
+    await phase('vacuum analyze', async () => {
+      const tables = [...BULK_TABLES];
+      const worker = async (client: pg.Client) => {
+        for (let next = tables.shift(); next; next = tables.shift())
+          await client.query(`VACUUM ANALYZE ${next}`);
+      };
+      await Promise.all([worker(a), worker(b)]);
+      await a.query('VACUUM ANALYZE');
+    });
+    const summary = await report(a, layout, opts);
+    const file = scaleUsersFile(opts.database);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`);
+    console.info(
+      `[scale] bench accounts (password ${DEMO_PASSWORD}) written to ${path.relative(process.cwd(), file)}:`,
+    );
+    for (const [label, user] of Object.entries(summary.users))
+      console.info(`  ${label.padEnd(8)} ${user.email}`);
+    console.info(`  organization ${summary.organization.id} (${summary.organization.name})`);
+  } finally {
+    await a.end();
+    await b.end();
+  }
+  console.info(
+    `[scale] done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${timings.map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}`,
+  );
+}
+
+/** Prints row counts and the busy manager's queue, and answers the bench accounts. */
+async function report(
+  client: pg.Client,
+  layout: ReturnType<typeof buildLayout>,
+  opts: ReturnType<typeof options>,
+): Promise<ScaleUsers> {
+  const large = layout.orgs[0]!;
+  const members = layout.users.filter((u) => u.orgIdx === 0);
+  const first = (predicate: (u: (typeof members)[number]) => boolean) => {
+    const user = members.find(predicate)!;
+    return { email: user.email, id: user.id };
+  };
+  const users = {
+    admin: first((u) => u.role === 'Super Admin'),
+    manager: first((u) => u.role === 'Manager'),
+    user: first((u) => u.busyTeam && !u.submitter),
+    finance: first((u) => u.role === 'Finance Manager'),
+    submitter: first((u) => u.submitter),
+  };
+  const { rows } = await client.query<Record<string, string>>(
+    `SELECT (SELECT count(*) FROM requisitions) AS requisitions,
+            (SELECT count(*) FROM requisition_line_items) AS lines,
+            (SELECT count(*) FROM approval_steps) AS steps,
+            (SELECT count(*) FROM approval_steps WHERE action IS NULL) AS open_steps,
+            (SELECT count(*) FROM purchase_orders) AS purchase_orders,
+            (SELECT count(*) FROM po_line_items) AS po_lines,
+            (SELECT count(*) FROM audit_logs) AS audit_rows,
+            (SELECT count(*) FROM users) AS users,
+            (SELECT count(*) FROM approval_steps WHERE action IS NULL AND approver_id = $1) AS busy_pending,
+            pg_size_pretty(pg_database_size(current_database())) AS size`,
+    [users.manager.id],
+  );
+  console.info(`[scale] rows: ${JSON.stringify(rows[0])}`);
+  return {
+    database: opts.database,
+    generated_at: new Date().toISOString(),
+    password: DEMO_PASSWORD,
+    organization: { id: large.id, name: large.name, requisitions: opts.requisitions },
+    users,
+  };
+}
+
+main().catch((error: unknown) => {
+  console.error('[scale] failed:', error);
+  process.exit(1);
+});
