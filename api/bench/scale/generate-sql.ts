@@ -187,7 +187,7 @@ export const INSERT_LINES = `
  */
 export const INSERT_STEPS = `
   INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title, approver_id,
-      approver_role_name, action, comments, actioned_at, actioned_by_id, created_at)
+      approver_role_name, action, comments, actioned_at, actioned_by_id, created_at, excluded_user_ids)
   SELECT o.id, p.id, 1, j,
          (ARRAY['Manager Approval', 'Department Head Approval', 'Finance Manager Approval',
                 'General Manager Approval'])[j],
@@ -199,7 +199,14 @@ export const INSERT_STEPS = `
                                                 THEN ${pick(APPROVE_COMMENTS, redraw('p.u_comment', 31))} END END,
          CASE WHEN a.action IS NOT NULL THEN ${actedAt('j')} END,
          CASE WHEN a.action IS NOT NULL THEN who.approver_id END,
-         CASE WHEN j = 1 THEN p.submitted_at ELSE ${actedAt('(j - 1)')} END
+         CASE WHEN j = 1 THEN p.submitted_at ELSE ${actedAt('(j - 1)')} END,
+         -- Who may not decide an open step (the requestor and the approvers of the levels below),
+         -- written here set-based rather than by the row trigger's lookups (the migration's rule).
+         CASE WHEN a.action IS NULL THEN ARRAY(
+           SELECT DISTINCT x FROM unnest(ARRAY[p.requestor_id, CASE WHEN j > 1 THEN p.manager_id END,
+                                               CASE WHEN j > 2 THEN p.head_id END,
+                                               CASE WHEN j > 3 THEN p.fm_id END]) AS x
+            WHERE x IS NOT NULL) ELSE '{}'::uuid[] END
     FROM scale_work.plan p
     JOIN scale_work.org o USING (org_idx)
    CROSS JOIN LATERAL generate_series(1, LEAST(p.decided_level, p.levels)) AS j

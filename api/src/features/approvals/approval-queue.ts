@@ -86,11 +86,17 @@ async function pageOfSteps(
   const seek = seekSql(planPage(q.cursor, q.hash, q.offset, q.limit), order, param);
   const extra = seek.where ? ` AND ${seek.where}` : '';
   const enough = param(seek.offset + q.limit);
+  // Each branch's first rows by its index, then the page among them, then its columns: joins and
+  // sub-selects run for the rows shown only.
   const ids = q.branches
     .map(
-      (w) => `(SELECT s.id FROM ${from} WHERE ${branch(w)}${extra} ORDER BY ${seek.orderBy} LIMIT ${enough})`,
+      (w) =>
+        `(SELECT s.id, ${order.at} AS at FROM ${from} WHERE ${branch(w)}${extra} ORDER BY ${seek.orderBy} LIMIT ${enough})`,
     )
     .join(' UNION ALL ');
+  const direction = seek.orderBy.includes(' DESC') ? 'DESC' : 'ASC';
+  const pageIds = `SELECT b.id FROM (${ids}) b ORDER BY b.at ${direction}, b.id ${direction}
+                    LIMIT ${param(q.limit)} OFFSET ${param(seek.offset)}`;
   const [rows, count] = await Promise.all([
     select<Record<string, unknown>>(
       db,
@@ -98,9 +104,8 @@ async function pageOfSteps(
               s.action AS step_action, s.comments AS step_comments, s.actioned_at AS step_actioned_at,
               s.created_at AS step_created_at, ${seekKeySql(order.at, 's.id')}, ${SUMMARY_COLUMNS}
          FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id ${SUMMARY_JOINS}
-        WHERE s.id IN (${ids})
-        ORDER BY ${seek.orderBy}
-        LIMIT ${param(q.limit)} OFFSET ${param(seek.offset)}`,
+        WHERE s.id IN (${pageIds})
+        ORDER BY ${seek.orderBy}`,
       bind,
     ),
     counting,

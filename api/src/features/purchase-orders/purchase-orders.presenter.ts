@@ -99,6 +99,10 @@ function presentDetail(row: DetailRow): PurchaseOrderView {
  * One page of summaries matching `where` (SQL over `po`, `v`, `r` with bind parameters `bind`),
  * newest first, and the count of every match.
  */
+/**
+ * A page of summaries: the page's ids first (filters read only `po` and subqueries), then their
+ * columns, so the joins run for the rows shown and not for every row an OFFSET skips.
+ */
 export async function selectPurchaseOrderSummaries(
   db: Db,
   where: string,
@@ -108,7 +112,9 @@ export async function selectPurchaseOrderSummaries(
   const rows = await select<Row<PurchaseOrderSummaryView> & { seek_at: string; seek_id: string }>(
     db,
     `SELECT ${SUMMARY_COLUMNS}, ${seekKeySql('po.created_at', 'po.id')} FROM purchase_orders po ${JOINS}
-      WHERE ${where} ORDER BY ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      WHERE po.id IN (SELECT po.id FROM purchase_orders po WHERE ${where}
+                       ORDER BY ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset})
+      ORDER BY ${page.orderBy}`,
     bind,
   );
   return {

@@ -128,11 +128,16 @@ export async function listRequisitions(
     param,
   );
   if (seek.where) where.push(seek.where);
+  // The page's ids first, then their columns: the summary's joins and sub-selects run for the ten
+  // rows shown, not for every row an OFFSET skips (50,000 of them on page 5,000).
+  const idFrom = /\b(rq|cc|gl)\./.test(where.join(' '))
+    ? `requisitions r ${SUMMARY_JOINS}`
+    : 'requisitions r';
   const pageSql = `SELECT ${SUMMARY_COLUMNS}, ${seekKeySql('r.created_at', 'r.id')}
        FROM requisitions r ${SUMMARY_JOINS}
-      WHERE ${where.join(' AND ')}
-      ORDER BY ${seek.orderBy}
-      LIMIT ${param(limit)} OFFSET ${param(seek.offset)}`;
+      WHERE r.id IN (SELECT r.id FROM ${idFrom} WHERE ${where.join(' AND ')}
+                      ORDER BY ${seek.orderBy} LIMIT ${param(limit)} OFFSET ${param(seek.offset)})
+      ORDER BY ${seek.orderBy}`;
   const [rows, count] = await Promise.all([
     select<RequisitionSummaryRow & { seek_at: string; seek_id: string }>(db, pageSql, bind),
     counting,
