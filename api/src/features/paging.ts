@@ -156,3 +156,9 @@ export const seekKeySql = (at: string, id: string) =>
 
 /** Counts stop here for broad filters: the screens show "10,000+". */
 export const COUNT_CAP = 10_000;
+
+/**
+ * A search's count stops sooner: counting a common term's matches means testing the text of every
+ * row until the cap (six rows per match for a term in one requisition in six), so "1,000+".
+ */
+export const SEARCH_COUNT_CAP = 1_000;

@@ -186,8 +186,8 @@ export async function listPendingApprovals(
   const search = filter.search?.trim();
   if (search) {
     const p = param(likePattern(search));
-    filters.push(`(r.requisition_number ILIKE ${p} OR r.justification ILIKE ${p}
-                 OR (rq.first_name || ' ' || rq.last_name) ILIKE ${p})`);
+    // Number, justification, requestor's name and email (migration 2026.11.25T02.30.00).
+    filters.push(`r.search_text ILIKE ${p}`);
   }
   let branches: string[];
   let counted: Promise<number> | null = null;

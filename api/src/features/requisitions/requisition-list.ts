@@ -7,6 +7,7 @@ import {
   encodeCursor,
   filterHash,
   planPage,
+  SEARCH_COUNT_CAP,
   type SeekKey,
   seekKeySql,
   seekSql,
@@ -78,18 +79,10 @@ export async function listRequisitions(
   const search = filter.search?.trim();
   if (search) {
     const p = param(likePattern(search));
-    // Three index-backed lookups (trigram indexes on number, justification and the requestor's name
-    // and email), one per UNION branch: an OR across them, or across the join, makes PostgreSQL read
-    // every requisition of the organisation (docs/query-plans.md).
-    where.push(`r.id IN (
-        SELECT x.id FROM requisitions x WHERE x.organization_id = $1 AND x.requisition_number ILIKE ${p}
-        UNION
-        SELECT x.id FROM requisitions x WHERE x.organization_id = $1 AND x.justification ILIKE ${p}
-        UNION
-        SELECT x.id FROM requisitions x
-         WHERE x.organization_id = $1 AND x.requestor_id IN (
-           SELECT u.id FROM users u
-            WHERE (u.first_name || ' ' || u.last_name) ILIKE ${p} OR u.email ILIKE ${p}))`);
+    // One trigram-indexed column (number, justification, requestor's name and email): PostgreSQL
+    // reads the index for a rare term, or the date index newest first for a common one
+    // (migration 2026.11.25T02.30.00, docs/query-plans.md).
+    where.push(`r.search_text ILIKE ${p}`);
   }
   if (filter.status?.length) where.push(`r.status = ANY(${param(filter.status)}::text[])`);
   if (filter.category?.length) where.push(`r.category = ANY(${param(filter.category)}::text[])`);
@@ -120,7 +113,7 @@ export async function listRequisitions(
   const countBind = [...bind];
   const counting = onlyStatuses
     ? countFromCounters(db, organizationId, filter.status)
-    : countCapped(db, where.join(' AND '), countBind);
+    : countCapped(db, where.join(' AND '), countBind, search ? SEARCH_COUNT_CAP : COUNT_CAP);
 
   const seek = seekSql(
     planPage(cursor, hash, offset, limit),
@@ -169,20 +162,21 @@ async function countFromCounters(
   return { total, capped: false };
 }
 
-/** Counts the matches up to {@link COUNT_CAP}; beyond it the total is the cap, marked capped. */
+/** Counts the matches up to `cap`; beyond it the total is the cap, marked capped. */
 async function countCapped(
   db: Db,
   where: string,
   bind: unknown[],
+  cap: number,
 ): Promise<{ total: number; capped: boolean }> {
   // The joins never drop a row (NOT NULL columns with same-organisation foreign keys): the count
   // needs them only when the filter reads them.
   const from = /\b(rq|cc|gl)\./.test(where) ? `requisitions r ${SUMMARY_JOINS}` : 'requisitions r';
   const row = await selectOne<{ n: number }>(
     db,
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) matches`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${cap + 1}) matches`,
     bind,
   );
   const n = row?.n ?? 0;
-  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
