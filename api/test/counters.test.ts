@@ -2,6 +2,7 @@ import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../src/db/models/index.js';
+import { inOrganization } from '../src/db/tenant-context.js';
 import { fiscalYearOf } from '../src/domain/fiscal-year.js';
 import { budgetFigures, budgetFiguresByScan } from '../src/features/budgets/budget-figures.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
@@ -240,5 +241,39 @@ describe('seek paging', () => {
     expect((await page(`&offset=0&cursor=${third.pagination.cursor}`)).pending_approvals).toEqual(
       first.pending_approvals,
     );
+  });
+});
+
+describe('search text', () => {
+  it("follows a requestor's new name in every organisation, even when the change runs in one of them", async () => {
+    const a = await buildWorld();
+    const b = await buildWorld();
+    const requestor = a.requestors[0]!;
+    await buildMembership(app.models, {
+      user: requestor.user,
+      organization: b.organization,
+      roleName: 'User',
+    });
+    const inB = await buildRequisition(app.models, {
+      organization: b.organization,
+      requestor: requestor.user,
+      costCenter: b.costCenter,
+      glAccount: b.glAccount,
+    });
+    const scoped = inOrganization(app, a.organization.id).sequelize;
+    const after = await scoped.transaction(async (transaction) => {
+      await scoped.query("UPDATE users SET first_name = 'Umaima' WHERE id = $1", {
+        bind: [requestor.user.id],
+        transaction,
+      });
+      // The rest of the transaction still runs in the organisation it was in.
+      return scoped.query("SELECT current_setting('app.organization_id', true) AS org", {
+        type: QueryTypes.SELECT,
+        transaction,
+      });
+    });
+    expect(after).toEqual([{ org: a.organization.id }]);
+    const found = await get(b, b.admin.token, '/requisitions?search=umaima');
+    expect(body(found).requisitions.map((r: { id: string }) => r.id)).toEqual([inB.id]);
   });
 });
