@@ -87,6 +87,12 @@ export const CappedTotal: Story = {
   parameters: { msw: { handlers: [largeRequisitionListHandler(25_000), ...listHandlers(0)] } },
 };
 
+/** Past the counted rows (page 1,001, from a bookmark): the page numbers go on beyond 1,000. */
+export const CappedTotalDeepPage: Story = {
+  args: { search: { page: 1001 } },
+  parameters: CappedTotal.parameters,
+};
+
 /** While the first page loads. */
 export const Loading: Story = {
   parameters: { msw: { handlers: [requisitionListLoadingHandler(), ...listHandlers(24)] } },

@@ -1,4 +1,4 @@
-import { Flex, IconButton, Select, Text } from '@radix-ui/themes';
+import { Box, Flex, IconButton, Select, Text } from '@radix-ui/themes';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { useId } from 'react';
 
@@ -7,6 +7,19 @@ export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 
 /** How many numbered page buttons are visible at most (document 2 §9). */
 export const MAX_PAGE_BUTTONS = 5;
+
+/**
+ * How many of them stay on a phone (below Radix's `xs` breakpoint, 520 px): five buttons of four-digit
+ * pages (a deep page of a huge list) plus First/Previous/Next/Last do not fit in 390 px.
+ */
+const NARROW_PAGE_BUTTONS = 3;
+
+/** A numbered page button grows with its number ('1001') instead of clipping it. */
+const pageButtonStyle = {
+  width: 'auto',
+  minWidth: 'var(--base-button-height)',
+  paddingInline: 'var(--space-2)',
+} as const;
 
 /**
  * The numbered pages to show: a window of at most `maxButtons` pages around `page`, kept inside
@@ -125,6 +138,7 @@ export function Pager({
     : exactPosition(page, safeSize, safeTotal);
   const count = new Intl.NumberFormat(locale);
   const atStart = current <= 1;
+  const narrowWindow = new Set(getPageWindow(current, pageCount, NARROW_PAGE_BUTTONS));
 
   const go = (target: number) => {
     if (target !== current) onPageChange(target);
@@ -187,18 +201,25 @@ export function Pager({
                 </IconButton>
               </li>
               {getPageWindow(current, pageCount).map((n) => (
-                <li key={n}>
-                  <IconButton
-                    type="button"
-                    variant={n === current ? 'solid' : 'soft'}
-                    color={n === current ? undefined : 'gray'}
-                    aria-label={`Page ${n}`}
-                    aria-current={n === current ? 'page' : undefined}
-                    onClick={() => go(n)}
-                  >
-                    {n}
-                  </IconButton>
-                </li>
+                <Box
+                  asChild
+                  key={n}
+                  display={narrowWindow.has(n) ? undefined : { initial: 'none', xs: 'block' }}
+                >
+                  <li>
+                    <IconButton
+                      type="button"
+                      variant={n === current ? 'solid' : 'soft'}
+                      color={n === current ? undefined : 'gray'}
+                      aria-label={`Page ${n}`}
+                      aria-current={n === current ? 'page' : undefined}
+                      onClick={() => go(n)}
+                      style={pageButtonStyle}
+                    >
+                      {n}
+                    </IconButton>
+                  </li>
+                </Box>
               ))}
               <li>
                 <IconButton
