@@ -32,6 +32,7 @@ export {
   approvalQueries,
   attachmentQueries,
   budgetQueries,
+  type ListCursorHint,
   type PendingApprovalFilters,
   type RequisitionListFilters,
   requisitionKeys,

@@ -11,11 +11,46 @@ type GetBody<P extends keyof paths> = paths[P] extends {
   ? Body
   : never;
 
-/** The filters of `GET /requisitions` (search, status[], category[], cost_center_id[], dates, paging). */
-export type RequisitionListFilters = NonNullable<operations['listRequisitions']['parameters']['query']>;
+/**
+ * The filters of `GET /requisitions` (search, status[], category[], cost_center_id[], dates, paging).
+ * The `cursor` parameter is left out: it goes through {@link ListCursorHint}, outside the query key.
+ */
+export type RequisitionListFilters = Omit<
+  NonNullable<operations['listRequisitions']['parameters']['query']>,
+  'cursor'
+>;
 
-/** The filters of `GET /approvals/pending` (status, level[], dates, search, paging). */
-export type PendingApprovalFilters = NonNullable<operations['listPendingApprovals']['parameters']['query']>;
+/** The filters of `GET /approvals/pending` (status, level[], dates, search, paging), without `cursor`. */
+export type PendingApprovalFilters = Omit<
+  NonNullable<operations['listPendingApprovals']['parameters']['query']>,
+  'cursor'
+>;
+
+/**
+ * A performance hint for a paged list query: `cursor` is read when the page is fetched and answers the
+ * `pagination.cursor` of a page of the same list and filters (typically the page on screen), sent as
+ * the `cursor` parameter so the server seeks from that page instead of skipping `offset` rows. The
+ * answer is the same with or without it, so it is not part of the query key: caching and
+ * invalidation see one query per filters and page.
+ *
+ * @example
+ * const shown = useRef<string>();
+ * const list = useQuery({
+ *   ...requisitionQueries.list(client, organizationId, filters, { cursor: () => shown.current }),
+ *   placeholderData: keepPreviousData,
+ * });
+ * useEffect(() => { shown.current = list.data?.pagination.cursor; }, [list.data]);
+ */
+export interface ListCursorHint {
+  /** Answers the cursor to send, or `undefined` to read the page by its offset alone. */
+  cursor?: () => string | undefined;
+}
+
+/** `query` with the hint's cursor, when it has one. */
+function withCursor<Q extends object>(query: Q, hint: ListCursorHint): Q & { cursor?: string } {
+  const cursor = hint.cursor?.();
+  return cursor ? { ...query, cursor } : query;
+}
 
 /** The kind of record files are attached to. */
 export type AttachmentEntityType = 'requisition' | 'purchase_order';
@@ -56,18 +91,22 @@ export const requisitionKeys = {
 
 /** Shared queries about requisitions, for `useQuery` in screens and `ensureQueryData` in loaders. */
 export const requisitionQueries = {
-  /** `GET /requisitions`: the answer `{ requisitions, pagination }`. */
+  /**
+   * `GET /requisitions`: the answer `{ requisitions, pagination }`. `hint.cursor` is read at fetch time
+   * and sent as `cursor` (see {@link ListCursorHint}); the key holds the filters only.
+   */
   list: (
     client: PurchasingClient,
     organizationId: string,
     filters: RequisitionListFilters,
+    hint: ListCursorHint = {},
   ): PurchasingQueryOptions<GetBody<'/requisitions'>, ReturnType<typeof requisitionKeys.list>> =>
     queryOptions({
       queryKey: requisitionKeys.list(organizationId, filters),
       queryFn: ({ signal }) =>
         unwrap(
           client.api.GET('/requisitions', {
-            params: { query: filters, header: scoped(organizationId) },
+            params: { query: withCursor(filters, hint), header: scoped(organizationId) },
             signal,
           }),
         ),
@@ -93,11 +132,15 @@ export const requisitionQueries = {
 
 /** Shared queries about the caller's approvals. */
 export const approvalQueries = {
-  /** `GET /approvals/pending`: the answer `{ pending_approvals, pagination }`. */
+  /**
+   * `GET /approvals/pending`: the answer `{ pending_approvals, pagination }`. `hint.cursor` is read at
+   * fetch time and sent as `cursor` (see {@link ListCursorHint}); the key holds the filters only.
+   */
   pending: (
     client: PurchasingClient,
     organizationId: string,
     filters: PendingApprovalFilters,
+    hint: ListCursorHint = {},
   ): PurchasingQueryOptions<
     GetBody<'/approvals/pending'>,
     ReturnType<typeof requisitionKeys.pendingApprovals>
@@ -107,17 +150,21 @@ export const approvalQueries = {
       queryFn: ({ signal }) =>
         unwrap(
           client.api.GET('/approvals/pending', {
-            params: { query: filters, header: scoped(organizationId) },
+            params: { query: withCursor(filters, hint), header: scoped(organizationId) },
             signal,
           }),
         ),
     }),
 
-  /** `GET /approvals/history`: the answer `{ approvals, pagination }`. */
+  /**
+   * `GET /approvals/history`: the answer `{ approvals, pagination }`. `hint.cursor` is read at fetch
+   * time and sent as `cursor` (see {@link ListCursorHint}); the key holds the paging only.
+   */
   history: (
     client: PurchasingClient,
     organizationId: string,
     paging: { limit?: number; offset?: number } = {},
+    hint: ListCursorHint = {},
   ): PurchasingQueryOptions<
     GetBody<'/approvals/history'>,
     ReturnType<typeof requisitionKeys.approvalHistory>
@@ -127,7 +174,7 @@ export const approvalQueries = {
       queryFn: ({ signal }) =>
         unwrap(
           client.api.GET('/approvals/history', {
-            params: { query: paging, header: scoped(organizationId) },
+            params: { query: withCursor(paging, hint), header: scoped(organizationId) },
             signal,
           }),
         ),

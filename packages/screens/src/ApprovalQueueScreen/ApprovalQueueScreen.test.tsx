@@ -2,6 +2,7 @@ import type { Schemas } from '@purchasing/api-client';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { organizationsHandler } from '../test/handlers';
+import { pageCursor } from '../test/paging';
 import { renderScreen } from '../test/render';
 import {
   approvalQueueErrorHandler,
@@ -206,6 +207,38 @@ describe('ApprovalQueueScreen', () => {
     await user.click(within(pages).getByRole('button', { name: /page 2/i }));
     await waitFor(() => expect(urls.at(-1)?.searchParams.get('offset')).toBe('12'));
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
+  });
+
+  it('asks for another page from the cursor of the page on screen, beside its offset', async () => {
+    const items = Array.from({ length: 30 }, (_, index) =>
+      buildPendingApproval(buildRequisition(20 + index, { status: 'under_review' }), {
+        created_at: daysAgo(index),
+      }),
+    );
+    const urls = serveQueue(items);
+    const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    await screen.findByText('Showing 1 to 12 of 30 results');
+    expect(urls.some((url) => url.searchParams.has('cursor'))).toBe(false);
+    const pages = screen.getByRole('navigation', { name: 'Approval queue pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 13 to 24 of 30 results')).toBeInTheDocument();
+    expect(urls.at(-1)?.searchParams.get('offset')).toBe('12');
+    expect(urls.at(-1)?.searchParams.get('cursor')).toBe(pageCursor(0));
+  });
+
+  it("reads a capped count as '10,000+' in the title and the pager", async () => {
+    const requisition = buildRequisition(20, { status: 'under_review' });
+    const step = buildPendingApproval(requisition, { created_at: daysAgo(1) });
+    // 10,001 open steps: one more than the server counts.
+    serveQueue(Array.from({ length: 10_001 }, (_, index) => ({ ...step, id: `${step.id}-${index}` })));
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { name: 'Approval Queue 10,000+ awaiting approval', level: 2 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 12 of 10,000+ results')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Approval queue pages' });
+    expect(within(pages).getByRole('button', { name: 'Last page' })).toBeDisabled();
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeEnabled();
   });
 
   it('says the reader is all caught up when nothing awaits approval', async () => {

@@ -1,20 +1,11 @@
-import {
-  approvalQueries,
-  isApiError,
-  type PendingApprovalFilters,
-  type Schemas,
-} from '@purchasing/api-client';
+import { approvalQueries, isApiError, type PendingApprovalFilters } from '@purchasing/api-client';
 import {
   Button,
   Callout,
   DatePicker,
-  DaysPendingBadge,
   EmptyState,
   type FilterDefinition,
   type FilterValues,
-  formatDate,
-  formatDateTime,
-  formatMoney,
   Pager,
   SearchBar,
   Spinner,
@@ -23,31 +14,21 @@ import {
   Badge,
   Box,
   Card,
-  DataList,
   Flex,
   Grid,
   Heading,
-  Button as RadixButton,
   SegmentedControl,
   Text,
   VisuallyHidden,
 } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CheckCircle2, ClipboardCheck, Eye } from 'lucide-react';
-import { type ReactElement, type ReactNode, useEffect, useId, useState } from 'react';
-import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { CheckCircle2, ClipboardCheck } from 'lucide-react';
+import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
+import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
-import {
-  APPROVAL_LEVELS,
-  approvalActionBadges,
-  approvalLevelTitle,
-  categoryLabel,
-  codeAndName,
-  daysSince,
-  fullName,
-} from '../shared/display';
+import { APPROVAL_LEVELS, approvalLevelTitle, formatTotal } from '../shared/display';
+import { ApprovalCard } from './ApprovalCard';
 
-type PendingApproval = Schemas['PendingApproval'];
 type QueueStatus = NonNullable<PendingApprovalFilters['status']>;
 
 /** Product copy of the approval queue (document 1 §2 "Approval queue"). */
@@ -103,7 +84,16 @@ export function ApprovalQueueScreen(): ReactElement {
   return <ApprovalQueue organizationId={currentOrganization.id} />;
 }
 
-function QueueHeading({ count, status }: { count?: number; status?: QueueStatus }): ReactElement {
+function QueueHeading({
+  count,
+  countCapped = false,
+  status,
+}: {
+  count?: number;
+  /** The server stopped counting at `count`: it reads '10,000+'. */
+  countCapped?: boolean;
+  status?: QueueStatus;
+}): ReactElement {
   return (
     <Box>
       <Flex asChild align="center" gap="3" wrap="wrap">
@@ -115,7 +105,7 @@ function QueueHeading({ count, status }: { count?: number; status?: QueueStatus 
           )}
           {count === undefined ? null : (
             <Badge size="3" color="amber" variant="soft" highContrast radius="full">
-              {count} <VisuallyHidden>awaiting approval</VisuallyHidden>
+              {formatTotal(count, countCapped)} <VisuallyHidden>awaiting approval</VisuallyHidden>
             </Badge>
           )}
         </Heading>
@@ -171,15 +161,22 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
   const [paging, setPaging] = useState({ key: criteriaKey, page: 1 });
   const page = paging.key === criteriaKey ? paging.page : 1;
 
+  // The cursor of the page on screen: the next page asked for is found by seeking from it, which
+  // costs the server the same at any depth (issue 12). Read when that page is fetched, outside the key.
+  const shownCursor = useRef<string | undefined>(undefined);
   const queue = useQuery({
-    ...approvalQueries.pending(client, organizationId, {
-      ...criteria,
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
-    }),
+    ...approvalQueries.pending(
+      client,
+      organizationId,
+      { ...criteria, limit: pageSize, offset: (page - 1) * pageSize },
+      { cursor: () => shownCursor.current },
+    ),
     // Keep the cards on screen while another page or filter loads, instead of flashing a spinner.
     placeholderData: keepPreviousData,
   });
+  useEffect(() => {
+    shownCursor.current = queue.data?.pagination.cursor;
+  }, [queue.data]);
   // The title counts what awaits approval whatever is filtered; with the default view this is the very
   // same query (same key), so it costs no second call.
   const awaiting = useQuery(
@@ -188,6 +185,7 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
 
   const filtered = levels.length > 0 || Boolean(dateFrom) || Boolean(dateTo) || Boolean(search);
   const total = queue.data?.pagination.total ?? 0;
+  const totalCapped = queue.data?.pagination.total_capped ?? false;
   const items = queue.data?.pending_approvals ?? [];
 
   let body: ReactNode;
@@ -286,6 +284,8 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
             page={page}
             pageSize={pageSize}
             total={total}
+            totalCapped={totalCapped}
+            pageRowCount={items.length}
             onPageChange={(next) => setPaging({ key: criteriaKey, page: next })}
             onPageSizeChange={setPageSize}
             pageSizeOptions={APPROVAL_QUEUE_PAGE_SIZES}
@@ -300,7 +300,11 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
   return (
     <Flex direction="column" gap="5" style={{ maxWidth: 1200 }}>
       <Flex justify="between" align={{ initial: 'start', sm: 'end' }} gap="4" wrap="wrap">
-        <QueueHeading count={awaiting.data?.pagination.total} status={status} />
+        <QueueHeading
+          count={awaiting.data?.pagination.total}
+          countCapped={awaiting.data?.pagination.total_capped ?? false}
+          status={status}
+        />
         <SegmentedControl.Root
           size="2"
           value={status}
@@ -373,114 +377,5 @@ function DateFilter({
         onChange(next);
       }}
     />
-  );
-}
-
-function ApprovalCard({ item }: { item: PendingApproval }): ReactElement {
-  const { navigation } = usePurchasing();
-  const titleId = useId();
-  const { requisition } = item;
-  const detail = useLinkProps(navigation.hrefs.requisitionDetail(requisition.id));
-  const review = useLinkProps(navigation.hrefs.approvalReview(requisition.id));
-  const open = item.action === null;
-  const decided = item.action ? approvalActionBadges[item.action] : null;
-  const lines = requisition.line_item_count;
-
-  return (
-    <Card asChild size="2" style={{ width: '100%' }}>
-      <article aria-labelledby={titleId}>
-        <Flex direction="column" gap="3" height="100%">
-          <Flex justify="between" align="start" gap="3">
-            <Box minWidth="0">
-              <Heading as="h3" size="4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
-                {requisition.requisition_number}
-              </Heading>
-              <Text as="p" size="2" color="gray">
-                {item.level_title}
-              </Text>
-            </Box>
-            {open ? (
-              <Flex align="center" gap="1" flexShrink="0">
-                <VisuallyHidden>Pending for</VisuallyHidden>
-                <DaysPendingBadge days={daysSince(item.created_at)} />
-              </Flex>
-            ) : decided ? (
-              <Badge color={decided.color} variant="soft" highContrast style={{ flexShrink: 0 }}>
-                {decided.label}
-              </Badge>
-            ) : null}
-          </Flex>
-
-          <Text as="p" size="6" weight="bold">
-            {formatMoney(requisition.total_amount, requisition.currency)}
-          </Text>
-
-          {requisition.justification ? (
-            <Text
-              as="p"
-              size="2"
-              style={{
-                display: '-webkit-box',
-                WebkitLineClamp: 3,
-                WebkitBoxOrient: 'vertical',
-                overflow: 'hidden',
-              }}
-              title={requisition.justification}
-            >
-              {requisition.justification}
-            </Text>
-          ) : (
-            <Text as="p" size="2" color="gray">
-              No justification given
-            </Text>
-          )}
-
-          <DataList.Root size="2" orientation="horizontal" style={{ gap: 'var(--space-2)' }}>
-            <QueueField label="Requestor">{fullName(requisition.requestor)}</QueueField>
-            <QueueField label="Submitted">
-              {formatDate(requisition.submitted_at ?? requisition.created_at)}
-            </QueueField>
-            <QueueField label="Category">{categoryLabel(requisition.category)}</QueueField>
-            <QueueField label="Cost center">{codeAndName(requisition.cost_center)}</QueueField>
-            <QueueField label="Line items">{lines}</QueueField>
-            {!open && item.actioned_at ? (
-              <QueueField label="Decided">{formatDateTime(item.actioned_at)}</QueueField>
-            ) : null}
-          </DataList.Root>
-
-          {!open && item.comments ? (
-            <Text as="p" size="2" color="gray" style={{ fontStyle: 'italic' }}>
-              “{item.comments}”
-            </Text>
-          ) : null}
-
-          <Flex gap="2" wrap="wrap" mt="auto" pt="2">
-            <RadixButton asChild variant="soft" color="gray">
-              <a {...detail} aria-describedby={titleId}>
-                <Eye size={16} aria-hidden />
-                View Details
-              </a>
-            </RadixButton>
-            {open ? (
-              <RadixButton asChild>
-                <a {...review} aria-describedby={titleId}>
-                  <ClipboardCheck size={16} aria-hidden />
-                  Review &amp; Approve
-                </a>
-              </RadixButton>
-            ) : null}
-          </Flex>
-        </Flex>
-      </article>
-    </Card>
-  );
-}
-
-function QueueField({ label, children }: { label: string; children: ReactNode }): ReactElement {
-  return (
-    <DataList.Item align="start">
-      <DataList.Label minWidth="96px">{label}</DataList.Label>
-      <DataList.Value style={{ overflowWrap: 'anywhere' }}>{children}</DataList.Value>
-    </DataList.Item>
   );
 }

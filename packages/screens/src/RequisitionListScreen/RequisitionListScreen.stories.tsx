@@ -5,13 +5,16 @@ import { fn } from 'storybook/test';
 import type { Navigation } from '../PurchasingProvider';
 import { handlers, organizationsHandler } from '../test/handlers';
 import {
-  buildRequisitionList,
   costCenters,
   createRequisitionApi,
   requisitionListErrorHandler,
-  requisitionListHandler,
   requisitionListLoadingHandler,
 } from '../test/requisitionHandlers';
+import {
+  buildRequisitionList,
+  largeRequisitionListHandler,
+  requisitionListHandler,
+} from '../test/requisitionListHandlers';
 import { StoryProviders } from '../test/StoryProviders';
 import { RequisitionListScreen, type RequisitionListScreenProps } from './RequisitionListScreen';
 
@@ -74,6 +77,20 @@ export const Empty: Story = { parameters: { msw: { handlers: listHandlers(0) } }
 /** A search and a filter that match nothing. */
 export const NoMatches: Story = {
   args: { search: { search: 'forklift', category: ['utilities'] } },
+};
+
+/**
+ * A very large organisation (25,000 requisitions): the count stops at 10,000, so the heading and the
+ * pager read '10,000+', Last is disabled and Next goes on while pages are full.
+ */
+export const CappedTotal: Story = {
+  parameters: { msw: { handlers: [largeRequisitionListHandler(25_000), ...listHandlers(0)] } },
+};
+
+/** Past the counted rows (page 1,001, from a bookmark): the page numbers go on beyond 1,000. */
+export const CappedTotalDeepPage: Story = {
+  args: { search: { page: 1001 } },
+  parameters: CappedTotal.parameters,
 };
 
 /** While the first page loads. */

@@ -7,13 +7,12 @@ import { renderScreen } from '../test/render';
 import {
   approverRef,
   buildRequisition,
-  buildRequisitionList,
   costCenters,
   createRequisitionApi,
   requisitionListErrorHandler,
-  requisitionListHandler,
   requisitionListLoadingHandler,
 } from '../test/requisitionHandlers';
+import { buildRequisitionList, requisitionListHandler } from '../test/requisitionListHandlers';
 import { server } from '../test/server';
 import { RequisitionListScreen, type RequisitionListSearchChangeOptions } from './RequisitionListScreen';
 import type { RequisitionListSearch } from './searchParams';

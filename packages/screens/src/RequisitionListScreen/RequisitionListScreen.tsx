@@ -139,22 +139,32 @@ function RequisitionList({
   const createLink = useLinkProps(navigation.hrefs.requisitionCreate());
   const canCreate = hasPermission('requisition.create');
 
+  // The cursor of the page on screen: the next page asked for is found by seeking from it, which
+  // costs the server the same at any depth (issue 12). Read when that page is fetched, outside the key.
+  const shownCursor = useRef<string | undefined>(undefined);
   const list = useQuery({
-    ...requisitionQueries.list(client, organizationId, toPageQuery(search)),
+    ...requisitionQueries.list(client, organizationId, toPageQuery(search), {
+      cursor: () => shownCursor.current,
+    }),
     // Paging keeps the previous page on screen (dimmed) until the next one arrives.
     placeholderData: keepPreviousData,
   });
+  useEffect(() => {
+    shownCursor.current = list.data?.pagination.cursor;
+  }, [list.data]);
   const total = list.data?.pagination.total;
+  const totalCapped = list.data?.pagination.total_capped ?? false;
   const page = search.page ?? 1;
   const filtered = hasActiveFilters(search);
 
   // A bookmarked page past the end (or the last row of the last page deleted) moves to the last page.
+  // Past a capped count the last page is unknown, so the page stays (an empty page, with Previous).
   const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / REQUISITION_LIST_PAGE_SIZE));
   useEffect(() => {
-    if (list.isSuccess && !list.isPlaceholderData && page > lastPage) {
+    if (list.isSuccess && !list.isPlaceholderData && !totalCapped && page > lastPage) {
       onSearchChange(compactSearch({ ...search, page: lastPage }), { replace: true });
     }
-  }, [list.isSuccess, list.isPlaceholderData, page, lastPage, search, onSearchChange]);
+  }, [list.isSuccess, list.isPlaceholderData, totalCapped, page, lastPage, search, onSearchChange]);
 
   const [pendingDelete, setPendingDelete] = useState<RequisitionSummary | null>(null);
   const remove = useMutation({
@@ -296,6 +306,8 @@ function RequisitionList({
           page={page}
           pageSize={REQUISITION_LIST_PAGE_SIZE}
           total={list.data.pagination.total}
+          totalCapped={totalCapped}
+          pageRowCount={list.data.requisitions.length}
           label="Requisition pages"
           onPageChange={(next) => onSearchChange(compactSearch({ ...search, page: next }))}
         />
@@ -308,6 +320,7 @@ function RequisitionList({
       <ListHeading
         title={requisitionListMessages.title}
         total={total}
+        totalCapped={totalCapped}
         description={
           hasPermission('requisition.view_all')
             ? `Every requisition raised at ${organizationName}, newest first.`

@@ -54,7 +54,8 @@ export function buildRequisitionsCsv(requisitions: readonly RequisitionSummary[]
 
 /**
  * Every requisition matching `filters`, fetched page after page of 100 until the server's total is
- * reached; a requisition that moves between pages meanwhile is kept once.
+ * reached (past a capped total, until a short page), each request seeking from the previous page's
+ * cursor; a requisition that moves between pages meanwhile is kept once.
  */
 export function fetchAllRequisitions(
   client: PurchasingClient,
@@ -62,16 +63,21 @@ export function fetchAllRequisitions(
   filters: RequisitionListFilters,
   signal?: AbortSignal,
 ): Promise<RequisitionSummary[]> {
-  return fetchAllPages(async ({ limit, offset }) => {
+  return fetchAllPages(async (page) => {
     const { requisitions, pagination } = await unwrap(
       client.api.GET('/requisitions', {
         params: {
-          query: { ...filters, limit, offset },
+          query: { ...filters, ...page },
           header: { 'X-Organization-Id': organizationId },
         },
         signal,
       }),
     );
-    return { rows: requisitions, total: pagination.total };
+    return {
+      rows: requisitions,
+      total: pagination.total,
+      totalCapped: pagination.total_capped ?? false,
+      ...(pagination.cursor ? { cursor: pagination.cursor } : {}),
+    };
   });
 }

@@ -1,5 +1,6 @@
 import { Badge, Box, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
+import { formatTotal } from './display';
 
 /** Props of {@link ListHeading}. */
 export interface ListHeadingProps {
@@ -7,6 +8,8 @@ export interface ListHeadingProps {
   title: string;
   /** Every record matching the filters; the badge is left out while unknown. */
   total?: number;
+  /** The server stopped counting at `total` (`pagination.total_capped`): the badge reads '10,000+'. */
+  totalCapped?: boolean;
   /** One line under the title saying what the list holds. */
   description?: string;
   /** Buttons at the right (export, create). */
@@ -17,7 +20,13 @@ export interface ListHeadingProps {
  * The heading of a list screen: its title with the total count as a badge (read as 'N in total'), a
  * short description and the list's actions, which wrap under the title on a narrow screen.
  */
-export function ListHeading({ title, total, description, actions }: ListHeadingProps): ReactElement {
+export function ListHeading({
+  title,
+  total,
+  totalCapped = false,
+  description,
+  actions,
+}: ListHeadingProps): ReactElement {
   return (
     <Flex justify="between" align="start" gap="4" wrap="wrap">
       <Box>
@@ -26,7 +35,7 @@ export function ListHeading({ title, total, description, actions }: ListHeadingP
             {title}{' '}
             {total === undefined ? null : (
               <Badge size="3" color="gray" variant="soft" highContrast radius="full">
-                {`${total.toLocaleString('en-AU')} `}
+                {`${formatTotal(total, totalCapped)} `}
                 <VisuallyHidden>in total</VisuallyHidden>
               </Badge>
             )}

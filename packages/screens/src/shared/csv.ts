@@ -42,25 +42,42 @@ export interface ExportPage<T> {
   rows: readonly T[];
   /** Every row matching the filters (the answer's `pagination.total`). */
   total: number;
+  /** The count stopped at `total` and more rows match (`pagination.total_capped`). */
+  totalCapped?: boolean;
+  /** The page's `pagination.cursor`, sent with the next request so the server seeks from here. */
+  cursor?: string;
+}
+
+/** Which page {@link fetchAllPages} asks for: `limit` rows at `offset`, after the page of `cursor`. */
+export interface ExportPageRequest {
+  limit: number;
+  offset: number;
+  /** The previous page's cursor (none for the first page, or for lists without cursors). */
+  cursor?: string;
 }
 
 /**
  * Every row of a paged list, fetched {@link EXPORT_PAGE_SIZE} at a time until the server's total is
- * reached. A row that moves between pages while the export runs (one created meanwhile pushes the
- * others down) is kept once.
+ * reached, each request carrying the previous page's cursor so a deep page costs the server what the
+ * first one does. A capped total only says more rows match, so then the walk goes on until a page
+ * comes back short. A row that moves between pages while the export runs (one created meanwhile
+ * pushes the others down) is kept once.
  */
 export async function fetchAllPages<T extends { id: string }>(
-  fetchPage: (page: { limit: number; offset: number }) => Promise<ExportPage<T>>,
+  fetchPage: (page: ExportPageRequest) => Promise<ExportPage<T>>,
 ): Promise<T[]> {
   const byId = new Map<string, T>();
   let offset = 0;
+  let cursor: string | undefined;
   for (;;) {
-    const { rows, total } = await fetchPage({ limit: EXPORT_PAGE_SIZE, offset });
-    for (const row of rows) {
+    const page = await fetchPage({ limit: EXPORT_PAGE_SIZE, offset, ...(cursor ? { cursor } : {}) });
+    for (const row of page.rows) {
       if (!byId.has(row.id)) byId.set(row.id, row);
     }
     offset += EXPORT_PAGE_SIZE;
-    if (rows.length === 0 || offset >= total) break;
+    cursor = page.cursor;
+    const done = page.totalCapped ? page.rows.length < EXPORT_PAGE_SIZE : offset >= page.total;
+    if (page.rows.length === 0 || done) break;
   }
   return [...byId.values()];
 }

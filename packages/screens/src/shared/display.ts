@@ -7,6 +7,14 @@ import { type BadgeColor, requisitionStatusBadges } from '@purchasing/ui';
 
 type RequisitionCategory = Schemas['RequisitionCategory'];
 
+/**
+ * A list's total as headings and messages show it: grouped ('1,234'), and followed by '+' when the
+ * server stopped counting (`pagination.total_capped`), so a huge list reads '10,000+'.
+ */
+export function formatTotal(total: number, capped = false): string {
+  return `${total.toLocaleString('en-AU')}${capped ? '+' : ''}`;
+}
+
 /** The titles of the default policy's levels (document 1 §4 "Workflow levels"). */
 export const APPROVAL_LEVEL_TITLES: Readonly<Record<number, string>> = {
   1: 'Manager Approval',

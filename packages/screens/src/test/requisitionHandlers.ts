@@ -7,6 +7,7 @@
 import type { Schemas } from '@purchasing/api-client';
 import { delay } from 'msw';
 import { acme, adminUser, http, plainUser } from './handlers';
+import { invalidCursor, invalidCursorBody, type PagingOptions, pageOf } from './paging';
 
 type Requisition = Schemas['Requisition'];
 type RequisitionSummary = Schemas['RequisitionSummary'];
@@ -250,8 +251,7 @@ export function createRequisitionApi(initial: Requisition[] = defaultRequisition
       const url = new URL(request.url);
       const search = url.searchParams.get('search')?.toLowerCase() ?? '';
       const statuses = url.searchParams.getAll('status');
-      const limit = Number(url.searchParams.get('limit') ?? 10);
-      const offset = Number(url.searchParams.get('offset') ?? 0);
+      if (invalidCursor(url.searchParams)) return response(400).json(invalidCursorBody);
       const matching = requisitions.filter(
         (r) =>
           (statuses.length === 0 || statuses.includes(r.status)) &&
@@ -259,10 +259,8 @@ export function createRequisitionApi(initial: Requisition[] = defaultRequisition
             r.requisition_number.toLowerCase().includes(search) ||
             (r.justification ?? '').toLowerCase().includes(search)),
       );
-      return response(200).json({
-        requisitions: matching.slice(offset, offset + limit).map(toSummary),
-        pagination: { limit, offset, total: matching.length },
-      });
+      const page = pageOf(matching, url.searchParams);
+      return response(200).json({ requisitions: page.rows.map(toSummary), pagination: page.pagination });
     }),
     http.get('/requisitions/{id}', ({ params, response }) => {
       const requisition = find(params.id);
@@ -341,7 +339,7 @@ export function createRequisitionApi(initial: Requisition[] = defaultRequisition
       );
       return response(200).json({
         pending_approvals: items,
-        pagination: { limit: 50, offset: 0, total: items.length },
+        pagination: { limit: 50, offset: 0, total: items.length, total_capped: false },
       });
     }),
     ...(['approve', 'reject', 'request-info', 'delegate'] as const).map((action) =>
@@ -429,20 +427,24 @@ export function buildPendingApproval(
  * `GET /approvals/pending` over a fixed list of queue items, filtered as the server does: status
  * (Pending: open steps, Completed: decided ones), repeated `level`, `date_from` / `date_to` on the
  * step's creation day, `search` in the number, justification and requestor name, then `limit` /
- * `offset`. `onRequest` sees every request URL (to check the query a screen sends).
+ * `offset` with a capped count and a cursor per page (test/paging.ts). `onRequest` sees every request
+ * URL (to check the query a screen sends).
  */
-export function approvalQueueHandler(items: Schemas['PendingApproval'][], onRequest?: (url: URL) => void) {
+export function approvalQueueHandler(
+  items: Schemas['PendingApproval'][],
+  onRequest?: (url: URL) => void,
+  options: PagingOptions = {},
+) {
   return http.get('/approvals/pending', ({ request, response }) => {
     const url = new URL(request.url);
     onRequest?.(url);
     const query = url.searchParams;
+    if (invalidCursor(query)) return response(400).json(invalidCursorBody);
     const status = query.get('status') ?? 'Pending';
     const levels = query.getAll('level').map(Number);
     const from = query.get('date_from');
     const to = query.get('date_to');
     const search = query.get('search')?.toLowerCase() ?? '';
-    const limit = Number(query.get('limit') ?? 10);
-    const offset = Number(query.get('offset') ?? 0);
     const matching = items.filter((item) => {
       const day = item.created_at.slice(0, 10);
       const { requisition: r } = item;
@@ -462,10 +464,8 @@ export function approvalQueueHandler(items: Schemas['PendingApproval'][], onRequ
         (search === '' || text.includes(search))
       );
     });
-    return response(200).json({
-      pending_approvals: matching.slice(offset, offset + limit),
-      pagination: { limit, offset, total: matching.length },
-    });
+    const page = pageOf(matching, query, options);
+    return response(200).json({ pending_approvals: page.rows, pagination: page.pagination });
   });
 }
 
@@ -481,104 +481,6 @@ export function approvalQueueLoadingHandler() {
   return http.get('/approvals/pending', async ({ response }) => {
     await delay('infinite');
     return response(200).json({ pending_approvals: [], pagination: { limit: 10, offset: 0, total: 0 } });
-  });
-}
-
-/**
- * `count` varied requisitions for the list screen, newest first: statuses, categories, cost centres and
- * currencies cycle; every third one is raised by Alex Morgan (the default signed-in user), the others by
- * Uma Patel. Number `n` is REQ-2026-000nn, created `n` days after 1 Oct 2026.
- */
-export function buildRequisitionList(count: number): Requisition[] {
-  const statuses: Requisition['status'][] = [
-    'draft',
-    'under_review',
-    'info_requested',
-    'approved',
-    'rejected',
-    'po_created',
-    'submitted',
-    'cancelled',
-  ];
-  const categories: Requisition['category'][] = [
-    'standard',
-    'freight',
-    'maintenance',
-    'utilities',
-    'services',
-    'capital',
-  ];
-  const currencies: Requisition['currency'][] = ['AUD', 'AUD', 'AUD', 'USD', 'EUR', 'AUD', 'JPY'];
-  const justifications = [
-    'Laptops for the two new analysts',
-    'Quarterly freight for the Melbourne warehouse restock',
-    'Replace the worn conveyor belt on line 2 before the peak season',
-    'Electricity top-up for the data room',
-    'External audit support for the FY26 close',
-    'Forklift for the new loading dock',
-    null,
-  ];
-  return Array.from({ length: count }, (_, index) => {
-    const n = count - index;
-    const center = costCenters[n % costCenters.length] ?? costCenters[0]!;
-    const created = new Date(Date.UTC(2026, 9, 1 + n, 9, 30)).toISOString();
-    return buildRequisition(n, {
-      status: statuses[n % statuses.length],
-      category: categories[n % categories.length],
-      currency: currencies[n % currencies.length],
-      justification: justifications[n % justifications.length] ?? null,
-      total_amount: Math.round(((n * 7919) % 150_000) + 120.5 * n) + (n % 4) * 0.25,
-      requestor: n % 3 === 0 ? approverRef : requestorRef,
-      cost_center_id: center.id,
-      cost_center: center,
-      created_at: created,
-      updated_at: created,
-    });
-  });
-}
-
-/**
- * `GET /requisitions` over `requisitions` (read on every call, so deletions through
- * `createRequisitionApi` show) applying every filter of the contract: search (number, justification,
- * requestor name or email), status[], category[], cost_center_id[], date_from, date_to (creation day,
- * inclusive), limit and offset. `onRequest` sees each request's URL (to check the query string).
- */
-export function requisitionListHandler(requisitions: Requisition[], onRequest?: (url: URL) => void) {
-  return http.get('/requisitions', ({ request, response }) => {
-    const url = new URL(request.url);
-    onRequest?.(url);
-    const params = url.searchParams;
-    const search = params.get('search')?.toLowerCase() ?? '';
-    const statuses = params.getAll('status');
-    const categories = params.getAll('category');
-    const centers = params.getAll('cost_center_id');
-    const from = params.get('date_from');
-    const to = params.get('date_to');
-    const limit = Number(params.get('limit') ?? 10);
-    const offset = Number(params.get('offset') ?? 0);
-    const matching = requisitions.filter((r) => {
-      const day = r.created_at.slice(0, 10);
-      const text = [
-        r.requisition_number,
-        r.justification ?? '',
-        `${r.requestor.first_name} ${r.requestor.last_name}`,
-        r.requestor.email,
-      ]
-        .join(' ')
-        .toLowerCase();
-      return (
-        (statuses.length === 0 || statuses.includes(r.status)) &&
-        (categories.length === 0 || categories.includes(r.category)) &&
-        (centers.length === 0 || centers.includes(r.cost_center_id)) &&
-        (!from || day >= from) &&
-        (!to || day <= to) &&
-        (search === '' || text.includes(search))
-      );
-    });
-    return response(200).json({
-      requisitions: matching.slice(offset, offset + limit).map(toSummary),
-      pagination: { limit, offset, total: matching.length },
-    });
   });
 }
 

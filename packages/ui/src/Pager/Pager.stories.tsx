@@ -27,6 +27,12 @@ export const FewPages: Story = { args: { total: 23 } };
 /** No results: 'Showing 0 to 0 of 0 results' and every button disabled. */
 export const Empty: Story = { args: { total: 0 } };
 
+/**
+ * A huge list whose count stopped at 10,000: the summary reads '10,000+', Last is disabled and Next
+ * stays enabled while the page is full.
+ */
+export const CappedTotal: Story = { args: { page: 3, total: 10_000, totalCapped: true, pageRowCount: 10 } };
+
 /** Without `onPageSizeChange` the page size select is hidden. */
 export const WithoutPageSize: Story = { args: { onPageSizeChange: undefined } };
 

@@ -138,6 +138,54 @@ describe('Pager', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Showing 91 to 95 of 95 results');
     expect(within(nav).getByRole('button', { name: 'Page 10' })).toHaveAttribute('aria-current', 'page');
   });
+
+  describe('with a capped total', () => {
+    it("reads 'of 10,000+ results', grouping the number as usual", () => {
+      renderPager({ page: 3, total: 10_000, totalCapped: true, pageRowCount: 10 });
+      expect(screen.getByRole('status')).toHaveTextContent('Showing 21 to 30 of 10,000+ results');
+    });
+
+    it('disables Last, whose page is unknown, and keeps Next while the page is full', () => {
+      const { nav } = renderPager({ page: 3, total: 10_000, totalCapped: true, pageRowCount: 10 });
+      expect(within(nav).getByRole('button', { name: 'Last page' })).toBeDisabled();
+      expect(within(nav).getByRole('button', { name: 'Next page' })).toBeEnabled();
+    });
+
+    it('goes past the counted rows while pages are full', async () => {
+      const { nav, onPageChange } = renderPager({
+        page: 1001,
+        total: 10_000,
+        totalCapped: true,
+        pageRowCount: 10,
+      });
+      expect(screen.getByRole('status')).toHaveTextContent('Showing 10,001 to 10,010 of 10,000+ results');
+      expect(pageNumbers(nav)).toEqual(['998', '999', '1000', '1001', '1002']);
+      expect(within(nav).getByRole('button', { name: 'Page 1001' })).toHaveAttribute('aria-current', 'page');
+      await userEvent.click(within(nav).getByRole('button', { name: 'Next page' }));
+      expect(onPageChange).toHaveBeenCalledWith(1002);
+    });
+
+    it('ends the range with the rows of a short page and disables Next there', () => {
+      const { nav } = renderPager({ page: 1235, total: 10_000, totalCapped: true, pageRowCount: 4 });
+      expect(screen.getByRole('status')).toHaveTextContent('Showing 12,341 to 12,344 of 10,000+ results');
+      expect(within(nav).getByRole('button', { name: 'Next page' })).toBeDisabled();
+      expect(within(nav).getByRole('button', { name: 'Previous page' })).toBeEnabled();
+      expect(pageNumbers(nav)).toEqual(['1231', '1232', '1233', '1234', '1235']);
+    });
+
+    it('assumes full pages up to the counted total without pageRowCount', () => {
+      const { nav } = renderPager({ page: 1000, total: 10_000, totalCapped: true });
+      expect(screen.getByRole('status')).toHaveTextContent('Showing 9,991 to 10,000 of 10,000+ results');
+      // A capped count means more than 10,000 rows: page 1,001 exists.
+      expect(within(nav).getByRole('button', { name: 'Next page' })).toBeEnabled();
+      expect(pageNumbers(nav)).toEqual(['997', '998', '999', '1000', '1001']);
+    });
+
+    it('does not cap the summary when the total is exact', () => {
+      renderPager({ page: 1, total: 10_000, totalCapped: false });
+      expect(screen.getByRole('status')).toHaveTextContent('Showing 1 to 10 of 10,000 results');
+    });
+  });
 });
 
 describe('Pager stories', () => {

@@ -1,0 +1,133 @@
+import type { Schemas } from '@purchasing/api-client';
+import { DaysPendingBadge, formatDate, formatDateTime, formatMoney } from '@purchasing/ui';
+import {
+  Badge,
+  Box,
+  Card,
+  DataList,
+  Flex,
+  Heading,
+  Button as RadixButton,
+  Text,
+  VisuallyHidden,
+} from '@radix-ui/themes';
+import { ClipboardCheck, Eye } from 'lucide-react';
+import { type ReactElement, type ReactNode, useId } from 'react';
+import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { approvalActionBadges, categoryLabel, codeAndName, daysSince, fullName } from '../shared/display';
+
+type PendingApproval = Schemas['PendingApproval'];
+
+/**
+ * One step of the approval queue as a card: the requisition's number, level, amount, justification and
+ * facts, how long the step has waited (or how it was decided, with the comment), and links to the
+ * requisition and, while the step is open, to its review.
+ */
+export function ApprovalCard({ item }: { item: PendingApproval }): ReactElement {
+  const { navigation } = usePurchasing();
+  const titleId = useId();
+  const { requisition } = item;
+  const detail = useLinkProps(navigation.hrefs.requisitionDetail(requisition.id));
+  const review = useLinkProps(navigation.hrefs.approvalReview(requisition.id));
+  const open = item.action === null;
+  const decided = item.action ? approvalActionBadges[item.action] : null;
+  const lines = requisition.line_item_count;
+
+  return (
+    <Card asChild size="2" style={{ width: '100%' }}>
+      <article aria-labelledby={titleId}>
+        <Flex direction="column" gap="3" height="100%">
+          <Flex justify="between" align="start" gap="3">
+            <Box minWidth="0">
+              <Heading as="h3" size="4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+                {requisition.requisition_number}
+              </Heading>
+              <Text as="p" size="2" color="gray">
+                {item.level_title}
+              </Text>
+            </Box>
+            {open ? (
+              <Flex align="center" gap="1" flexShrink="0">
+                <VisuallyHidden>Pending for</VisuallyHidden>
+                <DaysPendingBadge days={daysSince(item.created_at)} />
+              </Flex>
+            ) : decided ? (
+              <Badge color={decided.color} variant="soft" highContrast style={{ flexShrink: 0 }}>
+                {decided.label}
+              </Badge>
+            ) : null}
+          </Flex>
+
+          <Text as="p" size="6" weight="bold">
+            {formatMoney(requisition.total_amount, requisition.currency)}
+          </Text>
+
+          {requisition.justification ? (
+            <Text
+              as="p"
+              size="2"
+              style={{
+                display: '-webkit-box',
+                WebkitLineClamp: 3,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+              title={requisition.justification}
+            >
+              {requisition.justification}
+            </Text>
+          ) : (
+            <Text as="p" size="2" color="gray">
+              No justification given
+            </Text>
+          )}
+
+          <DataList.Root size="2" orientation="horizontal" style={{ gap: 'var(--space-2)' }}>
+            <QueueField label="Requestor">{fullName(requisition.requestor)}</QueueField>
+            <QueueField label="Submitted">
+              {formatDate(requisition.submitted_at ?? requisition.created_at)}
+            </QueueField>
+            <QueueField label="Category">{categoryLabel(requisition.category)}</QueueField>
+            <QueueField label="Cost center">{codeAndName(requisition.cost_center)}</QueueField>
+            <QueueField label="Line items">{lines}</QueueField>
+            {!open && item.actioned_at ? (
+              <QueueField label="Decided">{formatDateTime(item.actioned_at)}</QueueField>
+            ) : null}
+          </DataList.Root>
+
+          {!open && item.comments ? (
+            <Text as="p" size="2" color="gray" style={{ fontStyle: 'italic' }}>
+              “{item.comments}”
+            </Text>
+          ) : null}
+
+          <Flex gap="2" wrap="wrap" mt="auto" pt="2">
+            <RadixButton asChild variant="soft" color="gray">
+              <a {...detail} aria-describedby={titleId}>
+                <Eye size={16} aria-hidden />
+                View Details
+              </a>
+            </RadixButton>
+            {open ? (
+              <RadixButton asChild>
+                <a {...review} aria-describedby={titleId}>
+                  <ClipboardCheck size={16} aria-hidden />
+                  Review &amp; Approve
+                </a>
+              </RadixButton>
+            ) : null}
+          </Flex>
+        </Flex>
+      </article>
+    </Card>
+  );
+}
+
+function QueueField({ label, children }: { label: string; children: ReactNode }): ReactElement {
+  return (
+    <DataList.Item align="start">
+      <DataList.Label minWidth="96px">{label}</DataList.Label>
+      <DataList.Value style={{ overflowWrap: 'anywhere' }}>{children}</DataList.Value>
+    </DataList.Item>
+  );
+}
