@@ -46,9 +46,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Playwright starts the webServer before globalSetup: the database is created here, first.
+    // Playwright starts the webServer before globalSetup: the database is created here, first. The API
+    // runs compiled, as `npm start` runs it (api/dist, built here so the tests never meet a stale one).
     command:
-      'node --import tsx host-app/e2e/support/prepare-database.ts && node --import tsx api/src/start.ts',
+      'node --import tsx host-app/e2e/support/prepare-database.ts && npm run build -w api --silent -- --silent && node api/dist/start.js',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -34,5 +34,9 @@ npx vitest run -c .storybook/vitest.config.ts
 step "pack test (build, npm pack, publint, install the tarballs in a fresh project, render with Node)"
 node scripts/pack-test.mjs
 
+step "bundle budget (build the app; at most 200 KB of gzipped JavaScript before the sign-in screen, no source maps)"
+npm run build:app >/dev/null
+node scripts/bundle-budget.mjs
+
 step "end-to-end (Playwright in Debian's Chromium against the built app)"
 npm run test:e2e

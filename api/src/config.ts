@@ -4,7 +4,11 @@ import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * The `api/` folder. This module sits one folder below it both as `src/config.ts` and compiled into
+ * `dist/` (api/tsup.config.ts), so the same expression holds for both.
+ */
+export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Repository root (the folder that holds openapi.yaml). */
 export const repoRoot = path.resolve(apiRoot, '..');
 

@@ -1,31 +1,9 @@
 import type { PurchasingClient } from '@purchasing/api-client';
 import {
-  AcceptInviteScreen,
-  ApprovalQueueScreen,
-  ApprovalReviewScreen,
-  AppShell,
-  ComingSoonScreen,
-  CreateRequisitionScreen,
-  CreateUserScreen,
-  DashboardScreen,
-  DepartmentManagementScreen,
-  DepartmentUsersScreen,
-  EditRequisitionScreen,
-  EditUserScreen,
-  ForgotPasswordScreen,
   FullPageSpinner,
   LoginScreen,
-  PurchaseOrderCreateScreen,
-  PurchaseOrderDetailScreen,
-  PurchaseOrderEditScreen,
-  PurchaseOrderListScreen,
   purchaseOrderListSearchSchema,
-  RequisitionDetailScreen,
-  RequisitionListScreen,
-  ResetPasswordScreen,
-  RolesScreen,
   requisitionListSearchSchema,
-  UserListScreen,
   useSession,
 } from '@purchasing/screens';
 import type { QueryClient } from '@tanstack/react-query';
@@ -33,11 +11,11 @@ import {
   type AnyRoute,
   createRootRouteWithContext,
   createRoute,
-  getRouteApi,
+  lazyRouteComponent as lazy,
   Outlet,
+  type RouteComponent,
   redirect,
   useMatches,
-  useParams,
   useRouter,
 } from '@tanstack/react-router';
 import { type ReactElement, useEffect, useRef } from 'react';
@@ -114,15 +92,22 @@ function RootLayout(): ReactElement {
   return <FullPageSpinner label={session.status === 'loading' ? 'Loading your session' : 'Loading...'} />;
 }
 
-/** The signed-in layout: the shell (sidebar and header) around every protected page. */
-function AppLayout(): ReactElement {
-  const leaf = useMatches({ select: (matches) => matches[matches.length - 1] });
-  return (
-    <AppShell currentPath={leaf?.pathname ?? '/'} title={leaf?.staticData.title}>
-      <Outlet />
-    </AppShell>
-  );
-}
+/**
+ * Route-level code splitting: the entry chunk holds what the sign-in screen needs (the guard above,
+ * {@link LoginScreen}, the providers); every other page, and the signed-in shell, is a chunk the
+ * router fetches when a route needs it (scripts/bundle-budget.mjs checks the entry's size). The
+ * search schemas stay here: a route validates its search before its component loads.
+ */
+const chunks = {
+  shell: () => import('./pages/shell'),
+  account: () => import('./pages/account'),
+  dashboard: () => import('./pages/dashboard'),
+  requisitions: () => import('./pages/requisitions'),
+  approvals: () => import('./pages/approvals'),
+  purchaseOrders: () => import('./pages/purchase-orders'),
+  admin: () => import('./pages/admin'),
+  comingSoon: () => import('./pages/coming-soon'),
+};
 
 function LoginPage(): ReactElement {
   const { redirect: requested } = loginRoute.useSearch();
@@ -170,7 +155,7 @@ const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'forgot-password',
   staticData: { access: PUBLIC, title: 'Forgot password' },
-  component: ForgotPasswordScreen,
+  component: lazy(chunks.account, 'ForgotPasswordScreen'),
 });
 
 /** `/reset-password?token=…`: sets a new password with an emailed reset link. */
@@ -179,13 +164,8 @@ const resetPasswordRoute = createRoute({
   path: 'reset-password',
   staticData: { access: PUBLIC, title: 'Reset password' },
   validateSearch: tokenSearch,
-  component: ResetPasswordPage,
+  component: lazy(chunks.account, 'ResetPasswordPage'),
 });
-
-function ResetPasswordPage(): ReactElement {
-  const { token = '' } = resetPasswordRoute.useSearch();
-  return <ResetPasswordScreen key={token} token={token} />;
-}
 
 /** `/accept-invite?token=…`: an invited person sets their first password. */
 const acceptInviteRoute = createRoute({
@@ -193,22 +173,16 @@ const acceptInviteRoute = createRoute({
   path: 'accept-invite',
   staticData: { access: PUBLIC, title: 'Accept invitation' },
   validateSearch: tokenSearch,
-  component: AcceptInvitePage,
+  component: lazy(chunks.account, 'AcceptInvitePage'),
 });
 
-function AcceptInvitePage(): ReactElement {
-  const { token = '' } = acceptInviteRoute.useSearch();
-  return <AcceptInviteScreen key={token} token={token} />;
-}
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: lazy(chunks.shell, 'AppLayout'),
+});
 
-const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
-
-function page(
-  path: string,
-  title: string,
-  component: () => ReactElement,
-  permission?: PermissionName,
-): AnyRoute {
+function page(path: string, title: string, component: RouteComponent, permission?: PermissionName): AnyRoute {
   return createRoute({
     getParentRoute: () => appRoute,
     path,
@@ -217,123 +191,65 @@ function page(
   });
 }
 
-const comingSoon = (title: string) => () => <ComingSoonScreen title={title} />;
-
-/** `/approvals/{id}`: the review of one requisition; a new id starts a fresh form. */
-function ApprovalReviewPage(): ReactElement {
-  const { id } = getRouteApi('/app/approvals/$id').useParams();
-  return <ApprovalReviewScreen key={id} requisitionId={id} />;
-}
-
-/** `/requisitions/{id}`: one requisition; a new id starts with fresh dialogs. */
-function RequisitionDetailPage(): ReactElement {
-  const { id } = getRouteApi('/app/requisitions/$id').useParams();
-  return <RequisitionDetailScreen key={id} requisitionId={id} />;
-}
-
-/**
- * `/requisitions`: the list, whose search, filters and page live in the URL (validated, never
- * rejected), so a filtered view can be bookmarked.
- */
 const requisitionsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'requisitions',
   staticData: { access: { kind: 'protected' }, title: 'Requisitions' },
   validateSearch: requisitionListSearchSchema,
-  component: RequisitionListPage,
+  component: lazy(chunks.requisitions, 'RequisitionListPage'),
 });
 
-function RequisitionListPage(): ReactElement {
-  const search = requisitionsRoute.useSearch();
-  const navigate = requisitionsRoute.useNavigate();
-  return (
-    <RequisitionListScreen
-      search={search}
-      onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })}
-    />
-  );
-}
-
-/** `/requisitions/{id}/edit`: the edit form; a new id starts a fresh form. */
-function EditRequisitionPage(): ReactElement {
-  const { id } = getRouteApi('/app/requisitions/$id/edit').useParams();
-  return <EditRequisitionScreen key={id} requisitionId={id} />;
-}
-
-/**
- * `/admin/users/{id}` and `/admin/users/{id}/edit` both open the edit screen (DECISIONS §6); a new id
- * starts a fresh form.
- */
-function EditUserPage(): ReactElement {
-  const { id = '' } = useParams({ strict: false });
-  return <EditUserScreen key={id} userId={id} />;
-}
-
-/**
- * `/purchase-orders`: the list, whose search, filters and page live in the URL (validated, never
- * rejected), so a filtered view can be bookmarked.
- */
 const purchaseOrdersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'purchase-orders',
   staticData: { access: { kind: 'protected' }, title: 'Purchase Orders' },
   validateSearch: purchaseOrderListSearchSchema,
-  component: PurchaseOrderListPage,
+  component: lazy(chunks.purchaseOrders, 'PurchaseOrderListPage'),
 });
 
-function PurchaseOrderListPage(): ReactElement {
-  const search = purchaseOrdersRoute.useSearch();
-  const navigate = purchaseOrdersRoute.useNavigate();
-  return (
-    <PurchaseOrderListScreen
-      search={search}
-      onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })}
-    />
-  );
-}
-
-/** `/purchase-orders/{id}`: one purchase order; a new id starts with fresh dialogs. */
-function PurchaseOrderDetailPage(): ReactElement {
-  const { id } = getRouteApi('/app/purchase-orders/$id').useParams();
-  return <PurchaseOrderDetailScreen key={id} purchaseOrderId={id} />;
-}
-
-/** `/purchase-orders/{id}/edit`: the edit form of a draft; a new id starts a fresh form. */
-function PurchaseOrderEditPage(): ReactElement {
-  const { id } = getRouteApi('/app/purchase-orders/$id/edit').useParams();
-  return <PurchaseOrderEditScreen key={id} purchaseOrderId={id} />;
-}
-
-/** `/admin/departments/{departmentId}/users`: one department's users; a new id starts afresh. */
-function DepartmentUsersPage(): ReactElement {
-  const { departmentId } = getRouteApi('/app/admin/departments/$departmentId/users').useParams();
-  return <DepartmentUsersScreen key={departmentId} departmentId={departmentId} />;
-}
-
 /** Every screen of document 1 §2 and document 2 §2 (and DECISIONS §6), by path. */
+const comingSoon = lazy(chunks.comingSoon, 'ComingSoonPage');
+
 const appPages = [
-  page('dashboard', 'Dashboard', DashboardScreen),
+  page('dashboard', 'Dashboard', lazy(chunks.dashboard, 'DashboardScreen')),
   requisitionsRoute,
-  page('requisitions/create', 'Create Requisition', CreateRequisitionScreen),
-  page('requisitions/$id', 'Requisition Details', RequisitionDetailPage),
-  page('requisitions/$id/edit', 'Edit Requisition', EditRequisitionPage),
-  page('approvals', 'Approvals', ApprovalQueueScreen),
-  page('approvals/$id', 'Approval Review', ApprovalReviewPage),
+  page('requisitions/create', 'Create Requisition', lazy(chunks.requisitions, 'CreateRequisitionScreen')),
+  page('requisitions/$id', 'Requisition Details', lazy(chunks.requisitions, 'RequisitionDetailPage')),
+  page('requisitions/$id/edit', 'Edit Requisition', lazy(chunks.requisitions, 'EditRequisitionPage')),
+  page('approvals', 'Approvals', lazy(chunks.approvals, 'ApprovalQueueScreen')),
+  page('approvals/$id', 'Approval Review', lazy(chunks.approvals, 'ApprovalReviewPage')),
   purchaseOrdersRoute,
-  page('purchase-orders/create', 'Create Purchase Order', PurchaseOrderCreateScreen),
-  page('purchase-orders/$id', 'Purchase Order Details', PurchaseOrderDetailPage),
-  page('purchase-orders/$id/edit', 'Edit Purchase Order', PurchaseOrderEditPage),
-  page('admin/users', 'Users', UserListScreen, 'user.edit'),
-  page('admin/users/new', 'Create User', CreateUserScreen, 'user.create'),
-  page('admin/users/$id', 'Edit User', EditUserPage, 'user.edit'),
-  page('admin/users/$id/edit', 'Edit User', EditUserPage, 'user.edit'),
-  page('admin/departments', 'Departments', DepartmentManagementScreen, 'org.settings'),
-  page('admin/departments/$departmentId/users', 'Department Users', DepartmentUsersPage, 'org.settings'),
-  page('admin/roles', 'Roles', RolesScreen, 'role.manage'),
-  page('vendors', 'Vendors', comingSoon('Vendors')),
-  page('products', 'Products', comingSoon('Products')),
-  page('reports', 'Reports', comingSoon('Reports')),
-  page('settings', 'Settings', comingSoon('Settings')),
+  page(
+    'purchase-orders/create',
+    'Create Purchase Order',
+    lazy(chunks.purchaseOrders, 'PurchaseOrderCreateScreen'),
+  ),
+  page(
+    'purchase-orders/$id',
+    'Purchase Order Details',
+    lazy(chunks.purchaseOrders, 'PurchaseOrderDetailPage'),
+  ),
+  page(
+    'purchase-orders/$id/edit',
+    'Edit Purchase Order',
+    lazy(chunks.purchaseOrders, 'PurchaseOrderEditPage'),
+  ),
+  page('admin/users', 'Users', lazy(chunks.admin, 'UserListScreen'), 'user.edit'),
+  page('admin/users/new', 'Create User', lazy(chunks.admin, 'CreateUserScreen'), 'user.create'),
+  page('admin/users/$id', 'Edit User', lazy(chunks.admin, 'EditUserPage'), 'user.edit'),
+  page('admin/users/$id/edit', 'Edit User', lazy(chunks.admin, 'EditUserPage'), 'user.edit'),
+  page('admin/departments', 'Departments', lazy(chunks.admin, 'DepartmentManagementScreen'), 'org.settings'),
+  page(
+    'admin/departments/$departmentId/users',
+    'Department Users',
+    lazy(chunks.admin, 'DepartmentUsersPage'),
+    'org.settings',
+  ),
+  page('admin/roles', 'Roles', lazy(chunks.admin, 'RolesScreen'), 'role.manage'),
+  page('vendors', 'Vendors', comingSoon),
+  page('products', 'Products', comingSoon),
+  page('reports', 'Reports', comingSoon),
+  page('settings', 'Settings', comingSoon),
 ];
 
 /** The host's route tree (code-based: no generated file). */

@@ -1,9 +1,24 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
+/**
+ * One entry per screen folder besides `src/index.ts`, so the published `dist/` is a module per screen
+ * (plus shared chunks) under the one `index.js`: a host that lazy-loads screens per route (with
+ * `sideEffects: false`) gets each screen in its route's chunk, not all of them in its first one.
+ */
+const screens = Object.fromEntries(
+  readdirSync('src', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(`src/${entry.name}/index.ts`))
+    .filter((entry) => entry.name !== 'test' && entry.name !== '__tests__')
+    .map((entry) => [`${entry.name}/index`, `src/${entry.name}/index.ts`]),
+);
+
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', ...screens },
   format: ['esm'],
-  dts: true,
+  splitting: true,
+  // The package's one public entry point: types for `index` only (the others are its parts).
+  dts: { entry: { index: 'src/index.ts' } },
   clean: true,
   sourcemap: true,
   target: 'es2022',

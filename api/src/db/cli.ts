@@ -15,8 +15,8 @@
  *       # it row access to every table; APP_ROLE_PASSWORD sets its password (and implies --login)
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { apiRoot } from '../config.js';
 import { generateAdminPassword } from '../domain/admin-password.js';
 import { DomainError } from '../domain/errors.js';
 import { DEFAULT_APP_ROLE, grantAppRole } from './app-role.js';
@@ -26,8 +26,6 @@ import { migrateDown, migrateUp } from './migrator.js';
 import { initModels } from './models/index.js';
 import { seedDemoData } from './seed.js';
 import { createSequelize } from './sequelize.js';
-
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: cli.ts migrate | down | seed | app-role [name] [--login]
        cli.ts create-admin --organization <name> --email <email> [--code <CODE>]

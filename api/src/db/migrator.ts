@@ -3,7 +3,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Sequelize, Transaction } from 'sequelize';
 import { type MigrationParams, SequelizeStorage, Umzug, type UmzugOptions } from 'umzug';
 
+// Beside this module: `src/db/migrations/*.ts` under tsx, `dist/migrations/*.js` in the compiled server
+// (api/tsup.config.ts), where this code lives in a chunk at `dist/`.
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** A migration's file extension: dropped from its recorded name, so both builds record the same names. */
+const MIGRATION_EXTENSION = /\.(ts|js)$/;
 
 /** What every migration file exports: `up` and `down`, each run inside its own transaction. */
 export interface MigrationModule {
@@ -26,18 +30,19 @@ export async function runSql({ sequelize, transaction }: MigrationContext, sql: 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
 /**
- * An umzug 3 migrator over `src/db/migrations/*.ts` (ordered by their timestamped names), recording
+ * An umzug 3 migrator over `src/db/migrations/*.ts` (or their compiled `dist/migrations/*.js`; ordered by
+ * their timestamped names), recording
  * applied migrations in {@link MIGRATIONS_TABLE}. Each migration runs in one transaction, so a failed
  * one leaves nothing half-applied. Silent unless a `logger` is given.
  */
 export function createMigrator(sequelize: Sequelize, options: { logger?: UmzugOptions['logger'] } = {}) {
   return new Umzug<Sequelize>({
     migrations: {
-      glob: ['*.ts', { cwd: migrationsDir, ignore: ['**/*.d.ts', '**/*.test.ts'] }],
+      glob: ['*.{ts,js}', { cwd: migrationsDir, ignore: ['**/*.d.ts', '**/*.test.ts'] }],
       resolve: ({ name, path: file, context }: MigrationParams<Sequelize>) => {
         const load = async (): Promise<MigrationModule> => import(pathToFileURL(file!).href);
         return {
-          name: name.replace(/\.ts$/, ''),
+          name: name.replace(MIGRATION_EXTENSION, ''),
           up: async () => {
             const migration = await load();
             await context.transaction((transaction) => migration.up({ sequelize: context, transaction }));

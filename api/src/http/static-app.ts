@@ -1,6 +1,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from '@hapi/hapi';
+import { notFound } from '@hapi/boom';
+import type { Lifecycle, Plugin } from '@hapi/hapi';
+
+/**
+ * Whether a URL path may be answered from the build folder: never a source map (it would publish the
+ * sources; the build emits none, scripts/bundle-budget.mjs checks, and this holds if one appears) nor
+ * anything under a dot-folder (`.vite/manifest.json` is for build scripts, not for browsers).
+ */
+export function isServablePath(urlPath: string): boolean {
+  return !urlPath.endsWith('.map') && !urlPath.split('/').some((segment) => segment.startsWith('.'));
+}
+
+const refuseUnservable: Lifecycle.Method = (request, h) => {
+  if (!isServablePath(request.path)) throw notFound();
+  return h.continue;
+};
 
 /**
  * Serves the built host-app next to `/api` on the same port (production mode): hashed assets
@@ -19,6 +34,7 @@ export const staticAppPlugin: Plugin<{ dir: string }> = {
       path: '/assets/{file*}',
       options: {
         auth: false,
+        ext: { onPreHandler: { method: refuseUnservable } },
         handler: { directory: { path: path.join(dir, 'assets'), redirectToSlash: false, index: false } },
         cache: { expiresIn: 365 * 24 * 60 * 60 * 1000, privacy: 'public' },
       },
@@ -28,6 +44,7 @@ export const staticAppPlugin: Plugin<{ dir: string }> = {
       path: '/{path*}',
       options: {
         auth: false,
+        ext: { onPreHandler: { method: refuseUnservable } },
         handler: (request, h) => {
           const requested = path.normalize(path.join(dir, String(request.params.path ?? '')));
           const isFile =

@@ -1,0 +1,1 @@
+export { DashboardScreen } from '@purchasing/screens';
