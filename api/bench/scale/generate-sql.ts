@@ -120,9 +120,7 @@ export const PLAN_SQL = [
                WHEN r.status IN ('approved', 'po_created') THEN lv.levels + 1
                WHEN r.busy THEN 1
                ELSE 1 + floor(r.u_level * lv.levels)::int END AS decided_level,
-          extract(year FROM r.created_at AT TIME ZONE 'UTC')::int AS year,
-          row_number() OVER (PARTITION BY r.org_idx, extract(year FROM r.created_at AT TIME ZONE 'UTC')
-                             ORDER BY r.created_at, r.id) AS number,
+          extract(year FROM r.created_at AT TIME ZONE 'UTC')::int AS year, num.number,
           sp.span,
           CASE WHEN r.status <> 'draft' THEN r.created_at + sp.span * 0.1 * r.u_gap END AS submitted_at,
           u.user_id AS requestor_id, u.manager_id, u.head_id, u.dept_id, cc.id AS cost_center_id,
@@ -134,6 +132,10 @@ export const PLAN_SQL = [
      JOIN scale_work.org o USING (org_idx)
      JOIN (SELECT requisition_id, sum(total_cents) AS total_cents FROM scale_work.line GROUP BY 1) t
        ON t.requisition_id = r.id
+     -- Numbered in creation order per organisation and year; sorted narrow, then joined.
+     JOIN (SELECT id, row_number() OVER (PARTITION BY org_idx, extract(year FROM created_at AT TIME ZONE 'UTC')
+                                         ORDER BY created_at, id) AS number
+             FROM scale_work.req) num ON num.id = r.id
      CROSS JOIN LATERAL (SELECT 1 + (t.total_cents >= 500000)::int + (t.total_cents >= 2500000)::int
                                   + (t.total_cents >= 10000000)::int AS levels) lv
      CROSS JOIN LATERAL (SELECT LEAST(interval '20 days', (now() - r.created_at) / 2) AS span) sp
@@ -143,6 +145,13 @@ export const PLAN_SQL = [
      JOIN scale_work.ref v ON v.kind = 'vendor' AND v.org_idx = r.org_idx AND v.k = r.vendor_k
      JOIN scale_work.fm fm ON fm.org_idx = r.org_idx AND fm.k = r.fm_k`,
 ];
+
+/**
+ * A document number as the app formats it (`formatDocumentNumber`: at least five digits). Not
+ * `lpad(n, 5, '0')`, which cuts a longer number down to five characters.
+ */
+const documentNumber = (kind: 'REQ' | 'PO', year: string, n: string) =>
+  `format('${kind}-%s-%s', ${year}, CASE WHEN ${n} < 10000 THEN lpad((${n})::text, 5, '0') ELSE (${n})::text END)`;
 
 /** When the step of `level` (a SQL expression) was decided: a fraction of the plan's span after submission. */
 const actedAt = (level: string) => `(p.submitted_at + p.span * (0.15 + 0.2 * ${level}))`;
@@ -156,7 +165,7 @@ export const INSERT_REQUISITIONS = `
   INSERT INTO requisitions (id, organization_id, requisition_number, status, category, justification,
       delivery_date, shipping_address, notes, total_amount, currency, requestor_id, cost_center_id, gl_account_id,
       department_id, submitted_at, approved_at, rejected_at, cancelled_at, created_at, updated_at)
-  SELECT p.id, o.id, format('REQ-%s-%s', p.year, lpad(p.number::text, 5, '0')), p.status, p.category,
+  SELECT p.id, o.id, ${documentNumber('REQ', 'p.year', 'p.number')}, p.status, p.category,
          p.justification, p.delivery_date, p.shipping_address, NULL, p.total_cents / 100.0, 'AUD', p.requestor_id,
          p.cost_center_id, p.gl_account_id, p.dept_id, p.submitted_at, ${APPROVED_AT},
          CASE WHEN p.status = 'rejected' THEN ${DECIDED_AT} END,
@@ -226,8 +235,8 @@ export const INSERT_PURCHASE_ORDERS = `
   INSERT INTO purchase_orders (organization_id, po_number, requisition_id, vendor_id, status, total_amount,
       currency, delivery_date, payment_terms, notes, shipping_address, billing_address, sent_at, received_at,
       received_date, created_by_id, created_at, updated_at)
-  SELECT o.id, format('PO-%s-%s', x.year, lpad(row_number() OVER (PARTITION BY x.org_idx, x.year
-                                                                  ORDER BY x.created_at, x.id)::text, 5, '0')),
+  SELECT o.id,
+         ${documentNumber('PO', 'x.year', 'row_number() OVER (PARTITION BY x.org_idx, x.year ORDER BY x.created_at, x.id)')},
          x.id, x.vendor_id, x.status, x.total_cents / 100.0, 'AUD', x.delivery_date,
          (ARRAY['Net 30', 'Net 30', 'Net 30', 'Net 15', 'Net 45', 'Net 60', 'Due on Receipt', 'COD'])
            [1 + floor(${redraw('x.u_po', 53)} * 8)::int],
