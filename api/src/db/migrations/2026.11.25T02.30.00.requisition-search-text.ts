@@ -53,7 +53,27 @@ export async function up(ctx: MigrationContext): Promise<void> {
       FOR EACH ROW EXECUTE FUNCTION users_search_text();
     `,
   );
+  await runSql(ctx, LEAKPROOF_ILIKE);
 }
+
+/**
+ * Under row-level security PostgreSQL evaluates a policy before any condition whose function is not
+ * LEAKPROOF, so an index can serve `ILIKE` only if `texticlike` is marked leakproof: otherwise every
+ * search of the application's role reads the organisation's rows one by one (measured: a number search
+ * at a million requisitions never finished). `texticlike` answers a boolean and raises only for a
+ * malformed pattern, whatever the row, so it reveals nothing of a row it is not allowed to see. Only a
+ * superuser may mark it; a migration run by another role warns and leaves search on sequential scans
+ * (docs/security.md, "Row-level security and search").
+ */
+const LEAKPROOF_ILIKE = `
+  DO $$
+  BEGIN
+    IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+      ALTER FUNCTION texticlike(text, text) LEAKPROOF;
+    ELSE
+      RAISE WARNING 'texticlike is not LEAKPROOF: under row-level security searches cannot use their trigram indexes. A superuser should run: ALTER FUNCTION texticlike(text, text) LEAKPROOF';
+    END IF;
+  END $$;`;
 
 /** Drops everything {@link up} created and restores the justification index. */
 export async function down(ctx: MigrationContext): Promise<void> {
@@ -67,6 +87,12 @@ export async function down(ctx: MigrationContext): Promise<void> {
     CREATE INDEX requisitions_justification_trgm_idx ON requisitions USING gin (justification gin_trgm_ops);
     DROP INDEX requisitions_search_text_trgm_idx;
     ALTER TABLE requisitions DROP COLUMN search_text;
+    DO $$
+    BEGIN
+      IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+        ALTER FUNCTION texticlike(text, text) NOT LEAKPROOF;
+      END IF;
+    END $$;
     `,
   );
 }
