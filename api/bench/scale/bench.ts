@@ -123,7 +123,13 @@ class Activity {
 }
 
 async function main(): Promise<void> {
-  const users = JSON.parse(await readFile(scaleUsersFile(args.database), 'utf8')) as ScaleUsers;
+  const file = scaleUsersFile(args.database);
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new Error(
+      `${file} not found: generate the database first (npm run bench:scale -- --database ${args.database})`,
+    );
+  });
+  const users = JSON.parse(text) as ScaleUsers;
   const adminDbUrl = new URL(adminUrl);
   adminDbUrl.pathname = `/${args.database}`;
   const db = new pg.Client({ connectionString: adminDbUrl.toString() });
