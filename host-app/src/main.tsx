@@ -13,6 +13,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppRouter, createNavigation } from './router';
+import { prefetchSignedInChunks } from './routes';
 
 const queryClient = new QueryClient({ defaultOptions: defaultQueryClientOptions });
 const client = createPurchasingClient({ store: createLocalStorageStore() });
@@ -36,3 +37,4 @@ createRoot(container).render(
     </Theme>
   </StrictMode>,
 );
+prefetchSignedInChunks();

@@ -109,6 +109,19 @@ const chunks = {
   comingSoon: () => import('./pages/coming-soon'),
 };
 
+/**
+ * Once the first screen is up, fetches the signed-in shell and the dashboard (where signing in lands)
+ * while the browser is idle, so that signing in does not wait for them. They load after the first
+ * screen, so they are outside its budget.
+ */
+export function prefetchSignedInChunks(): void {
+  const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+  whenIdle(() => {
+    void chunks.shell();
+    void chunks.dashboard();
+  });
+}
+
 function LoginPage(): ReactElement {
   const { redirect: requested } = loginRoute.useSearch();
   return <LoginScreen redirectTo={sanitizeRedirect(requested)} />;
