@@ -1,8 +1,10 @@
 /**
- * Browser timings of two interactions, in Debian's Chromium with the CPU slowed 4× (CDP
- * `Emulation.setCPUThrottlingRate`), against an app that is already running (`npm start`, or the 1M
- * database of `npm run bench:scale`):
+ * Browser timings of the sign-in screen and of two interactions, in Debian's Chromium with the CPU
+ * slowed 4× (CDP `Emulation.setCPUThrottlingRate`), against an app that is already running
+ * (`npm start`, or the 1M database of `npm run bench:scale`):
  *
+ * - the sign-in screen: from the navigation to /login in a new browser context (empty cache) until
+ *   its form is laid out (what the bundle budget, scripts/bundle-budget.mjs, is about).
  * - the requisition list: from the navigation to /requisitions until its first rows are in the page
  *   and laid out. Cold (a new browser context: empty HTTP cache, the app's chunks fetched), warm (the
  *   same page loaded again: chunks from the cache) and in-app (a click on the sidebar's Requisitions
@@ -17,6 +19,7 @@
  *
  *   npm run bench:browser -- --email manager@acme.test --password 'Password123!' --create-as user@acme.test
  *   BENCH_URL=http://127.0.0.1:3000 BENCH_EMAIL=… BENCH_PASSWORD=… npm run bench:browser -- --runs 5
+ *   (--skip-list, --skip-approvals: leave out a part; --throttle 1: no CPU slow-down)
  */
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium, type Page } from 'playwright';
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     throttle: { type: 'string', default: '4' },
     'create-as': { type: 'string' },
+    'skip-list': { type: 'boolean', default: false },
     'skip-approvals': { type: 'boolean', default: false },
   },
 });
@@ -40,6 +44,12 @@ const TIMEOUT = 120_000;
 /** Records the time of every click in the page's clock, before the app's handlers run. */
 function markClicks(): void {
   addEventListener('click', () => Object.assign(window, { __benchClick: performance.now() }), true);
+}
+
+/** In the page: the time at which the sign-in form's email field is laid out, else false. */
+function signInShown(): number | false {
+  const email = document.querySelector('form[aria-label="Sign in"] input[type="email"]');
+  return email && email.getClientRects().length > 0 ? performance.now() : false;
 }
 
 /** In the page: the time at which the requisition list's first data row is laid out, else false. */
@@ -161,12 +171,22 @@ async function main(): Promise<void> {
     await signIn(page);
     const signedIn = await session.storageState();
 
+    // The sign-in screen, cold: what the bundle budget is about.
+    const login: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const fresh = await browser.newContext();
+      const loginPage = await newPage(fresh);
+      await loginPage.goto(`${base}/login`, { waitUntil: 'commit' });
+      login.push(await pageTime(loginPage, signInShown));
+      await fresh.close();
+    }
+
     // (a) The requisition list.
     const cold: number[] = [];
     const warm: number[] = [];
     const inApp: number[] = [];
     let coldScriptKb = 0;
-    for (let run = 0; run < runs; run++) {
+    for (let run = 0; run < runs && !values['skip-list']; run++) {
       const fresh = await browser.newContext({ storageState: signedIn });
       const coldPage = await newPage(fresh);
       await coldPage.goto(`${base}/requisitions`, { waitUntil: 'commit' });
@@ -209,6 +229,7 @@ async function main(): Promise<void> {
       list.length ? `${Math.round(median(list))} ms (${list.map(Math.round).join(', ')})` : '—';
     console.info(`\n${base}, ${values.email}, Chromium at ${throttle}× CPU throttling, median of ${runs}:\n`);
     console.info('| interaction | median (all runs) |\n| --- | --- |');
+    console.info(`| /login, cold load (empty cache) | ${ms(login)} |`);
     console.info(
       `| /requisitions, cold load (empty cache; ${Math.round(coldScriptKb)} KB of JS transferred) | ${ms(cold)} |`,
     );
