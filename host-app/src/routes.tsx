@@ -117,8 +117,9 @@ const chunks = {
 export function prefetchSignedInChunks(): void {
   const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
   whenIdle(() => {
-    void chunks.shell();
-    void chunks.dashboard();
+    // A failed prefetch is harmless (the route fetches its chunk again when visited): no unhandled rejection.
+    chunks.shell().catch(() => {});
+    chunks.dashboard().catch(() => {});
   });
 }
 
