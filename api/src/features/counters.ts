@@ -39,3 +39,22 @@ export function monthKeys(start: Date, end: Date): string[] {
   }
   return keys;
 }
+
+/**
+ * Counts the rows of `matches` (a query answering one row per match) up to `cap`; beyond it the
+ * total is the cap, marked capped (`pagination.total_capped`).
+ */
+export async function countUpTo(
+  db: Db,
+  matches: string,
+  bind: unknown[],
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const rows = await select<{ n: number }>(
+    db,
+    `SELECT count(*)::int AS n FROM (${matches} LIMIT ${cap + 1}) matches`,
+    bind,
+  );
+  const n = rows[0]?.n ?? 0;
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}

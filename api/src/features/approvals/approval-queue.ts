@@ -1,7 +1,7 @@
 import type { components } from '@purchasing/api-client';
-import { select, selectOne } from '../../db-query.js';
+import { select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
-import { readCounters } from '../counters.js';
+import { countUpTo, readCounters } from '../counters.js';
 import {
   COUNT_CAP,
   encodeCursor,
@@ -76,16 +76,12 @@ async function pageOfSteps(
   const branch = (w: string) => [w, ...q.filters].join(' AND ');
   const counting = q.counted
     ? q.counted.then((total) => ({ total, capped: false }))
-    : selectOne<{ n: number }>(
+    : countUpTo(
         db,
-        `SELECT count(*)::int AS n FROM (${q.branches
-          .map((w) => `(SELECT 1 FROM ${from} WHERE ${branch(w)})`)
-          .join(' UNION ALL ')} LIMIT ${COUNT_CAP + 1}) matches`,
+        q.branches.map((w) => `(SELECT 1 FROM ${from} WHERE ${branch(w)})`).join(' UNION ALL '),
         countBind,
-      ).then((row) => {
-        const n = row?.n ?? 0;
-        return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
-      });
+        COUNT_CAP,
+      );
 
   const seek = seekSql(planPage(q.cursor, q.hash, q.offset, q.limit), order, param);
   const extra = seek.where ? ` AND ${seek.where}` : '';

@@ -4,7 +4,7 @@ import { validationError } from '../../contract/validation.js';
 import { execute, selectOne } from '../../db-query.js';
 import { Conflict, type ErrorDetail, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
-import { sumCounters } from '../counters.js';
+import { countUpTo, sumCounters } from '../counters.js';
 import { enqueueMail } from '../mail/mailer.js';
 import { COUNT_CAP, encodeCursor, filterHash, planPage, seekSql } from '../paging.js';
 import { allocateDocumentNumber } from '../requisitions/numbering.js';
@@ -179,13 +179,7 @@ async function countCapped(
   where: string,
   bind: unknown[],
 ): Promise<{ total: number; capped: boolean }> {
-  const row = await selectOne<{ n: number }>(
-    db,
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM purchase_orders po WHERE ${where} LIMIT ${COUNT_CAP + 1}) matches`,
-    bind,
-  );
-  const n = row?.n ?? 0;
-  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+  return countUpTo(db, `SELECT 1 FROM purchase_orders po WHERE ${where}`, bind, COUNT_CAP);
 }
 
 /** The order with vendor, lines, addresses, requisition and files; 404 outside the organisation. */

@@ -1,7 +1,7 @@
 import type { components } from '@purchasing/api-client';
-import { select, selectOne } from '../../db-query.js';
+import { select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
-import { readCounters } from '../counters.js';
+import { countUpTo, readCounters } from '../counters.js';
 import {
   COUNT_CAP,
   encodeCursor,
@@ -174,11 +174,5 @@ async function countCapped(
   // The joins never drop a row (NOT NULL columns with same-organisation foreign keys): the count
   // needs them only when the filter reads them.
   const from = /\b(rq|cc|gl)\./.test(where) ? `requisitions r ${SUMMARY_JOINS}` : 'requisitions r';
-  const row = await selectOne<{ n: number }>(
-    db,
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${cap + 1}) matches`,
-    bind,
-  );
-  const n = row?.n ?? 0;
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  return countUpTo(db, `SELECT 1 FROM ${from} WHERE ${where}`, bind, cap);
 }
