@@ -5,12 +5,11 @@ import HapiJwt from '@hapi/jwt';
 import type { Config } from './config.js';
 import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
-import { inOrganization, inRequestedOrganization } from './db/tenant-context.js';
+import { inOrganization } from './db/tenant-context.js';
 import { DomainError, NotFound } from './domain/errors.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
 import { authHandlers } from './features/auth/auth.handlers.js';
-import { verifySession } from './features/auth/auth.service.js';
 import { passwordFlowHandlers } from './features/auth/password-flows.js';
 import { budgetHandlers } from './features/budgets/budgets.handlers.js';
 import { departmentHandlers } from './features/departments/departments.handlers.js';
@@ -122,18 +121,12 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
       maxAgeSec: config.jwt.accessTtlSec,
       timeSkewSec: 15,
     },
-    validate: async (
-      artifacts: { decoded: { payload: { sub?: unknown; sid?: unknown } } },
-      request: Request,
-    ) => {
+    // The token's form only: the session check runs in the access scheme (api/src/http/access.ts),
+    // in one statement with the membership lookup.
+    validate: async (artifacts: { decoded: { payload: { sub?: unknown; sid?: unknown } } }) => {
       const { sub, sid } = artifacts.decoded.payload;
       if (typeof sub !== 'string' || typeof sid !== 'string') return { isValid: false };
-      // In the requested organisation (RLS; sessions and users have none): no switch before the handler.
-      const requested = request.headers['x-organization-id'] as string | undefined;
-      const valid = await verifySession(inRequestedOrganization(db, requested), sub, sid);
-      return valid
-        ? { isValid: true, credentials: { userId: sub, sessionId: sid } satisfies Caller }
-        : { isValid: false };
+      return { isValid: true, credentials: { userId: sub, sessionId: sid } satisfies Caller };
     },
   });
 
@@ -165,7 +158,7 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     const validators = validator.forOperation(op);
     const hasBody = op.method !== 'get' && op.method !== 'head' && op.requestBody !== null;
     const isMultipart = validators.payloadTypes.includes('multipart/form-data');
-    const access = routeAccessOptions(op);
+    const access = routeAccessOptions(op, implementation?.pathOrganization);
     server.route({
       method: op.method.toUpperCase() as 'GET',
       path: `/api${op.path}`,
@@ -203,12 +196,19 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
           const caller: Caller | null = credentials
             ? { userId: credentials.userId, sessionId: credentials.sessionId }
             : null;
-          const input: HandlerInput = { request, h, app, caller, scope: credentials?.scope ?? null };
+          const input: HandlerInput = {
+            request,
+            h,
+            app,
+            caller,
+            scope: credentials?.scope ?? null,
+            pathScope: credentials?.pathScope ?? null,
+          };
           if (!implementation) {
             throw new DomainError(501, 'NOT_IMPLEMENTED', `${op.operationId} is not implemented yet`);
           }
           // Row-level security (second line): the handler's queries see only this organisation's rows.
-          const scope = input.scope;
+          const scope = input.scope ?? input.pathScope;
           if (scope) input.app = { ...app, db: inOrganization(db, scope.organizationId) };
           return implementation.handler(input);
         },

@@ -10,6 +10,7 @@ import { COUNTER_TABLES } from '../src/db/migrations/2026.11.25T01.00.00.counter
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { acrossOrganizations, inOrganization, tenantContextStats } from '../src/db/tenant-context.js';
+import { usePreparedStatements } from '../src/db-query.js';
 import { NotFound } from '../src/domain/errors.js';
 import { resolveScope } from '../src/features/organizations/scope.service.js';
 import {
@@ -125,6 +126,10 @@ async function buildTenant(): Promise<Tenant> {
 }
 
 beforeAll(async () => {
+  // The filters are removed from the SQL on its way through Sequelize's `query`: this file's
+  // statements take that path, not the driver's prepared statements (api/src/db-query.ts, whose own
+  // tenant setting api/test/db-query.test.ts checks).
+  usePreparedStatements(false);
   // Always as the plain role, whatever TEST_DB_ROLE says: a superuser would skip every policy.
   app = await createTestApp({}, { databaseUrl: inject('appDatabaseUrl') });
   shared = await buildUser(app.models, { last_name: overlap });

@@ -40,7 +40,7 @@ const prepareValue = createRequire(import.meta.url)('pg/lib/utils.js').prepareVa
 ) => string | Buffer | null;
 
 /**
- * A SQL literal of `text` that pgbench leaves alone: in `-M extended` mode pgbench turns every
+ * A SQL literal of `text` that pgbench leaves alone: in `-M extended` and `-M prepared` modes pgbench turns every
  * `:name` into a parameter, even inside quotes, so a colon is written as the escape `\x3a`.
  */
 export function pgbenchLiteral(text: string): string {
@@ -133,7 +133,13 @@ export async function startCapture(databaseUrl: string, password: string) {
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [first, second] = args;
     const text = typeof first === 'string' ? first : (first as { text: string }).text;
-    const values = Array.isArray(second) ? second : [];
+    // Sequelize passes (text, values); api/src/db-query.ts a config object (name, text, values).
+    const values =
+      typeof first === 'string'
+        ? Array.isArray(second)
+          ? second
+          : []
+        : ((first as { values?: unknown[] }).values ?? []);
     if (recording && connections.has(this))
       recording.push({ text, values, organization: settings.get(this) ?? '' });
     if (TENANT_SETTING.test(text)) settings.set(this, String(values[0] ?? ''));
@@ -232,8 +238,9 @@ const run = promisify(execFile);
 export const FLOOR_APPLICATION = 'scale-floor';
 
 /**
- * Replays `statements` (one transaction = the whole request) with pgbench: `-n -M extended
- * -c <clients> -j 2 -T <seconds>`, connected as `databaseUrl` says. pgbench lets its transactions
+ * Replays `statements` (one transaction = the whole request) with pgbench: `-n -M prepared
+ * -c <clients> -j 2 -T <seconds>` (each statement parsed and planned once per connection, as the
+ * API's named prepared statements are), connected as `databaseUrl` says. pgbench lets its transactions
  * finish after the deadline; those still running `graceSeconds` later are cancelled (`cancel`), and
  * the floor is then reported as slower than that.
  */
@@ -254,7 +261,7 @@ export async function pgbenchFloor(
   const args = [
     '-n',
     '-M',
-    'extended',
+    'prepared',
     '-c',
     String(options.clients),
     '-j',

@@ -81,7 +81,7 @@ export function printReport(rows: Row[], run: RunInfo): void {
   const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
   console.info(`\n### ${run.database}: ${new Date().toISOString()}, commit ${commitOf(run.apiRoot)}\n`);
   console.info(
-    `${run.connections} connections for reads, ${run.writers} for writes, ${run.seconds} s each; API in production mode as purchasing_app; SQL floor: pgbench -n -M extended -c ${run.connections} -j 2 -T ${run.seconds} as purchasing_app (transactions still running ${run.graceSeconds} s after the deadline cancelled).`,
+    `${run.connections} connections for reads, ${run.writers} for writes, ${run.seconds} s each; API in production mode as purchasing_app; SQL floor: pgbench -n -M prepared -c ${run.connections} -j 2 -T ${run.seconds} as purchasing_app (transactions still running ${run.graceSeconds} s after the deadline cancelled).`,
   );
   console.info(
     `Load average before ${load(run.loadBefore)}, after ${load(loadavg())} (${availableParallelism()} cores).`,

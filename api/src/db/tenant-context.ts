@@ -30,6 +30,19 @@ type QueryOptions = Record<string | symbol, unknown>;
 
 const scopedHandles = new WeakMap<Sequelize, Map<string, Db>>();
 
+/** The organisation of each handle {@link inOrganization} made. */
+const handleOrganization = new WeakMap<Db, string>();
+
+/**
+ * The options to acquire a pooled connection with (`connectionManager.getConnection`) so that the
+ * tenant hook sets `db`'s organisation on it (none for the plain handle): for callers that talk to the
+ * driver themselves (api/src/db-query.ts).
+ */
+export function acquireOptions(db: Db): QueryOptions {
+  const organizationId = handleOrganization.get(db);
+  return organizationId ? { [ORGANIZATION]: organizationId } : {};
+}
+
 /**
  * A handle on `db` whose queries and transactions run in `organizationId` (row-level security).
  * Handles are cached per organisation, so a request costs no allocation.
@@ -88,6 +101,7 @@ export function inOrganization(db: Db, organizationId: string): Db {
   });
   const handle: Db = { sequelize };
   byOrganization.set(organizationId, handle);
+  handleOrganization.set(handle, organizationId);
   return handle;
 }
 

@@ -1,8 +1,9 @@
+import Boom from '@hapi/boom';
 import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { OperationAccess, OperationInfo } from '../contract/openapi.js';
 import { inRequestedOrganization } from '../db/tenant-context.js';
 import { Forbidden, ValidationFailed } from '../domain/errors.js';
-import { resolveScope } from '../features/organizations/scope.service.js';
+import { resolveSessionAccess } from '../features/organizations/scope.service.js';
 import type { Caller, Db, OrganizationScope } from './context.js';
 
 /** The auth strategy of every route that is not public. */
@@ -12,18 +13,22 @@ export const ACCESS_STRATEGY = 'purchasing';
 export interface RouteAccess {
   access: OperationAccess;
   organizationHeader: OperationInfo['organizationHeader'];
+  /** The path parameter naming the organisation of the operation (`OperationHandler.pathOrganization`). */
+  pathOrganization?: string | undefined;
 }
 
 /** The credentials of an authenticated request: the token's user and session, and the membership. */
 export interface AccessCredentials extends Caller {
   /** The active membership of the `X-Organization-Id` organisation (member and permission routes). */
   scope: OrganizationScope | null;
+  /** The membership of the organisation the path names, for operations that name one. */
+  pathScope: OrganizationScope | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Route options that hand the operation's access rule to {@link registerAccessScheme}'s check. */
-export function routeAccessOptions(op: OperationInfo) {
+export function routeAccessOptions(op: OperationInfo, pathOrganization?: string) {
   if (op.access.kind === 'public') return { auth: false as const, plugins: {} };
   return {
     auth: {
@@ -31,7 +36,11 @@ export function routeAccessOptions(op: OperationInfo) {
       mode: op.auth === 'optional' ? ('try' as const) : ('required' as const),
     },
     plugins: {
-      purchasing: { access: op.access, organizationHeader: op.organizationHeader } satisfies RouteAccess,
+      purchasing: {
+        access: op.access,
+        organizationHeader: op.organizationHeader,
+        pathOrganization,
+      } satisfies RouteAccess,
     },
   };
 }
@@ -55,8 +64,8 @@ function organizationIdOf(request: Request): string {
 /**
  * Registers the access check as an auth scheme, so that it runs where Hapi authenticates: before
  * the request body is read or parsed. In this order, for every route that is not public:
- * 1. authentication: the access token (the `jwt` strategy: signature, audience, issuer, expiry, and
- *    a live session of an active user) → 401;
+ * 1. authentication: the access token (the `jwt` strategy: signature, audience, issuer, expiry) and
+ *    a live session of an active user → 401;
  * 2. membership: an active membership of the `X-Organization-Id` organisation → 400 when the header
  *    is missing or malformed, 403 otherwise;
  * 3. permission: the operation's `x-permission` held by that membership's role → 403.
@@ -72,16 +81,30 @@ export function registerAccessScheme(server: Server, db: Db): void {
       };
       const route = request.route.settings.plugins as { purchasing?: RouteAccess };
       const rule = route.purchasing;
+      const needsMembership =
+        rule !== undefined && (rule.access.kind === 'member' || rule.access.kind === 'permission');
+      const header = request.headers['x-organization-id'];
+      const fromHeader = typeof header === 'string' && UUID.test(header) ? header : null;
+      const pathValue = rule?.pathOrganization ? request.params[rule.pathOrganization] : undefined;
+      const fromPath = typeof pathValue === 'string' && UUID.test(pathValue) ? pathValue : null;
+      // The organisation whose membership is read: the header's for member and permission routes,
+      // the path's for routes that name one there.
+      const organizationId = needsMembership ? fromHeader : fromPath;
+      // One statement: the session (a live session of an active user) and that membership beside it.
+      // In that organisation (row-level security: the lookup filters by it anyway), so the request's
+      // connection keeps one organisation from here to the handler.
+      const inScope = organizationId ?? fromHeader;
+      const access = await resolveSessionAccess(
+        inScope ? inRequestedOrganization(db, inScope) : db,
+        credentials.userId,
+        credentials.sessionId,
+        organizationId,
+      );
+      if (!access.live) throw Boom.unauthorized('Invalid credentials');
       let scope: OrganizationScope | null = null;
-      if (rule && (rule.access.kind === 'member' || rule.access.kind === 'permission')) {
-        const organizationId = organizationIdOf(request);
-        // In the requested organisation (row-level security): the lookup filters by it anyway, and the
-        // request's connection then keeps one organisation from here to the handler.
-        scope = await resolveScope(
-          inRequestedOrganization(db, organizationId),
-          credentials.userId,
-          organizationId,
-        );
+      if (needsMembership) {
+        organizationIdOf(request);
+        scope = access.scope;
         if (!scope) {
           throw new Forbidden('You are not an active member of this organization', 'ORGANIZATION_FORBIDDEN');
         }
@@ -90,7 +113,11 @@ export function registerAccessScheme(server: Server, db: Db): void {
           if (!rule.access.anyOf.some((name) => held.has(name))) throw new Forbidden();
         }
       }
-      const verified: AccessCredentials = { ...credentials, scope };
+      const verified: AccessCredentials = {
+        ...credentials,
+        scope,
+        pathScope: needsMembership ? null : access.scope,
+      };
       return h.authenticated({ credentials: verified as never, artifacts: artifacts as never });
     },
   }));

@@ -37,6 +37,11 @@ export interface HandlerInput {
   app: AppContext;
   caller: Caller | null;
   scope: OrganizationScope | null;
+  /**
+   * For an operation with {@link OperationHandler.pathOrganization}: the caller's active membership
+   * of the organisation its path names, read with the session; null when there is none.
+   */
+  pathScope: OrganizationScope | null;
 }
 
 /**
@@ -46,6 +51,12 @@ export interface HandlerInput {
 export interface OperationHandler {
   /** Extra Hapi route options (payload limits, multipart, …). */
   route?: Pick<RouteOptions, 'payload'>;
+  /**
+   * The path parameter that names the organisation the operation works in (`/organizations/{id}/…`):
+   * the access check reads the caller's membership of it in the same statement as the session, and
+   * hands it to the handler as `pathScope` (the handler decides what its absence answers).
+   */
+  pathOrganization?: string;
   handler: (input: HandlerInput) => unknown | Promise<unknown>;
 }
 

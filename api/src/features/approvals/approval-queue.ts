@@ -263,13 +263,23 @@ async function counter(db: Db, organizationId: string, plus: string[], minus: st
   return Math.max(total, 0);
 }
 
-/** The dashboard's pending figure: the unfiltered Pending queue's total. */
-export function pendingCount(db: Db, actor: Actor): Promise<number> {
-  const { organizationId, roleName } = actor.scope;
-  return counter(
-    db,
-    organizationId,
-    [`queue:u:${actor.userId}`, `queue:r:${roleName}`],
-    [`queue:x:${actor.userId}:${roleName}`],
-  );
+/**
+ * The counters of the dashboard's pending figure (the unfiltered Pending queue's total): the steps
+ * assigned to the caller plus those open to their role, minus the role's steps they may not decide.
+ */
+export function pendingCounterKeys(actor: Actor): { plus: string[]; minus: string[] } {
+  const { roleName } = actor.scope;
+  return {
+    plus: [`queue:u:${actor.userId}`, `queue:r:${roleName}`],
+    minus: [`queue:x:${actor.userId}:${roleName}`],
+  };
+}
+
+/** The dashboard's pending figure from counters already read ({@link pendingCounterKeys}). */
+export function pendingFromCounters(actor: Actor, values: ReadonlyMap<string, number>): number {
+  const { plus, minus } = pendingCounterKeys(actor);
+  let total = 0;
+  for (const key of plus) total += values.get(key) ?? 0;
+  for (const key of minus) total -= values.get(key) ?? 0;
+  return Math.max(total, 0);
 }

@@ -17,18 +17,6 @@ export interface SessionTokens {
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
-/** Whether an access token's user and session may still be used (checked on every request). */
-export async function verifySession(db: Db, userId: string, sessionId: string): Promise<boolean> {
-  const row = await selectOne<{ ok: boolean }>(
-    db,
-    `SELECT true AS ok
-       FROM auth_sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND u.is_active`,
-    [sessionId, userId],
-  );
-  return row !== null;
-}
-
 /**
  * Sign-in throttling (issue 11 §9). Failures count against two keys: the account from this client
  * address (`account-address:<email>|<address>`, LOGIN_MAX_FAILURES) and the account from everywhere

@@ -2,7 +2,7 @@ import { selectOne } from '../../db-query.js';
 import type { FiscalYear } from '../../domain/fiscal-year.js';
 import { toCents } from '../../domain/money.js';
 import type { Db } from '../../http/context.js';
-import { monthKeys, readCounters } from '../counters.js';
+import { monthKeys } from '../counters.js';
 
 /** Allocated, spent and committed amounts of a fiscal year, in integer cents. */
 export interface BudgetFigures {
@@ -27,24 +27,47 @@ export async function budgetFigures(
   db: Db,
   options: { organizationId: string; fiscalYear: FiscalYear; costCenterId?: string | null },
 ): Promise<BudgetFigures> {
+  return (await budgetFiguresWithCounters(db, options, [])).figures;
+}
+
+/**
+ * {@link budgetFigures} and, in the same statement, the organisation's counters `keys` (0 for a key
+ * that never counted anything): one round trip for a screen that shows both (the dashboard).
+ */
+export async function budgetFiguresWithCounters(
+  db: Db,
+  options: { organizationId: string; fiscalYear: FiscalYear; costCenterId?: string | null },
+  keys: readonly string[],
+): Promise<{ figures: BudgetFigures; counters: Map<string, number> }> {
   const prefix = options.costCenterId ? `${options.costCenterId}:` : '';
   const months = monthKeys(options.fiscalYear.start, options.fiscalYear.end);
   const spentKeys = months.map((m) => `spent:${prefix}${m}`);
   const committedKeys = months.map((m) => `committed:${prefix}${m}`);
-  const [allocated, counters] = await Promise.all([
-    selectOne<{ allocated: string | null }>(
-      db,
-      `SELECT sum(b.allocated_amount) AS allocated FROM budgets b
-        WHERE b.organization_id = $1 AND b.fiscal_year = $2 AND ($3::uuid IS NULL OR b.cost_center_id = $3::uuid)`,
-      [options.organizationId, options.fiscalYear.year, options.costCenterId ?? null],
-    ),
-    readCounters(db, options.organizationId, [...spentKeys, ...committedKeys]),
-  ]);
-  const sum = (keys: string[]) => keys.reduce((total, key) => total + (counters.get(key) ?? 0), 0);
+  const row = await selectOne<{ allocated: string | null; counters: Record<string, string> | null }>(
+    db,
+    `SELECT (SELECT sum(b.allocated_amount) FROM budgets b
+              WHERE b.organization_id = $1 AND b.fiscal_year = $2
+                AND ($3::uuid IS NULL OR b.cost_center_id = $3::uuid)) AS allocated,
+            (SELECT json_object_agg(c.key, c.n) FROM (
+               SELECT key, sum(n)::text AS n FROM counter_deltas
+                WHERE organization_id = $1 AND key = ANY($4::text[]) GROUP BY key) c) AS counters`,
+    [
+      options.organizationId,
+      options.fiscalYear.year,
+      options.costCenterId ?? null,
+      [...spentKeys, ...committedKeys, ...keys],
+    ],
+  );
+  const counted = row?.counters ?? {};
+  const value = (key: string) => Number(counted[key] ?? 0);
+  const sum = (list: string[]) => list.reduce((total, key) => total + value(key), 0);
   return {
-    allocated: toCents(allocated?.allocated ?? 0),
-    spent: sum(spentKeys),
-    committed: sum(committedKeys),
+    figures: {
+      allocated: toCents(row?.allocated ?? 0),
+      spent: sum(spentKeys),
+      committed: sum(committedKeys),
+    },
+    counters: new Map(keys.map((key) => [key, value(key)])),
   };
 }
 

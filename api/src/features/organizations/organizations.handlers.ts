@@ -7,7 +7,6 @@ import {
   listOrganizations,
   organizationSummary,
 } from './organizations.service.js';
-import { resolveScope } from './scope.service.js';
 
 /**
  * The organisation named in the path is the tenant: the caller must be an active member of it;
@@ -21,8 +20,9 @@ async function pathScope(input: HandlerInput): Promise<OrganizationScope> {
       { field: 'X-Organization-Id', message: 'X-Organization-Id must name the organization of the path' },
     ]);
   }
-  const scope = await resolveScope(input.app.db, requireCaller(input).userId, id);
-  if (!scope) throw new NotFound('Organization');
+  // Read with the session by the access check (`pathOrganization: 'id'`).
+  const scope = input.pathScope;
+  if (!scope || scope.organizationId.toLowerCase() !== id.toLowerCase()) throw new NotFound('Organization');
   return scope;
 }
 
@@ -34,17 +34,20 @@ export const organizationHandlers: OperationHandlers = {
     }),
   },
   getOrganizationSummary: {
+    pathOrganization: 'id',
     handler: async (input) => {
       const scope = await pathScope(input);
       return { summary: await organizationSummary(input.app.db, scope, requireCaller(input).userId) };
     },
   },
   listCostCenters: {
+    pathOrganization: 'id',
     handler: async (input) => ({
       cost_centers: await listCostCenters(input.app.db, (await pathScope(input)).organizationId),
     }),
   },
   listGlAccounts: {
+    pathOrganization: 'id',
     handler: async (input) => ({
       gl_accounts: await listGlAccounts(input.app.db, (await pathScope(input)).organizationId),
     }),

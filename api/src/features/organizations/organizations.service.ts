@@ -3,9 +3,9 @@ import { select, selectOne } from '../../db-query.js';
 import { budgetUtilization, calendarMonthOf, fiscalYearOf } from '../../domain/fiscal-year.js';
 import { fromCents } from '../../domain/money.js';
 import type { Db, OrganizationScope } from '../../http/context.js';
-import { pendingCount } from '../approvals/approval-queue.js';
-import { budgetFigures } from '../budgets/budget-figures.js';
-import { monthKeys, readCounters } from '../counters.js';
+import { pendingCounterKeys, pendingFromCounters } from '../approvals/approval-queue.js';
+import { budgetFiguresWithCounters } from '../budgets/budget-figures.js';
+import { monthKeys } from '../counters.js';
 
 type Organization = components['schemas']['Organization'];
 type OrganizationSummary = components['schemas']['OrganizationSummary'];
@@ -46,15 +46,20 @@ export async function organizationSummary(
   const fiscalYear = fiscalYearOf(now, org?.fiscal_year_start ?? 1);
   const month = calendarMonthOf(now);
   const monthKey = monthKeys(month.start, month.end)[0] ?? '';
-  const [pending, counters, budget] = await Promise.all([
-    pendingCount(db, { userId, scope }),
-    readCounters(db, scope.organizationId, [`req:by:${userId}`, `spend:${monthKey}`]),
-    budgetFigures(db, { organizationId: scope.organizationId, fiscalYear }),
-  ]);
+  const actor = { userId, scope };
+  const queue = pendingCounterKeys(actor);
+  const mine = `req:by:${userId}`;
+  const spend = `spend:${monthKey}`;
+  // The figures and every counter the tiles read, in one statement.
+  const { figures: budget, counters } = await budgetFiguresWithCounters(
+    db,
+    { organizationId: scope.organizationId, fiscalYear },
+    [...queue.plus, ...queue.minus, mine, spend],
+  );
   return {
-    pending_approvals: pending,
-    my_requisitions: counters.get(`req:by:${userId}`) ?? 0,
-    total_spend_this_month: fromCents(counters.get(`spend:${monthKey}`) ?? 0),
+    pending_approvals: pendingFromCounters(actor, counters),
+    my_requisitions: counters.get(mine) ?? 0,
+    total_spend_this_month: fromCents(counters.get(spend) ?? 0),
     budget_utilization: budgetUtilization(
       fromCents(budget.allocated),
       fromCents(budget.spent),
