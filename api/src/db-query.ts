@@ -74,7 +74,8 @@ function asSequelizeError(
 async function run(db: Db, sql: string, bind: unknown[], transaction: Transaction | null): Promise<PgResult> {
   const sequelize = db.sequelize;
   const query = { name: statementName(sql), text: sql, values: bind };
-  const stack = new Error().stack;
+  // Where the statement was sent from, for the error's stack (formatted only if it fails).
+  const origin = new Error();
   if (transaction) {
     const state = transaction as unknown as { connection?: PgConnection; finished?: string };
     if (state.finished || !state.connection) {
@@ -83,7 +84,7 @@ async function run(db: Db, sql: string, bind: unknown[], transaction: Transactio
     try {
       return await state.connection.query(query);
     } catch (error) {
-      throw asSequelizeError(sequelize, state.connection, error, stack);
+      throw asSequelizeError(sequelize, state.connection, error, origin.stack);
     }
   }
   const manager = sequelize.connectionManager as unknown as ConnectionManager;
@@ -91,7 +92,7 @@ async function run(db: Db, sql: string, bind: unknown[], transaction: Transactio
   try {
     return await connection.query(query);
   } catch (error) {
-    throw asSequelizeError(sequelize, connection, error, stack);
+    throw asSequelizeError(sequelize, connection, error, origin.stack);
   } finally {
     manager.releaseConnection(connection);
   }

@@ -20,6 +20,9 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
          SELECT k.* FROM requisitions r CROSS JOIN LATERAL requisition_counter_keys(r.organization_id, r.id,
            r.status, r.requestor_id, r.cost_center_id, r.approved_at, r.total_amount) k
          UNION ALL
+         SELECT k.* FROM requisitions r CROSS JOIN LATERAL requisition_filter_counter_keys(r.organization_id,
+           r.category, r.cost_center_id, r.created_at) k
+         UNION ALL
          SELECT k.* FROM purchase_orders po CROSS JOIN LATERAL purchase_order_counter_keys(po.organization_id,
            po.requisition_id, po.status, po.sent_at, po.received_date, po.received_at, po.total_amount) k
          UNION ALL
@@ -54,6 +57,12 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
      plain AS (
        SELECT organization_id, 'req:' || status AS key, count(*) AS n FROM requisitions GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'req', count(*) FROM requisitions GROUP BY 1
+       UNION ALL SELECT organization_id, 'req:cat:' || category, count(*) FROM requisitions GROUP BY 1, 2
+       UNION ALL SELECT organization_id, 'req:cc:' || cost_center_id, count(*) FROM requisitions GROUP BY 1, 2
+       UNION ALL SELECT organization_id, 'req:d:' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)
+                   FROM requisitions GROUP BY 1, 2
+       UNION ALL SELECT organization_id, 'req:m:' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM'), count(*)
+                   FROM requisitions GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'po:' || status, count(*) FROM purchase_orders GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'done:' || actioned_by_id, count(*) FROM approval_steps
                   WHERE action IN ('approve', 'reject', 'request_info', 'delegate') AND actioned_by_id IS NOT NULL

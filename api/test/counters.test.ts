@@ -139,6 +139,72 @@ describe('maintained counters', () => {
     expect(max).toBe(1);
   });
 
+  it('give the list its exact total for one kind of filter: categories, cost centres, date ranges', async () => {
+    const world = await buildWorld();
+    const other = await buildCostCenter(app.models, world.organization);
+    // Around two month ends and a year end, in UTC, some of them a millisecond from midnight.
+    const times = [
+      '2025-12-31T23:59:59.999Z',
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-15T12:00:00.000Z',
+      '2026-01-31T23:59:59.999Z',
+      '2026-02-01T00:00:00.000Z',
+      '2026-02-28T10:00:00.000Z',
+      '2026-03-01T00:00:00.001Z',
+      '2026-03-17T08:00:00.000Z',
+      '2026-04-30T23:00:00.000Z',
+    ];
+    const categories = ['capital', 'freight', 'standard'] as const;
+    for (const [i, at] of times.entries()) {
+      await buildRequisition(app.models, {
+        organization: world.organization,
+        requestor: world.requestors[i % 5]!.user,
+        costCenter: i % 2 ? other : world.costCenter,
+        glAccount: world.glAccount,
+        status: 'approved',
+        overrides: { category: categories[i % 3]!, created_at: new Date(at) },
+      });
+    }
+    const queries = [
+      'category=capital',
+      'category=capital&category=freight',
+      `cost_center_id=${other.id}`,
+      `cost_center_id=${other.id}&cost_center_id=${world.costCenter.id}`,
+      'date_from=2026-01-01&date_to=2026-01-31',
+      'date_from=2026-01-01&date_to=2026-02-28',
+      'date_from=2025-12-31&date_to=2026-03-01',
+      'date_from=2026-01-15&date_to=2026-03-16',
+      'date_from=2026-02-01',
+      'date_to=2026-01-31',
+      'date_from=2026-03-02&date_to=2026-03-01',
+      'date_from=1999-06-01&date_to=2026-02-01',
+      // Two kinds at once: counted.
+      'category=capital&date_from=2026-01-01',
+    ];
+    for (const query of queries) {
+      const response = await get(world, world.admin.token, `/requisitions?${query}&limit=100`);
+      expectContract(response, 'listRequisitions');
+      const { requisitions, pagination } = body(response);
+      expect(pagination, query).toMatchObject({ total: requisitions.length, total_capped: false });
+    }
+    expect(
+      body(await get(world, world.admin.token, '/requisitions?date_from=2026-01-01&date_to=2026-01-31'))
+        .pagination.total,
+    ).toBe(3);
+    // A page past the end has no rows to carry the total: it is read on its own, the same.
+    for (const query of ['category=capital', 'category=capital&date_from=2026-01-01', '']) {
+      const all = body(await get(world, world.admin.token, `/requisitions?${query}&limit=100`)).pagination;
+      const past = body(await get(world, world.admin.token, `/requisitions?${query}&offset=100`));
+      expect(past.requisitions, query).toEqual([]);
+      expect(past.pagination, query).toMatchObject({ total: all.total, total_capped: false });
+    }
+    const queue = body(await get(world, world.manager.token, '/approvals/pending?offset=500')).pagination;
+    expect(queue.total).toBe(
+      body(await get(world, world.manager.token, '/approvals/pending')).pagination.total,
+    );
+    await expectCountersExact(app.sequelize);
+  });
+
   it('budget figures from the counters equal the figures from the rows, for the organisation and a cost centre', async () => {
     const world = await buildWorld();
     const fiscalYear = fiscalYearOf(new Date(), 1);

@@ -58,3 +58,81 @@ export async function countUpTo(
   const n = rows[0]?.n ?? 0;
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
+
+/** What a list's total is: exact, or counted up to a cap (`total_capped` beyond it). */
+export interface ListTotal {
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * A list's total as a scalar sub-select that the page's statement reads beside its rows (PostgreSQL
+ * runs an uncorrelated sub-select once, as an InitPlan): one round trip for the page and its total.
+ * `fallback` answers it on its own, for a page with no rows.
+ */
+export interface PageTotal {
+  sql: string;
+  cap: number | null;
+  fallback: () => Promise<ListTotal>;
+}
+
+/**
+ * The sum of the counters `plus` minus those of `minus` (never below zero), as a {@link PageTotal}.
+ * `organization` is the bind position of the organisation; `param` adds bind values to the page's.
+ */
+export function counterTotal(
+  db: Db,
+  organizationId: string,
+  organization: string,
+  param: (value: unknown) => string,
+  plus: readonly string[],
+  minus: readonly string[] = [],
+): PageTotal {
+  const all = [...plus, ...minus];
+  return {
+    sql: `SELECT GREATEST(COALESCE(sum(CASE WHEN t.key = ANY(${param(plus)}::text[]) THEN t.n ELSE -t.n END), 0), 0)
+            FROM counter_deltas t WHERE t.organization_id = ${organization} AND t.key = ANY(${param(all)}::text[])`,
+    cap: null,
+    fallback: async () => {
+      const values = await readCounters(db, organizationId, all);
+      let total = 0;
+      for (const key of plus) total += values.get(key) ?? 0;
+      for (const key of minus) total -= values.get(key) ?? 0;
+      return { total: Math.max(total, 0), capped: false };
+    },
+  };
+}
+
+/** The rows of `matches` counted up to `cap`, as a {@link PageTotal} (`bind`: its bind values so far). */
+export function cappedTotal(db: Db, matches: string, bind: unknown[], cap: number): PageTotal {
+  const frozen = [...bind];
+  return {
+    sql: `SELECT count(*) FROM (${matches} LIMIT ${cap + 1}) matches`,
+    cap,
+    fallback: () => countUpTo(db, matches, frozen, cap),
+  };
+}
+
+/**
+ * Runs a page statement whose select list has the total's column (`page(column)` puts it there) and
+ * answers its rows (without the column) and the total.
+ */
+export async function selectPageWithTotal<T extends object>(
+  db: Db,
+  page: (totalColumn: string) => string,
+  bind: unknown[],
+  total: PageTotal,
+): Promise<{ rows: T[]; total: ListTotal }> {
+  const rows = await select<T & { page_total: string | number }>(
+    db,
+    page(`(${total.sql}) AS page_total`),
+    bind,
+  );
+  if (rows.length === 0) return { rows: [], total: await total.fallback() };
+  const n = Number(rows[0]!.page_total);
+  const capped = total.cap !== null && n > total.cap;
+  return {
+    rows: rows.map(({ page_total: _total, ...row }) => row as unknown as T),
+    total: { total: capped ? total.cap! : n, capped },
+  };
+}

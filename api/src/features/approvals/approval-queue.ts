@@ -1,7 +1,6 @@
 import type { components } from '@purchasing/api-client';
-import { select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
-import { countUpTo, readCounters } from '../counters.js';
+import { cappedTotal, counterTotal, selectPageWithTotal } from '../counters.js';
 import {
   COUNT_CAP,
   encodeCursor,
@@ -46,8 +45,8 @@ interface StepQuery {
   bind: unknown[];
   param: (value: unknown) => string;
   order: SeekOrder;
-  /** Exact total from the counters, when the filters allow it. */
-  counted: Promise<number> | null;
+  /** Counters whose sum (plus minus minus) is the exact total, when the filters allow it. */
+  counted: { plus: string[]; minus: string[] } | null;
   hash: string;
   limit: number;
   offset: number;
@@ -64,7 +63,6 @@ async function pageOfSteps(
   q: StepQuery,
 ): Promise<{ items: PendingApprovalView[]; pagination: Pagination }> {
   const { bind, param, order } = q;
-  const countBind = [...bind];
   // The requisition is joined only when a condition reads it: joined without need, the decided
   // steps of a busy approver (188,000) were read and sorted instead of the index's first ten.
   const conditions = [...q.branches, ...q.filters];
@@ -74,12 +72,13 @@ async function pageOfSteps(
     needsRequestor ? ' JOIN users rq ON rq.id = r.requestor_id' : ''
   }`;
   const branch = (w: string) => [w, ...q.filters].join(' AND ');
-  const counting = q.counted
-    ? q.counted.then((total) => ({ total, capped: false }))
-    : countUpTo(
+  const organizationId = bind[0] as string;
+  const total = q.counted
+    ? counterTotal(db, organizationId, '$1', param, q.counted.plus, q.counted.minus)
+    : cappedTotal(
         db,
         q.branches.map((w) => `(SELECT 1 FROM ${from} WHERE ${branch(w)})`).join(' UNION ALL '),
-        countBind,
+        bind,
         COUNT_CAP,
       );
 
@@ -97,19 +96,18 @@ async function pageOfSteps(
   const direction = seek.orderBy.includes(' DESC') ? 'DESC' : 'ASC';
   const pageIds = `SELECT b.id FROM (${ids}) b ORDER BY b.at ${direction}, b.id ${direction}
                     LIMIT ${param(q.limit)} OFFSET ${param(seek.offset)}`;
-  const [rows, count] = await Promise.all([
-    select<Record<string, unknown>>(
-      db,
-      `SELECT s.id AS step_id, s.approval_level AS step_level, s.level_title AS step_title,
+  // The total in the same statement (an InitPlan): one round trip for the page and its total.
+  const { rows, total: count } = await selectPageWithTotal<Record<string, unknown>>(
+    db,
+    (totalColumn) => `SELECT s.id AS step_id, s.approval_level AS step_level, s.level_title AS step_title,
               s.action AS step_action, s.comments AS step_comments, s.actioned_at AS step_actioned_at,
-              s.created_at AS step_created_at, ${seekKeySql(order.at, 's.id')}, ${SUMMARY_COLUMNS}
+              s.created_at AS step_created_at, ${seekKeySql(order.at, 's.id')}, ${SUMMARY_COLUMNS}, ${totalColumn}
          FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id ${SUMMARY_JOINS}
         WHERE s.id IN (${pageIds})
         ORDER BY ${seek.orderBy}`,
-      bind,
-    ),
-    counting,
-  ]);
+    bind,
+    total,
+  );
   if (seek.reversed) rows.reverse();
   const keys: SeekKey[] = rows.map((row) => ({ at: row.seek_at as string, id: row.seek_id as string }));
   const items = rows.map((row) => {
@@ -190,11 +188,11 @@ export async function listPendingApprovals(
     filters.push(`r.search_text ILIKE ${p}`);
   }
   let branches: string[];
-  let counted: Promise<number> | null = null;
+  let counted: StepQuery['counted'] = null;
   const unfiltered = filters.length === 0;
   if (completed) {
     branches = [`s.organization_id = $1 AND ${DECIDED_BY('$2')}`];
-    if (unfiltered) counted = counter(db, organizationId, [`done:${actor.userId}`], []);
+    if (unfiltered) counted = { plus: [`done:${actor.userId}`], minus: [] };
   } else {
     const roleParam = param(role);
     const open = `s.organization_id = $1 AND s.action IS NULL AND NOT ($2 = ANY (s.excluded_user_ids))
@@ -204,12 +202,10 @@ export async function listPendingApprovals(
       `${open} AND s.approver_id IS NULL AND s.approver_role_name = ${roleParam}`,
     ];
     if (unfiltered) {
-      counted = counter(
-        db,
-        organizationId,
-        [`queue:u:${actor.userId}`, `queue:r:${role}`],
-        [`queue:x:${actor.userId}:${role}`],
-      );
+      counted = {
+        plus: [`queue:u:${actor.userId}`, `queue:r:${role}`],
+        minus: [`queue:x:${actor.userId}:${role}`],
+      };
     }
   }
   const { limit: _l, offset: _o, cursor, ...rest } = filter;
@@ -245,22 +241,13 @@ export async function listApprovalHistory(
       return `$${bind.length}`;
     },
     order: DECIDED_ORDER,
-    counted: counter(db, organizationId, [`done:${actor.userId}`], []),
+    counted: { plus: [`done:${actor.userId}`], minus: [] },
     hash: filterHash(['history', organizationId, actor.userId]),
     limit: filter.limit ?? 10,
     offset: filter.offset ?? 0,
     cursor: filter.cursor,
   });
   return { approvals: items, pagination };
-}
-
-/** The sum of the `plus` counters minus the `minus` ones (never below zero). */
-async function counter(db: Db, organizationId: string, plus: string[], minus: string[]): Promise<number> {
-  const values = await readCounters(db, organizationId, [...plus, ...minus]);
-  let total = 0;
-  for (const key of plus) total += values.get(key) ?? 0;
-  for (const key of minus) total -= values.get(key) ?? 0;
-  return Math.max(total, 0);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { components } from '@purchasing/api-client';
-import { select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
-import { countUpTo, readCounters } from '../counters.js';
+import { cappedTotal, counterTotal, selectPageWithTotal } from '../counters.js';
 import {
   COUNT_CAP,
   encodeCursor,
@@ -58,8 +57,8 @@ const visibleIds = (u: string, role: string) => `r.id IN (
  * A page of the requisitions the actor may see, newest first, filtered as `listRequisitions`
  * describes; `search` matches the number, the justification and the requestor's name or email.
  *
- * The total is exact and read from the maintained counters when it can be (everything, or some
- * statuses, for a caller who sees everything); otherwise it is counted up to {@link COUNT_CAP}
+ * The total is exact and read from the maintained counters when it can be (everything, or filters of
+ * one kind, for a caller who sees everything: {@link filterCounterKeys}); otherwise it is counted up to {@link COUNT_CAP}
  * (`total_capped` beyond). With the cursor of a nearby page the page is found by seeking.
  */
 export async function listRequisitions(
@@ -84,12 +83,13 @@ export async function listRequisitions(
     // (migration 2026.11.25T02.30.00, docs/query-plans.md).
     where.push(`r.search_text ILIKE ${p}`);
   }
-  // One status as an equality: the (organisation, status, date) index then answers in order.
-  if (filter.status?.length === 1) where.push(`r.status = ${param(filter.status[0])}`);
-  else if (filter.status?.length) where.push(`r.status = ANY(${param(filter.status)}::text[])`);
-  if (filter.category?.length) where.push(`r.category = ANY(${param(filter.category)}::text[])`);
-  if (filter.cost_center_id?.length)
-    where.push(`r.cost_center_id = ANY(${param(filter.cost_center_id)}::uuid[])`);
+  // One value as an equality: an (organisation, column, date) index then answers in the list's order
+  // (`= ANY` of a one-element array reads every match and sorts them).
+  const oneOrAny = (column: string, values: readonly string[], type: string) =>
+    values.length === 1 ? `${column} = ${param(values[0])}` : `${column} = ANY(${param(values)}::${type}[])`;
+  if (filter.status?.length) where.push(oneOrAny('r.status', filter.status, 'text'));
+  if (filter.category?.length) where.push(oneOrAny('r.category', filter.category, 'text'));
+  if (filter.cost_center_id?.length) where.push(oneOrAny('r.cost_center_id', filter.cost_center_id, 'uuid'));
   // Dates are calendar days in UTC, both ends inclusive.
   if (filter.date_from)
     where.push(`r.created_at >= (${param(filter.date_from)}::date)::timestamp AT TIME ZONE 'UTC'`);
@@ -105,17 +105,15 @@ export async function listRequisitions(
     viewAll ? null : [actor.userId, actor.scope.roleName],
     filters,
   ]);
-  const onlyStatuses =
-    viewAll &&
-    !search &&
-    !filter.category?.length &&
-    !filter.cost_center_id?.length &&
-    !filter.date_from &&
-    !filter.date_to;
-  const countBind = [...bind];
-  const counting = onlyStatuses
-    ? countFromCounters(db, organizationId, filter.status)
-    : countCapped(db, where.join(' AND '), countBind, search ? SEARCH_COUNT_CAP : COUNT_CAP);
+  const counterKeys = viewAll && !search ? filterCounterKeys(filter) : null;
+  const total = counterKeys
+    ? counterTotal(db, organizationId, '$1', param, counterKeys.plus, counterKeys.minus)
+    : cappedTotal(
+        db,
+        `SELECT 1 FROM ${fromFor(where.join(' AND '))} WHERE ${where.join(' AND ')}`,
+        bind,
+        search ? SEARCH_COUNT_CAP : COUNT_CAP,
+      );
 
   const seek = seekSql(
     planPage(cursor, hash, offset, limit),
@@ -125,18 +123,20 @@ export async function listRequisitions(
   if (seek.where) where.push(seek.where);
   // The page's ids first, then their columns: the summary's joins and sub-selects run for the ten
   // rows shown, not for every row an OFFSET skips (50,000 of them on page 5,000).
-  const idFrom = /\b(rq|cc|gl)\./.test(where.join(' '))
-    ? `requisitions r ${SUMMARY_JOINS}`
-    : 'requisitions r';
-  const pageSql = `SELECT ${SUMMARY_COLUMNS}, ${seekKeySql('r.created_at', 'r.id')}
+  const idFrom = fromFor(where.join(' '));
+  // The total in the same statement (an InitPlan): one round trip for the page and its total.
+  const { rows, total: count } = await selectPageWithTotal<
+    RequisitionSummaryRow & { seek_at: string; seek_id: string }
+  >(
+    db,
+    (totalColumn) => `SELECT ${SUMMARY_COLUMNS}, ${seekKeySql('r.created_at', 'r.id')}, ${totalColumn}
        FROM requisitions r ${SUMMARY_JOINS}
       WHERE r.id IN (SELECT r.id FROM ${idFrom} WHERE ${where.join(' AND ')}
                       ORDER BY ${seek.orderBy} LIMIT ${param(limit)} OFFSET ${param(seek.offset)})
-      ORDER BY ${seek.orderBy}`;
-  const [rows, count] = await Promise.all([
-    select<RequisitionSummaryRow & { seek_at: string; seek_id: string }>(db, pageSql, bind),
-    counting,
-  ]);
+      ORDER BY ${seek.orderBy}`,
+    bind,
+    total,
+  );
   if (seek.reversed) rows.reverse();
   const keys: SeekKey[] = rows.map((row) => ({ at: row.seek_at, id: row.seek_id }));
   const requisitions = rows.map(({ seek_at: _at, seek_id: _id, ...row }) => presentSummary(row));
@@ -152,27 +152,85 @@ export async function listRequisitions(
   };
 }
 
-/** Exact: the counters of the statuses asked for, or of every requisition. */
-async function countFromCounters(
-  db: Db,
-  organizationId: string,
-  statuses: readonly RequisitionStatus[] | undefined,
-): Promise<{ total: number; capped: boolean }> {
-  const keys = statuses?.length ? [...new Set(statuses)].map((s) => `req:${s}`) : ['req'];
-  let total = 0;
-  for (const value of (await readCounters(db, organizationId, keys)).values()) total += value;
-  return { total, capped: false };
+/** A total as counters: the sum of `plus` minus the sum of `minus`. */
+export interface CounterSum {
+  plus: string[];
+  minus: string[];
 }
 
-/** Counts the matches up to `cap`; beyond it the total is the cap, marked capped. */
-async function countCapped(
-  db: Db,
-  where: string,
-  bind: unknown[],
-  cap: number,
-): Promise<{ total: number; capped: boolean }> {
-  // The joins never drop a row (NOT NULL columns with same-organisation foreign keys): the count
-  // needs them only when the filter reads them.
-  const from = /\b(rq|cc|gl)\./.test(where) ? `requisitions r ${SUMMARY_JOINS}` : 'requisitions r';
-  return countUpTo(db, `SELECT 1 FROM ${from} WHERE ${where}`, bind, cap);
+/**
+ * The counters whose sum is the total of `filter` over every requisition of the organisation, or
+ * null when no counter answers it: nothing, or filters of one kind (statuses, categories, cost
+ * centres, or a date range) — two kinds at once are counted up to the cap.
+ */
+export function filterCounterKeys(filter: RequisitionFilter): CounterSum | null {
+  const plain = (keys: string[]): CounterSum => ({ plus: keys, minus: [] });
+  const kinds = [
+    filter.status?.length ? plain([...new Set(filter.status)].map((s) => `req:${s}`)) : null,
+    filter.category?.length ? plain([...new Set(filter.category)].map((c) => `req:cat:${c}`)) : null,
+    filter.cost_center_id?.length
+      ? plain([...new Set(filter.cost_center_id.map((id) => id.toLowerCase()))].map((id) => `req:cc:${id}`))
+      : null,
+    filter.date_from || filter.date_to ? (dateRangeKeys(filter.date_from, filter.date_to) ?? 'none') : null,
+  ].filter((keys) => keys !== null);
+  if (kinds.length === 0) return plain(['req']);
+  const [only] = kinds;
+  return kinds.length === 1 && typeof only === 'object' ? only : null;
 }
+
+/** The days the date counters are read over: a range reaching beyond them is counted up to the cap. */
+const FIRST_DAY = '2000-01-01';
+const LAST_DAY = '2099-12-31';
+/** The most keys a date range is read with (a longer one is counted up to the cap). */
+const MAX_DATE_KEYS = 400;
+
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+
+/** `req:m:` keys for the whole months from `start` to `end` (both included), `req:d:` for the other days. */
+function daysAndMonths(start: Date, end: Date): string[] {
+  const keys: string[] = [];
+  let d = start;
+  while (d <= end) {
+    const nextMonth = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+    if (d.getUTCDate() === 1 && addDays(nextMonth, -1) <= end) {
+      keys.push(`req:m:${isoDay(d).slice(0, 7)}`);
+      d = nextMonth;
+    } else {
+      keys.push(`req:d:${isoDay(d)}`);
+      d = addDays(d, 1);
+    }
+    if (keys.length > MAX_DATE_KEYS) break;
+  }
+  return keys;
+}
+
+/**
+ * The requisitions created from `from` to `to` (UTC days, both included) as counters: the range's
+ * months and days, or everything minus the months and days outside it, whichever reads fewer keys.
+ * Null when the range reaches outside 2000–2099 or needs more than {@link MAX_DATE_KEYS} keys.
+ */
+export function dateRangeKeys(from: string | undefined, to: string | undefined): CounterSum | null {
+  const start = day(from ?? FIRST_DAY);
+  const end = day(to ?? LAST_DAY);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
+  if (start < day(FIRST_DAY) || end > day(LAST_DAY)) return null;
+  if (start > end) return { plus: [], minus: [] };
+  const inside = daysAndMonths(start, end);
+  const outside = [
+    ...daysAndMonths(day(FIRST_DAY), addDays(start, -1)),
+    ...daysAndMonths(addDays(end, 1), day(LAST_DAY)),
+  ];
+  const best =
+    inside.length <= outside.length + 1 ? { plus: inside, minus: [] } : { plus: ['req'], minus: outside };
+  return best.plus.length + best.minus.length > MAX_DATE_KEYS ? null : best;
+}
+
+/**
+ * The requisitions alone, or joined with the summary's requestor, cost centre and GL account when a
+ * condition reads them. The joins never drop a row (NOT NULL columns with same-organisation foreign
+ * keys), so a count or a page of ids needs them only then.
+ */
+const fromFor = (where: string) =>
+  /\b(rq|cc|gl)\./.test(where) ? `requisitions r ${SUMMARY_JOINS}` : 'requisitions r';
