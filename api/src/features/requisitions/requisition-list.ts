@@ -185,23 +185,29 @@ const LAST_DAY = '2099-12-31';
 const MAX_DATE_KEYS = 400;
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+const pad = (n: number) => String(n).padStart(2, '0');
+const monthOf = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
+/** Calendar months from `a` to `b` (how many month keys a range between them reads at most). */
+const monthsBetween = (a: Date, b: Date) =>
+  Math.max(0, (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth());
 
-/** `req:m:` keys for the whole months from `start` to `end` (both included), `req:d:` for the other days. */
+/**
+ * `req:m:` keys for the whole months from `start` to `end` (both included), `req:d:` for the other
+ * days; stops past {@link MAX_DATE_KEYS} keys.
+ */
 function daysAndMonths(start: Date, end: Date): string[] {
   const keys: string[] = [];
   let d = start;
-  while (d <= end) {
+  while (d <= end && keys.length <= MAX_DATE_KEYS) {
     const nextMonth = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
     if (d.getUTCDate() === 1 && addDays(nextMonth, -1) <= end) {
-      keys.push(`req:m:${isoDay(d).slice(0, 7)}`);
+      keys.push(`req:m:${monthOf(d)}`);
       d = nextMonth;
     } else {
-      keys.push(`req:d:${isoDay(d)}`);
+      keys.push(`req:d:${monthOf(d)}-${pad(d.getUTCDate())}`);
       d = addDays(d, 1);
     }
-    if (keys.length > MAX_DATE_KEYS) break;
   }
   return keys;
 }
@@ -212,15 +218,22 @@ function daysAndMonths(start: Date, end: Date): string[] {
  * Null when the range reaches outside 2000–2099 or needs more than {@link MAX_DATE_KEYS} keys.
  */
 export function dateRangeKeys(from: string | undefined, to: string | undefined): CounterSum | null {
-  const start = day(from ?? FIRST_DAY);
-  const end = day(to ?? LAST_DAY);
+  const first = day(FIRST_DAY);
+  const last = day(LAST_DAY);
+  const start = from ? day(from) : first;
+  const end = to ? day(to) : last;
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
-  if (start < day(FIRST_DAY) || end > day(LAST_DAY)) return null;
+  if (start < first || end > last) return null;
   if (start > end) return { plus: [], minus: [] };
+  // The outside reads at least one key per month outside the range: build it only when the range
+  // itself needs more keys than that.
   const inside = daysAndMonths(start, end);
+  if (inside.length <= monthsBetween(first, start) + monthsBetween(end, last) + 1) {
+    return inside.length > MAX_DATE_KEYS ? null : { plus: inside, minus: [] };
+  }
   const outside = [
-    ...daysAndMonths(day(FIRST_DAY), addDays(start, -1)),
-    ...daysAndMonths(addDays(end, 1), day(LAST_DAY)),
+    ...(start > first ? daysAndMonths(first, addDays(start, -1)) : []),
+    ...(end < last ? daysAndMonths(addDays(end, 1), last) : []),
   ];
   const best =
     inside.length <= outside.length + 1 ? { plus: inside, minus: [] } : { plus: ['req'], minus: outside };
