@@ -228,6 +228,60 @@ describe('maintained counters', () => {
 });
 
 describe('seek paging', () => {
+  it('pages what a plain User sees (own requisitions, and those with their step) by cursor as by offset', async () => {
+    const world = await buildWorld();
+    const [me, other] = [world.requestors[0]!, world.requestors[1]!];
+    const mine: string[] = [];
+    for (let i = 0; i < 26; i++) {
+      const requisition = await buildRequisition(app.models, {
+        organization: world.organization,
+        requestor: i % 2 ? me.user : other.user,
+        costCenter: world.costCenter,
+        glAccount: world.glAccount,
+        overrides: { created_at: new Date(Date.UTC(2026, 1, 1 + Math.floor(i / 3), 0, 0, 0, 1)) },
+      });
+      if (i % 2) mine.push(requisition.id);
+      else if (i % 4 === 0) {
+        // Another's requisition with a step the User decided: visible to them too.
+        await app.models.ApprovalStep.create({
+          organization_id: world.organization.id,
+          requisition_id: requisition.id,
+          approval_level: 1,
+          level_title: 'Manager',
+          approver_id: me.user.id,
+          actioned_by_id: me.user.id,
+          action: 'approve',
+          actioned_at: new Date(),
+        } as never);
+        mine.push(requisition.id);
+      }
+    }
+    const page = async (query: string) => {
+      const response = await get(world, me.token, `/requisitions?limit=4${query}`);
+      expectContract(response, 'listRequisitions');
+      return body(response) as {
+        requisitions: { id: string }[];
+        pagination: { cursor?: string; total: number };
+      };
+    };
+    const everything = (await get(world, world.admin.token, '/requisitions?limit=100')).payload;
+    const expected = (JSON.parse(everything).requisitions as { id: string }[])
+      .map((r) => r.id)
+      .filter((id) => mine.includes(id));
+    expect(expected).toHaveLength(mine.length);
+    const byOffset: string[] = [];
+    let cursor: string | undefined;
+    for (let offset = 0; offset < mine.length; offset += 4) {
+      const plain = await page(`&offset=${offset}`);
+      expect(plain.pagination.total).toBe(mine.length);
+      byOffset.push(...plain.requisitions.map((r) => r.id));
+      const sought = await page(`&offset=${offset}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(sought.requisitions).toEqual(plain.requisitions);
+      cursor = sought.pagination.cursor;
+    }
+    expect(byOffset).toEqual(expected);
+  });
+
   it('reads every page the same by cursor as by offset, forwards and backwards', async () => {
     const world = await buildWorld();
     for (let i = 0; i < 23; i++) {

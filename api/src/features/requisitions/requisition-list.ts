@@ -54,6 +54,19 @@ const visibleIds = (u: string, role: string) => `r.id IN (
             OR (vs.action IS NULL AND vs.approver_id IS NULL AND vs.approver_role_name = ${role})))`;
 
 /**
+ * The same set with each requisition's creation time, for a caller without `view_all` who filters
+ * nothing: the requestor index holds both, so the page is the newest of the caller's few hundred index
+ * entries (reading each row of the set to learn its date cost 30 ms for a User with 600 requisitions).
+ */
+const visibleRows = (u: string, role: string) => `
+    SELECT x.id, x.created_at FROM requisitions x WHERE x.organization_id = $1 AND x.requestor_id = ${u}
+    UNION
+    SELECT x.id, x.created_at FROM approval_steps vs JOIN requisitions x ON x.id = vs.requisition_id
+     WHERE vs.organization_id = $1
+       AND (vs.approver_id = ${u} OR vs.actioned_by_id = ${u} OR vs.delegated_from_id = ${u}
+            OR (vs.action IS NULL AND vs.approver_id IS NULL AND vs.approver_role_name = ${role}))`;
+
+/**
  * A page of the requisitions the actor may see, newest first, filtered as `listRequisitions`
  * describes; `search` matches the number, the justification and the requestor's name or email.
  *
@@ -74,7 +87,12 @@ export async function listRequisitions(
     return `$${bind.length}`;
   };
   const where = ['r.organization_id = $1'];
-  if (!viewAll) where.push(visibleIds(param(actor.userId), param(actor.scope.roleName)));
+  let visible: string | null = null;
+  if (!viewAll) {
+    const [u, role] = [param(actor.userId), param(actor.scope.roleName)];
+    where.push(visibleIds(u, role));
+    visible = visibleRows(u, role);
+  }
   const search = filter.search?.trim();
   if (search) {
     const p = param(likePattern(search));
@@ -105,25 +123,34 @@ export async function listRequisitions(
     viewAll ? null : [actor.userId, actor.scope.roleName],
     filters,
   ]);
+  // A caller who sees part of the organisation and filters nothing: the page from their own set.
+  const ownSet = visible !== null && where.length === 2 ? visible : null;
   const counterKeys = viewAll && !search ? filterCounterKeys(filter) : null;
   const total = counterKeys
     ? counterTotal(db, organizationId, '$1', param, counterKeys.plus, counterKeys.minus)
     : cappedTotal(
         db,
-        `SELECT 1 FROM ${fromFor(where.join(' AND '))} WHERE ${where.join(' AND ')}`,
+        ownSet
+          ? `SELECT 1 FROM (${ownSet}) v`
+          : `SELECT 1 FROM ${fromFor(where.join(' AND '))} WHERE ${where.join(' AND ')}`,
         bind,
         search ? SEARCH_COUNT_CAP : COUNT_CAP,
       );
 
+  const at = ownSet ? 'v' : 'r';
   const seek = seekSql(
     planPage(cursor, hash, offset, limit),
-    { at: 'r.created_at', id: 'r.id', direction: 'DESC' },
+    { at: `${at}.created_at`, id: `${at}.id`, direction: 'DESC' },
     param,
   );
   if (seek.where) where.push(seek.where);
+  const orderBy = seek.orderBy.replaceAll('v.', 'r.');
   // The page's ids first, then their columns: the summary's joins and sub-selects run for the ten
   // rows shown, not for every row an OFFSET skips (50,000 of them on page 5,000).
-  const idFrom = fromFor(where.join(' '));
+  const page = `ORDER BY ${seek.orderBy} LIMIT ${param(limit)} OFFSET ${param(seek.offset)}`;
+  const pageIds = ownSet
+    ? `SELECT v.id FROM (${ownSet}) v ${seek.where ? `WHERE ${seek.where}` : ''} ${page}`
+    : `SELECT r.id FROM ${fromFor(where.join(' '))} WHERE ${where.join(' AND ')} ${page}`;
   // The total in the same statement (an InitPlan): one round trip for the page and its total.
   const { rows, total: count } = await selectPageWithTotal<
     RequisitionSummaryRow & { seek_at: string; seek_id: string }
@@ -131,9 +158,8 @@ export async function listRequisitions(
     db,
     (totalColumn) => `SELECT ${SUMMARY_COLUMNS}, ${seekKeySql('r.created_at', 'r.id')}, ${totalColumn}
        FROM requisitions r ${SUMMARY_JOINS}
-      WHERE r.id IN (SELECT r.id FROM ${idFrom} WHERE ${where.join(' AND ')}
-                      ORDER BY ${seek.orderBy} LIMIT ${param(limit)} OFFSET ${param(seek.offset)})
-      ORDER BY ${seek.orderBy}`,
+      WHERE r.id IN (${pageIds})
+      ORDER BY ${orderBy}`,
     bind,
     total,
   );
