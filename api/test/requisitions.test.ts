@@ -269,6 +269,13 @@ describe('POST /requisitions', () => {
     }
     const numbers = responses.map((response) => body(response).requisition.requisition_number);
     expect(new Set(numbers).size).toBe(20);
+    // One after another, with no gap and no placeholder left behind.
+    const sequence = numbers
+      .map((number: string) => Number(number.split('-')[2]))
+      .sort((a: number, b: number) => a - b);
+    expect(sequence.at(-1)! - sequence[0]!).toBe(19);
+    for (const number of numbers)
+      expect(number).toMatch(new RegExp(`^REQ-${new Date().getUTCFullYear()}-\\d{5}$`));
   });
 });
 

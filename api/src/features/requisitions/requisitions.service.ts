@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { components } from '@purchasing/api-client';
 import type { Transaction } from 'sequelize';
 import { validationError } from '../../contract/validation.js';
@@ -121,6 +122,12 @@ async function lockForChange(
   if (!EDITABLE.includes(row.status)) throw new Conflict(messages.conflict);
   return row;
 }
+
+/**
+ * A placeholder number that no allocated one can equal (year 0000), for the moments between a
+ * requisition's insert and its number's allocation inside the creating transaction; never committed.
+ */
+const provisionalNumber = () => `REQ-0000-${randomInt(1e9, 1e10 - 1)}${randomInt(1e5, 1e6 - 1)}`;
 
 /** Integer cents as an exact `NUMERIC` literal. */
 function decimal(cents: number): string {
@@ -299,7 +306,6 @@ export async function createRequisition(
   const organizationId = actor.scope.organizationId;
   return db.sequelize.transaction(async (transaction) => {
     const prepared = await prepareForm(db, organizationId, form, transaction);
-    const number = await allocateDocumentNumber(db, organizationId, 'REQ', transaction);
     const row = await selectOne<{ id: string }>(
       db,
       `INSERT INTO requisitions
@@ -310,7 +316,7 @@ export async function createRequisition(
        RETURNING id`,
       [
         organizationId,
-        number,
+        provisionalNumber(),
         form.category ?? 'standard',
         form.justification ?? null,
         form.delivery_date ?? null,
@@ -330,6 +336,16 @@ export async function createRequisition(
     await audit(
       db,
       { organizationId, requisitionId: id, action: 'create', from: null, to: 'draft', actorId: actor.userId },
+      transaction,
+    );
+    // The number last: allocating it locks the organisation's sequence row until the commit, and every
+    // other create of the organisation waits for that lock. Taken first, it made creates one at a time
+    // (191 a second with one writer, 198 with ten, on the 1M benchmark).
+    const number = await allocateDocumentNumber(db, organizationId, 'REQ', transaction);
+    await execute(
+      db,
+      'UPDATE requisitions SET requisition_number = $2 WHERE id = $1',
+      [id, number],
       transaction,
     );
     if (form.submit) await submitLocked(db, actor, { id, status: 'draft' }, transaction);
