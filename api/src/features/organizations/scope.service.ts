@@ -3,6 +3,18 @@ import type { Db, OrganizationScope } from '../../http/context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The active membership of user `user` in active organisation `organization` (SQL expressions), with its permissions. */
+const membershipSql = (user: string, organization: string) => `
+  SELECT m.id AS membership_id, r.name AS role_name,
+         COALESCE(array_agg(p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
+    FROM user_organizations m
+    JOIN organizations o ON o.id = m.organization_id AND o.is_active
+    JOIN roles r ON r.id = m.role_id
+    LEFT JOIN role_permissions rp ON rp.role_id = r.id
+    LEFT JOIN permissions p ON p.id = rp.permission_id
+   WHERE m.user_id = ${user} AND m.organization_id = ${organization} AND m.is_active
+   GROUP BY m.id, r.name`;
+
 /**
  * The caller's active membership of an active organisation, with its role's permissions, or
  * null. Read on every request, so a revoked role or a deactivated membership takes effect at once.
@@ -15,15 +27,7 @@ export async function resolveScope(
   if (!UUID.test(organizationId)) return null;
   const row = await selectOne<{ membership_id: string; role_name: string; permissions: string[] }>(
     db,
-    `SELECT m.id AS membership_id, r.name AS role_name,
-            COALESCE(array_agg(p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
-       FROM user_organizations m
-       JOIN organizations o ON o.id = m.organization_id AND o.is_active
-       JOIN roles r ON r.id = m.role_id
-       LEFT JOIN role_permissions rp ON rp.role_id = r.id
-       LEFT JOIN permissions p ON p.id = rp.permission_id
-      WHERE m.user_id = $1 AND m.organization_id = $2 AND m.is_active
-      GROUP BY m.id, r.name`,
+    membershipSql('$1', '$2'),
     [userId, organizationId],
   );
   if (!row) return null;
@@ -73,16 +77,7 @@ export async function resolveSessionAccess(
     `SELECT m.membership_id, m.role_name, m.permissions
        FROM auth_sessions s
        JOIN users u ON u.id = s.user_id
-       LEFT JOIN LATERAL (
-         SELECT m.id AS membership_id, r.name AS role_name,
-                COALESCE(array_agg(p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
-           FROM user_organizations m
-           JOIN organizations o ON o.id = m.organization_id AND o.is_active
-           JOIN roles r ON r.id = m.role_id
-           LEFT JOIN role_permissions rp ON rp.role_id = r.id
-           LEFT JOIN permissions p ON p.id = rp.permission_id
-          WHERE m.user_id = s.user_id AND m.organization_id = $3 AND m.is_active
-          GROUP BY m.id, r.name) m ON true
+       LEFT JOIN LATERAL (${membershipSql('s.user_id', '$3')}) m ON true
       WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND u.is_active`,
     [sessionId, userId, organizationId],
   );
