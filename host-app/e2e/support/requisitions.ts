@@ -102,13 +102,13 @@ export async function chooseOption(scope: Page | Locator, label: string, option:
   const trigger = scope.getByRole('combobox', { name: label, exact: true });
   const choice = page.getByRole('option', { name: option, exact: true });
   // The choices load with the form: a click while the list is still loading (or while the previous
-  // dropdown is closing) opens nothing, so open it again until the option shows.
+  // dropdown is closing) opens nothing, and a list that re-renders can close under the click; so open
+  // it again and choose again until the choice shows on the trigger.
   await expect(async () => {
     if (!(await choice.isVisible())) await trigger.click();
-    await expect(choice).toBeVisible({ timeout: 2_000 });
+    await choice.click({ timeout: 2_000 });
+    await expect(trigger).toHaveText(option, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await choice.click();
-  await expect(trigger).toHaveText(option);
 }
 
 /**
