@@ -20,7 +20,7 @@ import { inspect, promisify } from 'node:util';
 import type { Server } from '@hapi/hapi';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
-import { createSequelize } from '../../src/db/sequelize.js';
+import { createSequelize, SESSION_SETTINGS } from '../../src/db/sequelize.js';
 import { createServer } from '../../src/server.js';
 
 /** One statement as the driver sent it. */
@@ -275,7 +275,11 @@ export async function pgbenchFloor(
   // percent escapes only.)
   const url = new URL(options.databaseUrl);
   const organization = statements.at(-1)?.organization;
-  const settings = organization ? `-c app.organization_id=${organization}` : '';
+  // And the session settings every API connection gets (api/src/db/sequelize.ts).
+  const settings = [
+    ...SESSION_SETTINGS.map((set) => `-c ${set.replace(/^SET (\w+) = (\w+)$/, '$1=$2')}`),
+    ...(organization ? [`-c app.organization_id=${organization}`] : []),
+  ].join(' ');
   url.search = `?application_name=${FLOOR_APPLICATION}${settings ? `&options=${encodeURIComponent(settings)}` : ''}`;
   let cancelled = false;
   const watchdog = setTimeout(

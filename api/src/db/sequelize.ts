@@ -17,6 +17,16 @@ export interface SequelizeOptions {
 }
 
 /**
+ * Settings of every connection the application opens.
+ *
+ * No parallel query: the API's statements are index reads of a few hundred rows at most, and
+ * starting two workers cost 10 ms on this machine's two cores, where the statement itself took 1
+ * (the search's probe at 1M, which row-level security's estimates made look large; docs/decisions.md).
+ * Under ten concurrent requests the workers also take the cores the other requests need.
+ */
+export const SESSION_SETTINGS: readonly string[] = ['SET max_parallel_workers_per_gather = 0'];
+
+/**
  * A Sequelize 6 instance for PostgreSQL at `url` (a real server or the embedded PGlite socket),
  * using the `pg` driver, snake_case columns (`underscored`) and no SQL logging unless asked.
  * Opening it does not connect; the first query does.
@@ -30,14 +40,16 @@ export function createSequelize(url: string, options: SequelizeOptions = {}): Se
     define: { underscored: true },
     pool: { max: poolMax, min: 0, idle: 10_000, acquire: 60_000 },
   });
+  const setup = [...SESSION_SETTINGS];
   if (options.role) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.role))
       throw new Error(`not a plain role name: ${options.role}`);
-    const setRole = `SET ROLE ${options.role}`;
-    sequelize.addHook('afterConnect', 'set-role', async (connection: unknown) => {
-      await (connection as { query(sql: string): Promise<unknown> }).query(setRole);
-    });
+    setup.unshift(`SET ROLE ${options.role}`);
   }
+  const setupSql = setup.join('; ');
+  sequelize.addHook('afterConnect', 'session-setup', async (connection: unknown) => {
+    await (connection as { query(sql: string): Promise<unknown> }).query(setupSql);
+  });
   // Each acquired connection carries the request's organisation for row-level security.
   installTenantContext(sequelize);
   return sequelize;

@@ -158,7 +158,9 @@ export const seekKeySql = (at: string, id: string) =>
 export const COUNT_CAP = 10_000;
 
 /**
- * A search's count stops sooner: counting a common term's matches means testing the text of every
- * row until the cap (six rows per match for a term in one requisition in six), so "1,000+".
+ * A search's count stops sooner: counting a common term's matches means testing the text of rows
+ * until the cap (six rows per match for a term in one requisition in six), so "100+" (ten pages).
+ * The list tells a common term from a rare one by finding more than this many matches among the
+ * newest rows (features/requisitions/requisition-search.ts).
  */
-export const SEARCH_COUNT_CAP = 1_000;
+export const SEARCH_COUNT_CAP = 100;

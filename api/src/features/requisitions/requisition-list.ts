@@ -1,16 +1,29 @@
 import type { components } from '@purchasing/api-client';
+import { select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
-import { cappedTotal, counterTotal, selectPageWithTotal } from '../counters.js';
+import { cappedTotal, counterTotal, type PageTotal, selectPageWithTotal } from '../counters.js';
 import {
   COUNT_CAP,
   encodeCursor,
   filterHash,
+  MAX_SEEK_SKIP,
+  type PagePlan,
   planPage,
   SEARCH_COUNT_CAP,
   type SeekKey,
   seekKeySql,
   seekSql,
 } from '../paging.js';
+import {
+  commonTermTotal,
+  indexPattern,
+  isCommonTerm,
+  looksLikeNumber,
+  probeCountSql,
+  probeWindow,
+  rareTermHits,
+  unindexedMatch,
+} from './requisition-search.js';
 import {
   presentSummary,
   type RequisitionSummaryRow,
@@ -66,13 +79,26 @@ const visibleRows = (u: string, role: string) => `
        AND (vs.approver_id = ${u} OR vs.actioned_by_id = ${u} OR vs.delegated_from_id = ${u}
             OR (vs.action IS NULL AND vs.approver_id IS NULL AND vs.approver_role_name = ${role}))`;
 
+/** Where a page's ids are read from, under which alias, and what its total is. */
+interface PageSource {
+  /** A WITH clause the page's statement starts with, or ''. */
+  prefix: string;
+  from: string;
+  alias: string;
+  where: string[];
+  total: PageTotal;
+  /** The OFFSET as SQL when it is not the planned number (a far page of everything: {@link dayAnchor}). */
+  offsetSql?: string;
+}
+
 /**
  * A page of the requisitions the actor may see, newest first, filtered as `listRequisitions`
  * describes; `search` matches the number, the justification and the requestor's name or email.
  *
  * The total is exact and read from the maintained counters when it can be (everything, or filters of
- * one kind, for a caller who sees everything: {@link filterCounterKeys}); otherwise it is counted up to {@link COUNT_CAP}
- * (`total_capped` beyond). With the cursor of a nearby page the page is found by seeking.
+ * one kind, for a caller who sees everything: {@link filterCounterKeys}); otherwise it is counted up to
+ * {@link COUNT_CAP}, or {@link SEARCH_COUNT_CAP} for a search (`total_capped` beyond). With the cursor
+ * of a nearby page the page is found by seeking; a far page of everything, from the day counters.
  */
 export async function listRequisitions(
   db: Db,
@@ -93,14 +119,6 @@ export async function listRequisitions(
     where.push(visibleIds(u, role));
     visible = visibleRows(u, role);
   }
-  const search = filter.search?.trim();
-  if (search) {
-    const p = param(likePattern(search));
-    // One trigram-indexed column (number, justification, requestor's name and email): PostgreSQL
-    // reads the index for a rare term, or the date index newest first for a common one
-    // (migration 2026.11.25T02.30.00, docs/query-plans.md).
-    where.push(`r.search_text ILIKE ${p}`);
-  }
   // One value as an equality: an (organisation, column, date) index then answers in the list's order
   // (`= ANY` of a one-element array reads every match and sorts them).
   const oneOrAny = (column: string, values: readonly string[], type: string) =>
@@ -113,6 +131,8 @@ export async function listRequisitions(
     where.push(`r.created_at >= (${param(filter.date_from)}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (filter.date_to)
     where.push(`r.created_at < (${param(filter.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  // A caller who sees part of the organisation and filters nothing but a term: the page from their own set.
+  const ownSet = visible !== null && where.length === 2 ? visible : null;
 
   const limit = filter.limit ?? 10;
   const offset = filter.offset ?? 0;
@@ -123,45 +143,136 @@ export async function listRequisitions(
     viewAll ? null : [actor.userId, actor.scope.roleName],
     filters,
   ]);
-  // A caller who sees part of the organisation and filters nothing: the page from their own set.
-  const ownSet = visible !== null && where.length === 2 ? visible : null;
-  const counterKeys = viewAll && !search ? filterCounterKeys(filter) : null;
-  const total = counterKeys
-    ? counterTotal(db, organizationId, '$1', param, counterKeys.plus, counterKeys.minus)
-    : cappedTotal(
-        db,
-        ownSet
-          ? `SELECT 1 FROM (${ownSet}) v`
-          : `SELECT 1 FROM ${fromFor(where.join(' AND '))} WHERE ${where.join(' AND ')}`,
-        bind,
-        search ? SEARCH_COUNT_CAP : COUNT_CAP,
-      );
+  const plan = planPage(cursor, hash, offset, limit);
+  const search = filter.search?.trim();
+  const read = (source: PageSource) => readPage(db, source, plan, limit, offset, bind, param, hash);
 
-  const at = ownSet ? 'v' : 'r';
-  const seek = seekSql(
-    planPage(cursor, hash, offset, limit),
-    { at: `${at}.created_at`, id: `${at}.id`, direction: 'DESC' },
-    param,
-  );
-  if (seek.where) where.push(seek.where);
-  const orderBy = seek.orderBy.replaceAll('v.', 'r.');
+  if (search && viewAll) {
+    const term = param(likePattern(search));
+    const filtered = where.join(' AND ');
+    const rareTerm = () => {
+      const index = looksLikeNumber(search)
+        ? `r.search_text ILIKE ${param(indexPattern(search))} AND ${unindexedMatch('r', term)}`
+        : `r.search_text ILIKE ${term}`;
+      const hits = rareTermHits(db, [...where.slice(1), index], bind);
+      return read({ prefix: hits.cte, from: 'hits h', alias: 'h', where: [], total: hits.total });
+    };
+    if (looksLikeNumber(search)) return rareTerm();
+    if (plan.mode === 'offset' && offset + limit <= SEARCH_COUNT_CAP + 1) {
+      // The probe and, if the term is common, its page, in one statement: the page lies among the
+      // newest rows the probe read.
+      const mark = bind.length;
+      const page = await read({
+        prefix: '',
+        from: probeWindow(filtered),
+        alias: 'w',
+        where: [`w.search_text ILIKE ${term}`],
+        total: {
+          sql: probeCountSql(filtered, term),
+          cap: SEARCH_COUNT_CAP,
+          fallback: async () => ({ total: 0, capped: false }),
+        },
+      });
+      if (page.pagination.total_capped) return page;
+      bind.length = mark;
+      return rareTerm();
+    }
+    if (!(await isCommonTerm(db, filtered, term, bind))) return rareTerm();
+    return read({
+      prefix: '',
+      from: 'requisitions r',
+      alias: 'r',
+      where: [...where, unindexedMatch('r', term)],
+      total: commonTermTotal,
+    });
+  }
+
+  if (search) {
+    // The caller's own set drives (a few hundred rows): the term is tested on each, not looked up.
+    const term = unindexedMatch('r', param(likePattern(search)));
+    if (!ownSet) where.push(term);
+    else {
+      const from = `(${ownSet}) v JOIN requisitions r ON r.id = v.id AND r.organization_id = $1`;
+      return read({
+        prefix: '',
+        from,
+        alias: 'v',
+        where: [term],
+        total: cappedTotal(db, `SELECT 1 FROM ${from} WHERE ${term}`, bind, SEARCH_COUNT_CAP),
+      });
+    }
+  }
+  if (ownSet) {
+    return read({
+      prefix: '',
+      from: `(${ownSet}) v`,
+      alias: 'v',
+      where: [],
+      total: cappedTotal(db, `SELECT 1 FROM (${ownSet}) v`, bind, COUNT_CAP),
+    });
+  }
+  const counterKeys = viewAll && !search ? filterCounterKeys(filter) : null;
+  const source: PageSource = {
+    prefix: '',
+    from: fromFor(where.join(' ')),
+    alias: 'r',
+    where,
+    total: counterKeys
+      ? counterTotal(db, organizationId, '$1', param, counterKeys.plus, counterKeys.minus)
+      : cappedTotal(
+          db,
+          `SELECT 1 FROM ${fromFor(where.join(' '))} WHERE ${where.join(' AND ')}`,
+          bind,
+          search ? SEARCH_COUNT_CAP : COUNT_CAP,
+        ),
+  };
+  const everything =
+    counterKeys?.plus.length === 1 && counterKeys.plus[0] === 'req' && !counterKeys.minus.length;
+  if (everything && plan.mode === 'offset' && offset >= ANCHOR_FROM_OFFSET) {
+    const anchor = await dayAnchor(db, organizationId, offset);
+    if (anchor) {
+      const upto = `r.created_at < (${param(anchor.upto)}::date)::timestamp AT TIME ZONE 'UTC'`;
+      return read({ ...source, where: [...where, upto], offsetSql: param(anchor.skip) });
+    }
+  }
+  return read(source);
+}
+
+/**
+ * Reads the page of `source` planned by `plan`, with its total in the same statement, and answers it
+ * with its pagination (and the cursor of the page).
+ */
+async function readPage(
+  db: Db,
+  source: PageSource,
+  plan: PagePlan,
+  limit: number,
+  offset: number,
+  bind: unknown[],
+  param: (value: unknown) => string,
+  hash: string,
+): Promise<{ requisitions: RequisitionSummaryView[]; pagination: Pagination }> {
+  const a = source.alias;
+  const seek = seekSql(plan, { at: `${a}.created_at`, id: `${a}.id`, direction: 'DESC' }, param);
+  const conditions = seek.where ? [...source.where, seek.where] : source.where;
+  const orderBy = seek.orderBy.replaceAll(`${a}.`, 'r.');
   // The page's ids first, then their columns: the summary's joins and sub-selects run for the ten
-  // rows shown, not for every row an OFFSET skips (50,000 of them on page 5,000).
-  const page = `ORDER BY ${seek.orderBy} LIMIT ${param(limit)} OFFSET ${param(seek.offset)}`;
-  const pageIds = ownSet
-    ? `SELECT v.id FROM (${ownSet}) v ${seek.where ? `WHERE ${seek.where}` : ''} ${page}`
-    : `SELECT r.id FROM ${fromFor(where.join(' '))} WHERE ${where.join(' AND ')} ${page}`;
+  // rows shown, not for every row an OFFSET skips.
+  const pageIds = `SELECT ${a}.id FROM ${source.from} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+     ORDER BY ${seek.orderBy} LIMIT ${param(limit)} OFFSET ${source.offsetSql ?? param(seek.offset)}`;
   // The total in the same statement (an InitPlan): one round trip for the page and its total.
   const { rows, total: count } = await selectPageWithTotal<
     RequisitionSummaryRow & { seek_at: string; seek_id: string }
   >(
     db,
-    (totalColumn) => `SELECT ${SUMMARY_COLUMNS}, ${seekKeySql('r.created_at', 'r.id')}, ${totalColumn}
+    (
+      totalColumn,
+    ) => `${source.prefix} SELECT ${SUMMARY_COLUMNS}, ${seekKeySql('r.created_at', 'r.id')}, ${totalColumn}
        FROM requisitions r ${SUMMARY_JOINS}
       WHERE r.id IN (${pageIds})
       ORDER BY ${orderBy}`,
     bind,
-    total,
+    source.total,
   );
   if (seek.reversed) rows.reverse();
   const keys: SeekKey[] = rows.map((row) => ({ at: row.seek_at, id: row.seek_id }));
@@ -176,6 +287,55 @@ export async function listRequisitions(
       ...(keys.length ? { cursor: encodeCursor(hash, offset, keys) } : {}),
     },
   };
+}
+
+/** From this offset a page of everything is found from the day counters rather than by skipping rows. */
+export const ANCHOR_FROM_OFFSET = MAX_SEEK_SKIP;
+
+/**
+ * Where a far page of every requisition (newest first) starts, found from the maintained month and
+ * day counters (`req:m:`, `req:d:`): the page is the rows created before `upto` (the end of the day
+ * it starts in), skipping `skip` of them. Page 5,000 then costs a hundred counter entries and at most
+ * a day's rows, not the 49,990 index entries an OFFSET steps over. A statement of its own, so that
+ * the page's is a plain index range with bind values.
+ *
+ * The months read run from the organisation's oldest requisition to its newest (two index entries);
+ * past the end there is no anchor (null), and the page is an OFFSET (of no rows).
+ */
+async function dayAnchor(
+  db: Db,
+  organizationId: string,
+  offset: number,
+): Promise<{ upto: string; skip: number } | null> {
+  const rows = await select<{ upto: string; skip: string }>(
+    db,
+    `WITH span AS (
+        SELECT (SELECT min(x.created_at) FROM requisitions x WHERE x.organization_id = $1) AS oldest,
+               (SELECT max(x.created_at) FROM requisitions x WHERE x.organization_id = $1) AS newest),
+      month_n AS (
+        SELECT substr(t.key, 7) AS month, sum(t.n) AS n FROM counter_deltas t
+         WHERE t.organization_id = $1 AND t.key = ANY (ARRAY(
+           SELECT 'req:m:' || to_char(m, 'YYYY-MM') FROM span,
+                  generate_series(date_trunc('month', span.oldest AT TIME ZONE 'UTC'),
+                    span.newest AT TIME ZONE 'UTC', interval '1 month') m))
+         GROUP BY t.key HAVING sum(t.n) <> 0),
+      month_at AS (SELECT month, n, sum(n) OVER (ORDER BY month DESC) - n AS newer FROM month_n),
+      in_month AS (SELECT month, newer FROM month_at WHERE newer + n > $2 ORDER BY month DESC LIMIT 1),
+      day_n AS (
+        SELECT substr(t.key, 7)::date AS day, sum(t.n) AS n FROM counter_deltas t
+         WHERE t.organization_id = $1 AND t.key = ANY ((
+           SELECT array_agg('req:d:' || to_char(d, 'YYYY-MM-DD')) FROM in_month m,
+                  generate_series((m.month || '-01')::timestamp,
+                    (m.month || '-01')::timestamp + interval '1 month' - interval '1 day', interval '1 day') d)::text[])
+         GROUP BY t.key HAVING sum(t.n) <> 0),
+      day_at AS (
+        SELECT day, n, (SELECT newer FROM in_month) + sum(n) OVER (ORDER BY day DESC) - n AS newer FROM day_n)
+     SELECT to_char(day + 1, 'YYYY-MM-DD') AS upto, ($2 - newer)::text AS skip FROM day_at
+      WHERE newer + n > $2 ORDER BY day DESC LIMIT 1`,
+    [organizationId, offset],
+  );
+  const row = rows[0];
+  return row ? { upto: row.upto, skip: Number(row.skip) } : null;
 }
 
 /** A total as counters: the sum of `plus` minus the sum of `minus`. */

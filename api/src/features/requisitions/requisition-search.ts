@@ -1,0 +1,111 @@
+import { select } from '../../db-query.js';
+import type { Db } from '../../http/context.js';
+import { countUpTo, type PageTotal } from '../counters.js';
+import { SEARCH_COUNT_CAP } from '../paging.js';
+import { likePattern } from './requisitions.service.js';
+
+/**
+ * How the requisition list finds a search term's rows for a caller who sees the whole organisation
+ * (issue 12, docs/query-plans.md "Session 6").
+ *
+ * The term is tested against `search_text` (number, justification, requestor's name and email),
+ * which a trigram index holds. Which read is fast depends on the term, and PostgreSQL cannot tell
+ * under row-level security (the policy's comparison is estimated at 0.5% of the rows, so a term in
+ * one requisition in six looks rare):
+ * - a common term ("Uma": 182,000 of 1,000,000) is found by reading the newest requisitions in the
+ *   list's order and testing each one: ten matches in about sixty rows, where the trigram index
+ *   reads all 182,000 entries (20 to 40 ms) before the first row;
+ * - a rare term (a number) is found by the trigram index in a fraction of a millisecond, where the
+ *   newest-first read would test every row.
+ *
+ * So the list first tests the newest {@link PROBE_ROWS} rows (the probe): a term with more than
+ * {@link SEARCH_COUNT_CAP} matches among them is common (its total is shown as "100+") and its
+ * pages are read newest first; any other term is read from the trigram index. A term with a run of
+ * five digits or more (a requisition number, or part of one) skips the probe: it is rare.
+ */
+
+/** How many of the newest rows (under the other filters) the probe tests. */
+export const PROBE_ROWS = 1000;
+
+/** The term's longest run of digits. */
+const longestDigitRun = (term: string) =>
+  (term.match(/\d+/g) ?? []).reduce((longest, run) => (run.length > longest.length ? run : longest), '');
+
+/** A term with a run of five digits or more is looked up in the index at once. */
+export const looksLikeNumber = (term: string) => longestDigitRun(term).length >= 5;
+
+/**
+ * The pattern the trigram index is read with: the term's run of digits when it has one of five or
+ * more and other characters around it ("REQ-2026-123456": `REQ-2026-` is in every row, and reading
+ * those trigrams cost 20 ms at 1M where `123456` costs 0.3 ms), else the whole term. Each row the
+ * index answers is then tested against the whole term ({@link unindexedMatch}).
+ */
+export function indexPattern(term: string): string {
+  const run = longestDigitRun(term);
+  return likePattern(run.length >= 5 ? run : term);
+}
+
+/**
+ * The term tested on a row without the trigram index (an expression the index does not hold):
+ * where the rows come from another index, the planner must not swap to the trigram one.
+ */
+export const unindexedMatch = (alias: string, pattern: string) =>
+  `(${alias}.search_text || '') ILIKE ${pattern}`;
+
+/**
+ * The newest {@link PROBE_ROWS} requisitions matching `where` (the list's filters but the search),
+ * with the columns a page needs, as a sub-select to read as `w`.
+ */
+export const probeWindow = (where: string) => `(SELECT r.id, r.created_at, r.search_text FROM requisitions r
+      WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${PROBE_ROWS}) w`;
+
+/** The matches of `pattern` in the probe's window, counted up to one past the cap. */
+export const probeCountSql = (where: string, pattern: string) =>
+  `SELECT count(*) FROM (SELECT 1 FROM ${probeWindow(where)} WHERE w.search_text ILIKE ${pattern}
+      LIMIT ${SEARCH_COUNT_CAP + 1}) probe`;
+
+/** Whether `pattern` has more than the cap's matches among the newest rows (then the term is common). */
+export async function isCommonTerm(
+  db: Db,
+  where: string,
+  pattern: string,
+  bind: unknown[],
+): Promise<boolean> {
+  const rows = await select<{ n: string }>(db, `SELECT (${probeCountSql(where, pattern)}) AS n`, bind);
+  return Number(rows[0]?.n ?? 0) > SEARCH_COUNT_CAP;
+}
+
+/** The total of a common term: more than the cap, known from the probe. */
+export const commonTermTotal: PageTotal = {
+  sql: `SELECT ${SEARCH_COUNT_CAP + 1}`,
+  cap: SEARCH_COUNT_CAP,
+  fallback: async () => ({ total: SEARCH_COUNT_CAP, capped: true }),
+};
+
+/**
+ * A rare term's matches as the CTE `hits`, materialised once for the page and its total, and the
+ * total counted from it up to the cap. `conditions` are the list's filters but the organisation's
+ * (bind position 1) and the index condition.
+ *
+ * The statement is prepared once and its plan reused, so the plan cannot depend on the term: the
+ * organisation is compared as `(…) IS TRUE`, which no index answers, so that the reused plan reads
+ * the trigram index alone (as an index condition, `organization_id = $1` made the generic plan AND
+ * the trigram index with the organisation's million entries: 51 ms for one row instead of 0.3).
+ */
+export function rareTermHits(
+  db: Db,
+  conditions: string[],
+  bind: unknown[],
+): { cte: string; total: PageTotal } {
+  const matches = `SELECT r.id, r.created_at FROM requisitions r
+     WHERE ${['(r.organization_id = $1) IS TRUE', ...conditions].join(' AND ')}`;
+  const frozen = [...bind];
+  return {
+    cte: `WITH hits AS MATERIALIZED (${matches})`,
+    total: {
+      sql: `SELECT count(*) FROM (SELECT 1 FROM hits LIMIT ${SEARCH_COUNT_CAP + 1}) h`,
+      cap: SEARCH_COUNT_CAP,
+      fallback: () => countUpTo(db, matches, frozen, SEARCH_COUNT_CAP),
+    },
+  };
+}
