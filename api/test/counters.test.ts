@@ -240,19 +240,25 @@ describe('seek paging', () => {
         glAccount: world.glAccount,
         overrides: { created_at: new Date(Date.UTC(2026, 1, 1 + Math.floor(i / 3), 0, 0, 0, 1)) },
       });
-      if (i % 2) mine.push(requisition.id);
-      else if (i % 4 === 0) {
-        // Another's requisition with a step the User decided: visible to them too.
-        await app.models.ApprovalStep.create({
+      const decided = (level: number) =>
+        app.models.ApprovalStep.create({
           organization_id: world.organization.id,
           requisition_id: requisition.id,
-          approval_level: 1,
+          approval_level: level,
           level_title: 'Manager',
           approver_id: me.user.id,
           actioned_by_id: me.user.id,
           action: 'approve',
           actioned_at: new Date(),
         } as never);
+      if (i % 2) {
+        mine.push(requisition.id);
+        // One of their own with a step of theirs too: still counted and shown once.
+        if (i % 6 === 1) await decided(1);
+      } else if (i % 4 === 0) {
+        // Another's requisition with steps the User decided (two levels of some): visible to them too.
+        await decided(1);
+        if (i % 8 === 0) await decided(2);
         mine.push(requisition.id);
       }
     }

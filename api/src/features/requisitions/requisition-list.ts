@@ -24,6 +24,7 @@ import {
   rareTermHits,
   unindexedMatch,
 } from './requisition-search.js';
+import { visibleCountSql, visibleIds, visiblePageRows, visibleRows } from './requisition-visible.js';
 import {
   presentSummary,
   type RequisitionSummaryRow,
@@ -50,40 +51,15 @@ export interface RequisitionFilter {
   cursor?: string | undefined;
 }
 
-/**
- * Visibility (DECISIONS §2) without `requisition.view_all`, as the set of ids the caller may see:
- * what they raised, or what has an approval step assigned to them, decided by them, delegated by
- * them, or open to their role. Each branch is an index lookup (the requestor index, the step indexes
- * by approver, decider, delegator and open group), so the cost follows the caller's own rows rather
- * than the organisation's: probing every requisition of a million for a plain User's few hundred read
- * them all.
- */
-const visibleIds = (u: string, role: string) => `r.id IN (
-    SELECT x.id FROM requisitions x WHERE x.organization_id = $1 AND x.requestor_id = ${u}
-    UNION
-    SELECT vs.requisition_id FROM approval_steps vs
-     WHERE vs.organization_id = $1
-       AND (vs.approver_id = ${u} OR vs.actioned_by_id = ${u} OR vs.delegated_from_id = ${u}
-            OR (vs.action IS NULL AND vs.approver_id IS NULL AND vs.approver_role_name = ${role})))`;
-
-/**
- * The same set with each requisition's creation time, for a caller without `view_all` who filters
- * nothing: the requestor index holds both, so the page is the newest of the caller's few hundred index
- * entries (reading each row of the set to learn its date cost 30 ms for a User with 600 requisitions).
- */
-const visibleRows = (u: string, role: string) => `
-    SELECT x.id, x.created_at FROM requisitions x WHERE x.organization_id = $1 AND x.requestor_id = ${u}
-    UNION
-    SELECT x.id, x.created_at FROM approval_steps vs JOIN requisitions x ON x.id = vs.requisition_id
-     WHERE vs.organization_id = $1
-       AND (vs.approver_id = ${u} OR vs.actioned_by_id = ${u} OR vs.delegated_from_id = ${u}
-            OR (vs.action IS NULL AND vs.approver_id IS NULL AND vs.approver_role_name = ${role}))`;
-
 /** Where a page's ids are read from, under which alias, and what its total is. */
 interface PageSource {
   /** A WITH clause the page's statement starts with, or ''. */
   prefix: string;
-  from: string;
+  /**
+   * The relation, or a function of the page's seek condition and order on `x` and of its depth
+   * (the bind position of offset + limit) for a relation that reads only the rows up to the page.
+   */
+  from: string | ((seek: string | null, order: string, first: string) => string);
   alias: string;
   where: string[];
   total: PageTotal;
@@ -113,11 +89,10 @@ export async function listRequisitions(
     return `$${bind.length}`;
   };
   const where = ['r.organization_id = $1'];
-  let visible: string | null = null;
+  let caller: [u: string, role: string] | null = null;
   if (!viewAll) {
-    const [u, role] = [param(actor.userId), param(actor.scope.roleName)];
-    where.push(visibleIds(u, role));
-    visible = visibleRows(u, role);
+    caller = [param(actor.userId), param(actor.scope.roleName)];
+    where.push(visibleIds(...caller));
   }
   // One value as an equality: an (organisation, column, date) index then answers in the list's order
   // (`= ANY` of a one-element array reads every match and sorts them).
@@ -132,7 +107,7 @@ export async function listRequisitions(
   if (filter.date_to)
     where.push(`r.created_at < (${param(filter.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   // A caller who sees part of the organisation and filters nothing but a term: the page from their own set.
-  const ownSet = visible !== null && where.length === 2 ? visible : null;
+  const ownSet = caller !== null && where.length === 2 ? caller : null;
 
   const limit = filter.limit ?? 10;
   const offset = filter.offset ?? 0;
@@ -192,7 +167,7 @@ export async function listRequisitions(
     const term = unindexedMatch('r', param(likePattern(search)));
     if (!ownSet) where.push(term);
     else {
-      const from = `(${ownSet}) v JOIN requisitions r ON r.id = v.id AND r.organization_id = $1`;
+      const from = `(${visibleRows(...ownSet)}) v JOIN requisitions r ON r.id = v.id AND r.organization_id = $1`;
       return read({
         prefix: '',
         from,
@@ -203,12 +178,21 @@ export async function listRequisitions(
     }
   }
   if (ownSet) {
+    const count = visibleCountSql(...ownSet, COUNT_CAP);
+    const frozen = [...bind];
     return read({
       prefix: '',
-      from: `(${ownSet}) v`,
+      from: (seek, order, first) => visiblePageRows(...ownSet, seek, order, first),
       alias: 'v',
       where: [],
-      total: cappedTotal(db, `SELECT 1 FROM (${ownSet}) v`, bind, COUNT_CAP),
+      total: {
+        sql: count,
+        cap: COUNT_CAP,
+        fallback: async () => {
+          const n = Number((await select<{ n: string }>(db, `SELECT (${count}) AS n`, frozen))[0]?.n ?? 0);
+          return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+        },
+      },
     });
   }
   const counterKeys = viewAll && !search ? filterCounterKeys(filter) : null;
@@ -258,7 +242,15 @@ async function readPage(
   const orderBy = seek.orderBy.replaceAll(`${a}.`, 'r.');
   // The page's ids first, then their columns: the summary's joins and sub-selects run for the ten
   // rows shown, not for every row an OFFSET skips.
-  const pageIds = `SELECT ${a}.id FROM ${source.from} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+  const from =
+    typeof source.from === 'string'
+      ? source.from
+      : source.from(
+          seek.where?.replaceAll(`${a}.`, 'x.') ?? null,
+          seek.orderBy.replaceAll(`${a}.`, 'x.'),
+          param(seek.offset + limit),
+        );
+  const pageIds = `SELECT ${a}.id FROM ${from} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
      ORDER BY ${seek.orderBy} LIMIT ${param(limit)} OFFSET ${source.offsetSql ?? param(seek.offset)}`;
   // The total in the same statement (an InitPlan): one round trip for the page and its total.
   const { rows, total: count } = await selectPageWithTotal<

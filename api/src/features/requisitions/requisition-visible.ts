@@ -1,0 +1,59 @@
+/**
+ * What a caller without `requisition.view_all` sees of the requisition list (DECISIONS §2): what they
+ * raised, or what has an approval step assigned to them, decided by them, delegated by them, or open
+ * to their role. Each part is an index lookup (the requestor index, the step indexes by approver,
+ * decider, delegator and open group), so the cost follows the caller's own rows rather than the
+ * organisation's: probing every requisition of a million for a plain User's few hundred read them all.
+ *
+ * `u` and `role` are the bind positions of the caller's id and role name; `$1` is the organisation.
+ */
+
+/** The steps that show a requisition to the caller (alias `vs`). */
+const stepsOf = (u: string, role: string) => `vs.organization_id = $1
+       AND (vs.approver_id = ${u} OR vs.actioned_by_id = ${u} OR vs.delegated_from_id = ${u}
+            OR (vs.action IS NULL AND vs.approver_id IS NULL AND vs.approver_role_name = ${role}))`;
+
+/** The visible set as a condition on `r`, beside other filters. */
+export const visibleIds = (u: string, role: string) => `r.id IN (
+    SELECT x.id FROM requisitions x WHERE x.organization_id = $1 AND x.requestor_id = ${u}
+    UNION
+    SELECT vs.requisition_id FROM approval_steps vs WHERE ${stepsOf(u, role)})`;
+
+/** The whole visible set with each requisition's creation time (a set of a few hundred rows to test a term on). */
+export const visibleRows = (u: string, role: string) => `
+    SELECT x.id, x.created_at FROM requisitions x WHERE x.organization_id = $1 AND x.requestor_id = ${u}
+    UNION
+    SELECT x.id, x.created_at FROM approval_steps vs JOIN requisitions x ON x.id = vs.requisition_id
+     WHERE ${stepsOf(u, role)}`;
+
+/**
+ * The visible set with each requisition's creation time (alias `v`), newest first from each part,
+ * at most `first` rows of each (the bind position of the page's offset plus its size): the newest
+ * page is among them, read from each part's index in the list's order, so a page costs its depth
+ * rather than the caller's whole set. `seek` and `order` are the page's condition and order on `x`.
+ */
+export const visiblePageRows = (
+  u: string,
+  role: string,
+  seek: string | null,
+  order: string,
+  first: string,
+) => `(
+    (SELECT x.id, x.created_at FROM requisitions x
+      WHERE x.organization_id = $1 AND x.requestor_id = ${u}${seek ? ` AND ${seek}` : ''}
+      ORDER BY ${order} LIMIT ${first})
+    UNION
+    (SELECT DISTINCT x.id, x.created_at FROM approval_steps vs JOIN requisitions x ON x.id = vs.requisition_id
+      WHERE ${stepsOf(u, role)}${seek ? ` AND ${seek}` : ''}
+      ORDER BY ${order} LIMIT ${first})) v`;
+
+/**
+ * The number of visible requisitions, each part counted up to one past `cap`: what the caller
+ * raised, plus the others their steps show (no requisition counted twice, without gathering the set).
+ */
+export const visibleCountSql = (u: string, role: string, cap: number) =>
+  `SELECT (SELECT count(*) FROM (SELECT 1 FROM requisitions x
+             WHERE x.organization_id = $1 AND x.requestor_id = ${u} LIMIT ${cap + 1}) own)
+        + (SELECT count(*) FROM (SELECT DISTINCT vs.requisition_id FROM approval_steps vs
+             JOIN requisitions x ON x.id = vs.requisition_id
+            WHERE ${stepsOf(u, role)} AND x.requestor_id <> ${u} LIMIT ${cap + 1}) others)`;
