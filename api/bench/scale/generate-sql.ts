@@ -4,13 +4,13 @@
  * not the hours of row-by-row inserts. Work tables live in a schema of their own rather than as
  * temporary tables so that two connections can fill different tables at the same time.
  *
- * What the rows mean follows the application (requisitions.service.ts `submitLocked` /
- * `recordRoute`, approvals.service.ts `actOnRequisition`, purchase-orders.service.ts): a submitted
- * requisition has one approval step per level its total reaches (default policy: manager, then
- * department head from 5,000, the Finance Manager group from 25,000, the General Manager group from
- * 100,000), decided in order; at most one step is open (action NULL), and only while the requisition
- * is under review; numbers are `REQ-<year>-<nnnnn>` per organisation and UTC year of creation, in
- * creation order, with `number_sequences` holding the last one.
+ * What the rows mean follows the application (requisitions.service.ts `submitLocked`,
+ * requisition-routing.ts `recordRoute`, approvals.service.ts `actOnRequisition`, the purchase-orders
+ * feature): a submitted requisition has one approval step per level its total reaches (default
+ * policy: manager, then department head from 5,000, the Finance Manager group from 25,000, the
+ * General Manager group from 100,000), decided in order; at most one step is open (action NULL), and
+ * only while the requisition is under review; numbers are `REQ-<year>-<nnnnn>` per organisation and
+ * UTC year of creation, in creation order, with `number_sequences` holding the last one.
  */
 import {
   APPROVE_COMMENTS,

@@ -12,14 +12,12 @@ import {
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
 import {
-  type Actor,
-  audit,
-  detailOrFail,
   loadRoutingFacts,
   type RoutingFactsRow,
   recordRoute,
   toRoutingFacts,
-} from '../requisitions/requisitions.service.js';
+} from '../requisitions/requisition-routing.js';
+import { type Actor, audit, detailOrFail } from '../requisitions/requisitions.service.js';
 
 type RequisitionView = components['schemas']['Requisition'];
 type RequisitionStatus = components['schemas']['RequisitionStatus'];

@@ -1,0 +1,145 @@
+import type { components } from '@purchasing/api-client';
+import type { Transaction } from 'sequelize';
+import { validationError } from '../../contract/validation.js';
+import { execute, selectOne } from '../../db-query.js';
+import { type ErrorDetail, NotFound } from '../../domain/errors.js';
+import { documentTotalCents, lineTotalCents, toCents } from '../../domain/money.js';
+import type { Db } from '../../http/context.js';
+
+type RequisitionCategory = components['schemas']['RequisitionCategory'];
+type LineInput = components['schemas']['RequisitionLineItemInput'];
+
+/** The requisition form (`RequisitionInput`); defaults are applied here too, not only by the contract. */
+export interface RequisitionForm {
+  cost_center_id: string;
+  gl_account_id: string;
+  category?: RequisitionCategory | undefined;
+  justification?: string | null | undefined;
+  delivery_date?: string | null | undefined;
+  shipping_address?: string | null | undefined;
+  notes?: string | null | undefined;
+  currency?: string | undefined;
+  line_items: (Omit<LineInput, 'tax_amount'> & { tax_amount?: number | undefined })[];
+  submit?: boolean | undefined;
+}
+
+/** Integer cents as an exact `NUMERIC` literal. */
+export function decimal(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export interface PreparedForm {
+  currency: string;
+  totalCents: number;
+  lines: {
+    position: number;
+    product_id: string | null;
+    description: string;
+    quantity: number;
+    unit_price: string;
+    unit_of_measure: string;
+    notes: string | null;
+    tax_amount: string;
+    total_amount: string;
+  }[];
+}
+
+/**
+ * Checks the form against the organisation (active cost centre, GL account and products of it,
+ * 400 naming each field otherwise) and computes every line total and the total in exact cents.
+ */
+export async function prepareForm(
+  db: Db,
+  organizationId: string,
+  form: RequisitionForm,
+  transaction: Transaction,
+): Promise<PreparedForm> {
+  const productIds = [
+    ...new Set(form.line_items.map((line) => line.product_id).filter((id): id is string => !!id)),
+  ];
+  const refs = await selectOne<{
+    currency: string;
+    cost_center_ok: boolean;
+    gl_account_ok: boolean;
+    product_ids: string[];
+  }>(
+    db,
+    `SELECT o.currency,
+            EXISTS (SELECT 1 FROM cost_centers WHERE id = $2 AND organization_id = o.id AND is_active) AS cost_center_ok,
+            EXISTS (SELECT 1 FROM gl_accounts WHERE id = $3 AND organization_id = o.id AND is_active) AS gl_account_ok,
+            COALESCE((SELECT array_agg(id::text) FROM products
+                       WHERE organization_id = o.id AND is_active AND id = ANY($4::uuid[])), '{}') AS product_ids
+       FROM organizations o WHERE o.id = $1`,
+    [organizationId, form.cost_center_id, form.gl_account_id, productIds],
+    transaction,
+  );
+  if (!refs) throw new NotFound('Organization');
+
+  const details: ErrorDetail[] = [];
+  if (!refs.cost_center_ok) details.push({ field: 'cost_center_id', message: 'Cost center is required' });
+  if (!refs.gl_account_ok) details.push({ field: 'gl_account_id', message: 'GL account is required' });
+  const knownProducts = new Set(refs.product_ids.map((id) => id.toLowerCase()));
+  const lines: PreparedForm['lines'] = [];
+  form.line_items.forEach((line, position) => {
+    if (line.product_id && !knownProducts.has(line.product_id.toLowerCase())) {
+      details.push({
+        field: `line_items.${position}.product_id`,
+        message: 'Product not found in this organization',
+      });
+    }
+    const priced = { quantity: line.quantity, unit_price: line.unit_price, tax_amount: line.tax_amount ?? 0 };
+    let totalCents: number;
+    try {
+      totalCents = lineTotalCents(priced);
+    } catch {
+      details.push({ field: `line_items.${position}`, message: 'The line total is too large' });
+      return;
+    }
+    lines.push({
+      position,
+      product_id: line.product_id ?? null,
+      description: line.description.trim(),
+      quantity: line.quantity,
+      unit_price: decimal(toCents(priced.unit_price)),
+      unit_of_measure: line.unit_of_measure,
+      notes: line.notes ?? null,
+      tax_amount: decimal(toCents(priced.tax_amount)),
+      total_amount: decimal(totalCents),
+    });
+  });
+  let totalCents = 0;
+  if (details.length === 0) {
+    try {
+      totalCents = documentTotalCents(
+        form.line_items.map((line) => ({ ...line, tax_amount: line.tax_amount ?? 0 })),
+      );
+    } catch {
+      details.push({ field: 'line_items', message: 'The requisition total is too large' });
+    }
+  }
+  if (details.length > 0) throw validationError(details);
+  return { currency: form.currency ?? refs.currency, totalCents, lines };
+}
+
+/** Inserts the prepared lines of a requisition in one statement. */
+export async function insertLines(
+  db: Db,
+  requisitionId: string,
+  currency: string,
+  lines: PreparedForm['lines'],
+  transaction: Transaction,
+): Promise<void> {
+  await execute(
+    db,
+    `INSERT INTO requisition_line_items
+       (requisition_id, position, product_id, description, quantity, unit_price, unit_of_measure, notes,
+        currency, tax_amount, total_amount)
+     SELECT $1, x.position, x.product_id, x.description, x.quantity, x.unit_price, x.unit_of_measure, x.notes,
+            $2, x.tax_amount, x.total_amount
+       FROM jsonb_to_recordset($3::jsonb) AS x(position int, product_id uuid, description text, quantity int,
+            unit_price numeric, unit_of_measure text, notes text, tax_amount numeric, total_amount numeric)`,
+    [requisitionId, currency, JSON.stringify(lines)],
+    transaction,
+  );
+}

@@ -1,0 +1,163 @@
+import type { Transaction } from 'sequelize';
+import { DEFAULT_APPROVAL_POLICY } from '../../db/defaults.js';
+import { execute, selectOne } from '../../db-query.js';
+import {
+  type ApprovalPolicy,
+  fallbackRoles,
+  type RouteStep,
+  type RoutingFacts,
+} from '../../domain/approval-routing.js';
+import { toCents } from '../../domain/money.js';
+import type { Db } from '../../http/context.js';
+
+/**
+ * What routing reads and writes in the database, shared by submission (requisitions.service.ts) and
+ * the approval actions (approvals.service.ts): the facts a route is computed from, and the steps it records.
+ */
+
+/** What routing needs about a requisition, as {@link loadRoutingFacts} reads it. */
+export interface RoutingFactsRow {
+  policy: ApprovalPolicy | null;
+  total_amount: string;
+  requestor_id: string;
+  manager_id: string | null;
+  department_head_id: string | null;
+  /** Active members holding `approval.act`, by role name. */
+  approvers_by_role: Record<string, string[]>;
+  approved_by: string[];
+  restart_level: number | null;
+  last_round: number;
+}
+
+/**
+ * Loads, in one statement, the policy, total, requestor, manager, department head, the approvers of
+ * each role, earlier approvers, the level that last asked for information and the last round of a
+ * requisition. Only active members (active accounts) whose role holds `approval.act` count as
+ * approvers: anyone else could never act on a step given to them.
+ */
+export async function loadRoutingFacts(
+  db: Db,
+  organizationId: string,
+  requisitionId: string,
+  transaction: Transaction,
+): Promise<RoutingFactsRow | null> {
+  return selectOne<RoutingFactsRow>(
+    db,
+    `WITH req AS (
+       SELECT r.id, r.organization_id, r.requestor_id, r.total_amount FROM requisitions r
+        WHERE r.id = $1 AND r.organization_id = $2
+     ), membership AS (
+       SELECT m.manager_id, m.department_id FROM user_organizations m JOIN req ON m.user_id = req.requestor_id
+        WHERE m.organization_id = $2
+     ), approvers AS (
+       SELECT m.user_id, ro.name AS role_name FROM user_organizations m
+         JOIN users u ON u.id = m.user_id AND u.is_active
+         JOIN roles ro ON ro.id = m.role_id AND ro.organization_id = $2
+        WHERE m.organization_id = $2 AND m.is_active
+          AND EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+                       WHERE rp.role_id = m.role_id AND p.name = 'approval.act')
+     )
+     SELECT o.settings -> 'approval_policy' AS policy, req.total_amount, req.requestor_id,
+            (SELECT am.user_id::text FROM membership ms JOIN approvers am ON am.user_id = ms.manager_id) AS manager_id,
+            (SELECT am.user_id::text FROM membership ms
+               JOIN departments d ON d.id = ms.department_id AND d.organization_id = $2
+               JOIN approvers am ON am.user_id = d.department_head_id) AS department_head_id,
+            COALESCE((SELECT json_object_agg(g.role_name, g.ids)
+                        FROM (SELECT role_name, array_agg(user_id::text ORDER BY user_id) AS ids
+                                FROM approvers GROUP BY role_name) g), '{}'::json) AS approvers_by_role,
+            COALESCE((SELECT array_agg(DISTINCT COALESCE(s.actioned_by_id, s.approver_id)::text) FROM approval_steps s
+                       WHERE s.requisition_id = req.id AND s.action = 'approve'), '{}') AS approved_by,
+            (SELECT s.approval_level FROM approval_steps s
+              WHERE s.requisition_id = req.id AND s.action = 'request_info'
+              ORDER BY s.actioned_at DESC, s.created_at DESC LIMIT 1) AS restart_level,
+            (SELECT COALESCE(max(s.round), 0) FROM approval_steps s WHERE s.requisition_id = req.id) AS last_round
+       FROM req JOIN organizations o ON o.id = req.organization_id`,
+    [requisitionId, organizationId],
+    transaction,
+  );
+}
+
+/**
+ * The policy and routing facts of a loaded {@link RoutingFactsRow}. An organisation whose policy
+ * has no `fallback_approver_roles` (created before they existed) gets the default ones.
+ */
+export function toRoutingFacts(facts: RoutingFactsRow): {
+  policy: ApprovalPolicy;
+  routingFacts: RoutingFacts;
+} {
+  const policy = facts.policy ?? DEFAULT_APPROVAL_POLICY;
+  return {
+    policy: { ...policy, fallback_approver_roles: [...fallbackRoles(policy)] },
+    routingFacts: {
+      total: toCents(facts.total_amount) / 100,
+      requestorId: facts.requestor_id,
+      managerId: facts.manager_id,
+      departmentHeadId: facts.department_head_id,
+      groups: facts.approvers_by_role,
+      approvedBy: facts.approved_by,
+    },
+  };
+}
+
+/** A level closed without anyone deciding it, recorded as `auto_approve` with its reason. */
+export interface ClosedLevel {
+  level: number;
+  title: string;
+  comment: string;
+  reason: string;
+}
+
+/**
+ * Records a route in `round`: every passed level as an `auto_approve` step with its reason and
+ * comment, then the next level's open step (a person's, or a group's by role name) when there is one.
+ */
+export async function recordRoute(
+  db: Db,
+  organizationId: string,
+  requisitionId: string,
+  round: number,
+  closed: readonly ClosedLevel[],
+  next: RouteStep['next'],
+  transaction: Transaction,
+): Promise<void> {
+  for (const step of closed) {
+    await execute(
+      db,
+      `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title, action,
+                                   comments, actioned_at, pass_reason)
+       VALUES ($1, $2, $3, $4, $5, 'auto_approve', $6, now(), $7)`,
+      [organizationId, requisitionId, round, step.level, step.title, step.comment, step.reason],
+      transaction,
+    );
+  }
+  if (next) {
+    await execute(
+      db,
+      `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
+                                   approver_id, approver_role_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        organizationId,
+        requisitionId,
+        round,
+        next.level,
+        next.title,
+        next.kind === 'person' ? next.approverId : null,
+        next.kind === 'group' ? next.roleName : null,
+      ],
+      transaction,
+    );
+  }
+}
+
+/**
+ * Why a submission is refused when nobody other than the requestor could ever approve it: no level
+ * of the policy has an approver other than the requestor, and no fallback role has an eligible member.
+ */
+export function noApproverMessage(roles: readonly string[]): string {
+  const group = roles.length > 0 ? `, and no other active ${roles.join(' or ')} can approve it` : '';
+  return (
+    `Nobody can approve this requisition: the approval policy finds no approver other than you${group}. ` +
+    'Ask an administrator to assign you a manager or a department head, or to add an approver.'
+  );
+}
