@@ -2,7 +2,7 @@ import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes, UniqueConstraintError } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization, User, Vendor } from '../src/db/models/index.js';
-import { isOneLiveOrderViolation } from '../src/features/purchase-orders/purchase-orders.service.js';
+import { isOneLiveOrderViolation } from '../src/features/purchase-orders/purchase-order-create.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import { expectCountersExact } from './counters-check.js';
 import {

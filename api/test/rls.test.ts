@@ -13,10 +13,8 @@ import { acrossOrganizations, inOrganization, tenantContextStats } from '../src/
 import { usePreparedStatements } from '../src/db-query.js';
 import { NotFound } from '../src/domain/errors.js';
 import { resolveScope } from '../src/features/organizations/scope.service.js';
-import {
-  getPurchaseOrder,
-  listPurchaseOrders,
-} from '../src/features/purchase-orders/purchase-orders.service.js';
+import { listPurchaseOrders } from '../src/features/purchase-orders/purchase-order-list.js';
+import { getPurchaseOrder } from '../src/features/purchase-orders/purchase-orders.service.js';
 import { listRequisitions } from '../src/features/requisitions/requisition-list.js';
 import { type Actor, getRequisition } from '../src/features/requisitions/requisitions.service.js';
 import { getMember, listMembers } from '../src/features/users/users.service.js';

@@ -1,15 +1,14 @@
 import type { components } from '@purchasing/api-client';
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
+import { createPurchaseOrder } from './purchase-order-create.js';
+import { listPurchaseOrders, type PurchaseOrderFilter } from './purchase-order-list.js';
+import { sendPurchaseOrder } from './purchase-order-send.js';
 import {
   type Actor,
   cancelPurchaseOrder,
-  createPurchaseOrder,
   getPurchaseOrder,
-  listPurchaseOrders,
-  type PurchaseOrderFilter,
   receivePurchaseOrder,
-  sendPurchaseOrder,
   updatePurchaseOrder,
 } from './purchase-orders.service.js';
 

@@ -1,8 +1,7 @@
 import type { components } from '@purchasing/api-client';
 import type { Transaction } from 'sequelize';
-import { select, selectOne } from '../../db-query.js';
+import { selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
-import { type SeekKey, seekKeySql } from '../paging.js';
 
 /** A purchase order as lists show it (contract `PurchaseOrderSummary`). */
 export type PurchaseOrderSummaryView = components['schemas']['PurchaseOrderSummary'];
@@ -22,7 +21,7 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * Summary columns over `purchase_orders po` with {@link JOINS}. Top-level timestamps stay
  * timestamptz (the driver answers Date objects) and money stays numeric (a string).
  */
-const SUMMARY_COLUMNS = `
+export const SUMMARY_COLUMNS = `
   po.id, po.po_number, po.status, po.total_amount, po.currency,
   to_char(po.delivery_date, 'YYYY-MM-DD') AS delivery_date, po.payment_terms, po.created_at,
   CASE WHEN v.id IS NULL THEN NULL ELSE json_build_object('id', v.id, 'name', v.name) END AS vendor,
@@ -31,7 +30,7 @@ const SUMMARY_COLUMNS = `
   (SELECT count(*)::int FROM po_line_items c WHERE c.purchase_order_id = po.id) AS line_item_count`;
 
 /** Vendor `v` and requisition `r`, both of the order's organisation (the foreign keys say so too). */
-const JOINS = `
+export const JOINS = `
   LEFT JOIN vendors v ON v.id = po.vendor_id AND v.organization_id = po.organization_id
   LEFT JOIN requisitions r ON r.id = po.requisition_id AND r.organization_id = po.organization_id`;
 
@@ -81,7 +80,11 @@ const timestamp = (value: Date | string): string => new Date(value).toISOString(
 const optionalTimestamp = (value: Date | string | null): string | null =>
   value === null ? null : timestamp(value);
 
-function presentSummary(row: Row<PurchaseOrderSummaryView>): PurchaseOrderSummaryView {
+/** A summary row as the database answers it (see {@link presentSummary}). */
+export type PurchaseOrderSummaryRow = Row<PurchaseOrderSummaryView>;
+
+/** A summary row as the contract has it: the total as a number, the creation time as ISO 8601. */
+export function presentSummary(row: PurchaseOrderSummaryRow): PurchaseOrderSummaryView {
   return { ...row, total_amount: Number(row.total_amount), created_at: timestamp(row.created_at) };
 }
 
@@ -92,34 +95,6 @@ function presentDetail(row: DetailRow): PurchaseOrderView {
     created_at: timestamp(row.created_at),
     sent_at: optionalTimestamp(row.sent_at),
     cancelled_at: optionalTimestamp(row.cancelled_at),
-  };
-}
-
-/**
- * One page of summaries matching `where` (SQL over `po`, `v`, `r` with bind parameters `bind`),
- * newest first, and the count of every match.
- */
-/**
- * A page of summaries: the page's ids first (filters read only `po` and subqueries), then their
- * columns, so the joins run for the rows shown and not for every row an OFFSET skips.
- */
-export async function selectPurchaseOrderSummaries(
-  db: Db,
-  where: string,
-  bind: unknown[],
-  page: { orderBy: string; limit: string; offset: string },
-): Promise<{ data: PurchaseOrderSummaryView[]; keys: SeekKey[] }> {
-  const rows = await select<Row<PurchaseOrderSummaryView> & { seek_at: string; seek_id: string }>(
-    db,
-    `SELECT ${SUMMARY_COLUMNS}, ${seekKeySql('po.created_at', 'po.id')} FROM purchase_orders po ${JOINS}
-      WHERE po.id IN (SELECT po.id FROM purchase_orders po WHERE ${where}
-                       ORDER BY ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset})
-      ORDER BY ${page.orderBy}`,
-    bind,
-  );
-  return {
-    data: rows.map(({ seek_at: _at, seek_id: _id, ...row }) => presentSummary(row)),
-    keys: rows.map((row) => ({ at: row.seek_at, id: row.seek_id })),
   };
 }
 
