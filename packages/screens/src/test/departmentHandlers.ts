@@ -1,233 +1,50 @@
 /**
- * Typed MSW fixtures and handlers for the department, role and password screens. One
- * `createDirectoryApi()` call keeps its own in-memory organisation (members, departments, roles), so a
- * test or story that creates, edits or deactivates a department, or changes a role's permissions, sees
- * the change on its next read; the server's refusals (duplicate code, a parent under its own
- * sub-department, deleting a system role or one in use, taking a permission from Super Admin) answer
- * as the contract says. `createPasswordApi()` answers the public password calls. Override one group
- * with the factories at the end for error, empty and loading states.
+ * Typed MSW handlers for the department and role screens. One `createDirectoryApi()` call keeps its
+ * own in-memory organisation (members, departments, roles), so a test or story that creates, edits or
+ * deactivates a department, or changes a role's permissions, sees the change on its next read; the
+ * server's refusals (duplicate code, a parent under its own sub-department, deleting a system role or
+ * one in use, taking a permission from Super Admin) answer as the contract says. Override one group
+ * with the factories at the end for error, empty and loading states. The fixtures they serve are in
+ * ./directoryFixtures, the password screens' handlers in ./passwordHandlers (both re-exported here).
  */
 import type { Schemas } from '@purchasing/api-client';
 import { delay } from 'msw';
-import { adminPermissions, buildRole, defaultRoles } from './adminHandlers';
-import { acme, adminUser, http } from './handlers';
+import {
+  directoryDepartments,
+  directoryMembers,
+  directoryRoles,
+  permissionCatalogue,
+  uuid,
+} from './directoryFixtures';
+import { acme, http } from './handlers';
+
+export {
+  buildDirectoryDepartment,
+  directoryDepartments,
+  directoryMembers,
+  directoryPeople,
+  directoryRoles,
+  permissionCatalogue,
+  personRef,
+  superAdminUser,
+} from './directoryFixtures';
+export {
+  createPasswordApi,
+  forgotPasswordThrottledHandler,
+  passwordPendingHandlers,
+  passwordServiceDownHandlers,
+  passwordTokens,
+} from './passwordHandlers';
 
 type User = Schemas['User'];
 type Role = Schemas['Role'];
 type Department = Schemas['Department'];
 type DepartmentUserEntry = Schemas['DepartmentUserEntry'];
-type Permission = Schemas['Permission'];
-type PersonRef = Schemas['PersonRef'];
 type ErrorDetail = Schemas['ErrorDetail'];
-
-function uuid(n: number): string {
-  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-}
 
 function errorBody(message: string, code: string, details: ErrorDetail[] = []) {
   return { message, code, details };
 }
-
-// ---------------------------------------------------------------- permissions and roles
-
-/** The permission catalogue (`GET /roles/permissions`): the administration fixtures' one. */
-export const permissionCatalogue: Permission[] = adminPermissions;
-
-/** The default roles of DECISIONS §2 and the custom roles of the administration fixtures, plus an Auditor. */
-export function directoryRoles(): Role[] {
-  return [
-    ...defaultRoles(),
-    buildRole(9, 'Auditor', ['requisition.view_all', 'purchase_order.view', 'budget.view', 'report.view'], {
-      description: 'Reads everything, changes nothing',
-    }),
-  ].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-// ---------------------------------------------------------------- people and departments
-
-/** The members of the fixtures, by key. Alex Morgan is the signed-in user of ./handlers. */
-export const directoryPeople = {
-  alex: { id: adminUser.id, first_name: 'Alex', last_name: 'Morgan', email: adminUser.email },
-  fiona: { id: uuid(5201), first_name: 'Fiona', last_name: 'Chen', email: 'fiona.chen@acme.test' },
-  daniel: { id: uuid(5202), first_name: 'Daniel', last_name: 'Kim', email: 'daniel.kim@acme.test' },
-  grace: { id: uuid(5203), first_name: 'Grace', last_name: 'Liu', email: 'grace.liu@acme.test' },
-  marcus: { id: uuid(5204), first_name: 'Marcus', last_name: 'Reed', email: 'marcus.reed@acme.test' },
-  priya: { id: uuid(5205), first_name: 'Priya', last_name: 'Shah', email: 'priya.shah@acme.test' },
-  tom: { id: uuid(5206), first_name: 'Tom', last_name: 'Becker', email: 'tom.becker@acme.test' },
-  lena: { id: uuid(5207), first_name: 'Lena', last_name: 'Novak', email: 'lena.novak@acme.test' },
-  omar: { id: uuid(5208), first_name: 'Omar', last_name: 'Haddad', email: 'omar.haddad@acme.test' },
-  chloe: { id: uuid(5209), first_name: 'Chloe', last_name: 'Martin', email: 'chloe.martin@acme.test' },
-  ravi: { id: uuid(5210), first_name: 'Ravi', last_name: 'Iyer', email: 'ravi.iyer@acme.test' },
-} as const;
-
-type PersonKey = keyof typeof directoryPeople;
-
-/** A member of the fixtures as a name reference (a head, a manager). */
-export function personRef(key: PersonKey): PersonRef {
-  const { id, first_name, last_name } = directoryPeople[key];
-  return { id, first_name, last_name };
-}
-
-/** Builds a department of ACME; `n` makes its id unique. */
-export function buildDirectoryDepartment(n: number, overrides: Partial<Department> = {}): Department {
-  return {
-    id: uuid(5100 + n),
-    name: `Department ${n}`,
-    code: `D${n}`,
-    description: null,
-    department_head: null,
-    parent_department: null,
-    is_active: true,
-    ...overrides,
-  };
-}
-
-/**
- * The departments of the fixtures, by name: Operations with Procurement under it and Logistics under
- * Procurement, Finance, Information Technology, and Marketing (inactive, no head or description).
- */
-export function directoryDepartments(): Department[] {
-  const operations = buildDirectoryDepartment(3, {
-    name: 'Operations',
-    code: 'OPS',
-    description: 'Warehousing, logistics and facilities',
-    department_head: personRef('grace'),
-  });
-  const procurement = buildDirectoryDepartment(4, {
-    name: 'Procurement',
-    code: 'PROC',
-    description: 'Sourcing, supplier contracts and purchasing',
-    department_head: personRef('marcus'),
-    parent_department: { id: operations.id, name: operations.name },
-  });
-  return [
-    buildDirectoryDepartment(1, {
-      name: 'Finance',
-      code: 'FIN',
-      description: 'Accounts payable and receivable, budgets and reporting',
-      department_head: personRef('fiona'),
-    }),
-    buildDirectoryDepartment(2, {
-      name: 'Information Technology',
-      code: 'IT',
-      description: 'Systems, devices and support',
-      department_head: personRef('daniel'),
-    }),
-    operations,
-    procurement,
-    buildDirectoryDepartment(6, {
-      name: 'Logistics',
-      code: 'LOG',
-      description: 'Inbound freight and deliveries',
-      department_head: null,
-      parent_department: { id: procurement.id, name: procurement.name },
-    }),
-    buildDirectoryDepartment(5, { name: 'Marketing', code: 'MKT', is_active: false }),
-  ].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** A member's place in ACME: role name, department code, manager and whether the membership is active. */
-interface Placement {
-  role: string;
-  department?: string;
-  manager?: PersonKey;
-  active?: boolean;
-}
-
-const PLACEMENTS: Record<PersonKey, Placement> = {
-  alex: { role: 'Admin' },
-  fiona: { role: 'Finance Manager', department: 'FIN', manager: 'grace' },
-  daniel: { role: 'Department Head', department: 'IT', manager: 'grace' },
-  grace: { role: 'General Manager', department: 'OPS' },
-  marcus: { role: 'Department Head', department: 'PROC', manager: 'grace' },
-  priya: { role: 'User', department: 'FIN', manager: 'fiona' },
-  tom: { role: 'User', department: 'IT', manager: 'daniel', active: false },
-  lena: { role: 'Manager', department: 'OPS', manager: 'grace' },
-  omar: { role: 'User', department: 'PROC', manager: 'marcus' },
-  chloe: { role: 'User', department: 'FIN', manager: 'priya' },
-  ravi: { role: 'Procurement Officer', department: 'PROC', manager: 'marcus' },
-};
-
-/** The members of ACME as `GET /users` answers them (only the ACME membership), by last then first name. */
-export function directoryMembers(
-  roles: readonly Role[] = directoryRoles(),
-  departments: readonly Department[] = directoryDepartments(),
-): User[] {
-  return (Object.keys(directoryPeople) as PersonKey[])
-    .map((key, index): User => {
-      const placement = PLACEMENTS[key];
-      const role = roles.find((entry) => entry.name === placement.role);
-      if (!role) throw new Error(`no role named ${placement.role}`);
-      const department = placement.department
-        ? departments.find((entry) => entry.code === placement.department)
-        : undefined;
-      const active = placement.active ?? true;
-      return {
-        ...directoryPeople[key],
-        phone: null,
-        avatar_url: null,
-        is_active: active,
-        last_login_at: '2026-11-18T08:30:00.000Z',
-        created_at: '2026-02-03T09:00:00.000Z',
-        permissions: role.permissions.map((permission) => permission.name),
-        user_organizations: [
-          {
-            id: uuid(5300 + index),
-            organization: { id: acme.id, name: acme.name, code: acme.code },
-            role: {
-              id: role.id,
-              name: role.name,
-              description: role.description,
-              is_system: role.is_system,
-              permissions: role.permissions,
-            },
-            department: department ? { id: department.id, name: department.name } : null,
-            manager: placement.manager ? personRef(placement.manager) : null,
-            is_active: active,
-            is_pending: false,
-          },
-        ],
-      };
-    })
-    .sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name));
-}
-
-/**
- * Sam Rivera: the Super Admin of ACME, the one fixture user holding `role.manage` (for the Roles
- * screen; use `meHandler(superAdminUser)`).
- */
-export const superAdminUser: User = (() => {
-  const role = directoryRoles().find((entry) => entry.name === 'Super Admin') as Role;
-  return {
-    id: uuid(5299),
-    first_name: 'Sam',
-    last_name: 'Rivera',
-    email: 'owner@acme.test',
-    phone: null,
-    avatar_url: null,
-    is_active: true,
-    last_login_at: '2026-11-18T08:30:00.000Z',
-    created_at: '2026-01-05T09:00:00.000Z',
-    permissions: role.permissions.map((permission) => permission.name),
-    user_organizations: [
-      {
-        id: uuid(5399),
-        organization: { id: acme.id, name: acme.name, code: acme.code },
-        role: {
-          id: role.id,
-          name: role.name,
-          description: role.description,
-          is_system: true,
-          permissions: role.permissions,
-        },
-        department: null,
-        manager: null,
-        is_active: true,
-        is_pending: false,
-      },
-    ],
-  };
-})();
 
 // ---------------------------------------------------------------- the in-memory API
 
@@ -591,114 +408,5 @@ export function rolePermissionFailureHandlers(message = '') {
   return [
     http.post('/roles/{id}/permissions', ({ response }) => response(500).json(body)),
     http.delete('/roles/{id}/permissions/{permissionId}', ({ response }) => response(500).json(body)),
-  ];
-}
-
-// ---------------------------------------------------------------- password flows
-
-/** Tokens the password handlers know: one that works, one expired, one already used; others are invalid. */
-export const passwordTokens = {
-  valid: 'valid-token-0123456789',
-  expired: 'expired-token-0123456789',
-  used: 'used-token-0123456789',
-  invalid: 'unknown-token-0123456789',
-} as const;
-
-const TOKEN_MESSAGES = {
-  invalid: 'This link is not valid. Please request a new one.',
-  expired: 'This link has expired. Please request a new one.',
-  used: 'This link has already been used. Please request a new one.',
-} as const;
-
-const PASSWORD_RULES =
-  'Password must contain at least one uppercase letter, one lowercase letter, and one number';
-
-/**
- * `POST /auth/forgot-password` (always 202, whether the address exists or not), `/auth/reset-password`
- * and `/auth/accept-invite` (204 for {@link passwordTokens}.valid, once; 400 `INVALID_TOKEN` with the
- * server's message otherwise; 400 with a `password` detail for a password that breaks the rules).
- * `requests` records every body received.
- */
-export function createPasswordApi() {
-  const requests: { path: string; body: unknown }[] = [];
-  const spent = new Set<string>();
-
-  const setPassword = (path: '/auth/reset-password' | '/auth/accept-invite') =>
-    http.post(path, async ({ request, response }) => {
-      const body = await request.json();
-      requests.push({ path, body });
-      let tokenMessage: string | null = null;
-      if (body.token === passwordTokens.expired) tokenMessage = TOKEN_MESSAGES.expired;
-      else if (body.token === passwordTokens.used || spent.has(body.token))
-        tokenMessage = TOKEN_MESSAGES.used;
-      else if (body.token !== passwordTokens.valid) tokenMessage = TOKEN_MESSAGES.invalid;
-      if (tokenMessage) {
-        return response(400).json(
-          errorBody(tokenMessage, 'INVALID_TOKEN', [{ field: 'token', message: tokenMessage }]),
-        );
-      }
-      const { password } = body;
-      const passwordMessage =
-        password.length < 8
-          ? 'Password must be at least 8 characters'
-          : /[a-z]/.test(password) && /[A-Z]/.test(password) && /[0-9]/.test(password)
-            ? null
-            : PASSWORD_RULES;
-      if (passwordMessage) {
-        return response(400).json(
-          errorBody(passwordMessage, 'VALIDATION_FAILED', [{ field: 'password', message: passwordMessage }]),
-        );
-      }
-      spent.add(body.token);
-      return response(204).empty();
-    });
-
-  const handlers = [
-    http.post('/auth/forgot-password', async ({ request, response }) => {
-      requests.push({ path: '/auth/forgot-password', body: await request.json() });
-      return response(202).empty();
-    }),
-    setPassword('/auth/reset-password'),
-    setPassword('/auth/accept-invite'),
-  ];
-  return { handlers, requests };
-}
-
-/** `POST /auth/forgot-password` throttled: 429 with the server's message. */
-export function forgotPasswordThrottledHandler() {
-  return http.post('/auth/forgot-password', ({ response }) =>
-    response(429).json(
-      errorBody('Too many password reset requests. Please try again in 42 minutes.', 'RATE_LIMITED'),
-    ),
-  );
-}
-
-// A proxy's bare 503 (no contract body), which the contract does not declare.
-const serviceUnavailable = () => new Response(null, { status: 503, statusText: 'Service Unavailable' });
-
-/** `POST /auth/forgot-password`, `/auth/reset-password` and `/auth/accept-invite` failing with a bare 503. */
-export function passwordServiceDownHandlers() {
-  return [
-    http.post('/auth/forgot-password', ({ response }) => response.untyped(serviceUnavailable())),
-    http.post('/auth/reset-password', ({ response }) => response.untyped(serviceUnavailable())),
-    http.post('/auth/accept-invite', ({ response }) => response.untyped(serviceUnavailable())),
-  ];
-}
-
-/** The password calls that never answer (submitting state). */
-export function passwordPendingHandlers() {
-  return [
-    http.post('/auth/forgot-password', async ({ response }) => {
-      await delay('infinite');
-      return response(202).empty();
-    }),
-    http.post('/auth/reset-password', async ({ response }) => {
-      await delay('infinite');
-      return response(204).empty();
-    }),
-    http.post('/auth/accept-invite', async ({ response }) => {
-      await delay('infinite');
-      return response(204).empty();
-    }),
   ];
 }
