@@ -254,15 +254,22 @@ describe('POST /requisitions', () => {
   });
 
   it('gives 20 concurrent creations in one organisation 20 distinct numbers', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        call(app.server, 'POST', '/api/requisitions', {
-          token: world.colleague.token,
-          organizationId: world.organization.id,
-          payload: form(world),
-        }),
-      ),
+    const create = (payload: object) =>
+      call(app.server, 'POST', '/api/requisitions', {
+        token: world.colleague.token,
+        organizationId: world.organization.id,
+        payload,
+      });
+    // Among them, three refused forms (a cost centre that does not exist): they take no number.
+    const refused = { ...form(world), cost_center_id: '00000000-0000-4000-8000-000000000000' };
+    const all = await Promise.all(
+      Array.from({ length: 23 }, (_, i) => create(i % 8 === 3 ? refused : form(world))),
     );
+    for (const [i, response] of all.entries()) {
+      if (i % 8 === 3) expect(response.statusCode, response.payload).toBeGreaterThanOrEqual(400);
+    }
+    const responses = all.filter((_, i) => i % 8 !== 3);
+    expect(responses).toHaveLength(20);
     for (const response of responses) {
       expect(response.statusCode, response.payload).toBe(201);
       expectContract(response, 'createRequisition');

@@ -5,7 +5,13 @@
  * replayed by pgbench at the same concurrency (floor.ts).
  *
  *   npm run bench:scale:run -w api -- --database purchasing_scale [--seconds 5] [--connections 10]
- *        [--writers 50] [--only word,word] [--no-writes] [--no-floor] [--strict] [--port 4620]
+ *        [--writers 50] [--write-rate 100] [--only word,word] [--no-writes] [--no-floor] [--strict]
+ *        [--port 4620]
+ *
+ * Each write runs twice with `--writers` connections: as fast as they go (each writer sends its next
+ * request as soon as the last is answered: the API's write throughput, where latency is the queue
+ * Little's law gives, writers ÷ throughput) and paced at `--write-rate` requests per second in all
+ * (50 people acting at once, each every half second: the latency each of them sees).
  *
  * Prints one markdown table with the date, the machine's load and the row counts (report.ts); exits
  * 1 when any answer was not 2xx, and with --strict also when a target of the issue is missed.
@@ -38,6 +44,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     writers: { type: 'string', default: '50' },
+    'write-rate': { type: 'string', default: '100' },
     port: { type: 'string', default: '4620' },
     only: { type: 'string', default: '' },
     'no-writes': { type: 'boolean', default: false },
@@ -49,6 +56,8 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const writers = Number(args.writers);
+/** Writes per second the paced runs offer in all (0: no paced runs). */
+const writeRate = Number(args['write-rate']);
 /** How long a request or a floor transaction may run past its deadline before it is cancelled. */
 const GRACE_SECONDS = 10;
 const only = args.only.split(',').filter(Boolean);
@@ -211,28 +220,33 @@ async function main(): Promise<void> {
     if (args['no-writes']) return;
     for (const write of await writeScenarios(db, users, data)) {
       if (!wanted(write.name)) continue;
-      const ids = write.ids ? await write.ids() : null;
-      let next = 0;
-      const measured = await cannon({
-        url: base,
-        connections: writers,
-        duration: seconds,
-        headers: headersOf(write.user),
-        ...(ids ? { maxOverallRequests: Math.max(ids.length, writers) } : {}),
-        requests: [
-          {
-            method: 'POST',
-            path: write.path(''),
-            ...(write.body ? { body: write.body } : {}),
-            // Each request takes the next id: no two writers act on the same record.
-            setupRequest: (request) =>
-              ids ? { ...request, path: write.path(ids[next++ % ids.length]!) } : request,
-          },
-        ],
-      });
-      await activity.settle();
-      rows.push({ name: write.name, kind: 'write', ...measured, floor: null });
-      console.info(`[bench] ${write.name}: ${formatRow(rows.at(-1)!)}${ids ? ` (${ids.length} ids)` : ''}`);
+      for (const rate of writeRate > 0 ? [0, writeRate] : [0]) {
+        const ids = write.ids ? await write.ids() : null;
+        let next = 0;
+        const most = rate > 0 ? rate * seconds : ids ? Math.max(ids.length, writers) : 0;
+        const measured = await cannon({
+          url: base,
+          connections: writers,
+          duration: seconds,
+          headers: headersOf(write.user),
+          ...(most > 0 ? { maxOverallRequests: ids ? Math.min(most, ids.length) : most } : {}),
+          ...(rate > 0 ? { overallRate: rate } : {}),
+          requests: [
+            {
+              method: 'POST',
+              path: write.path(''),
+              ...(write.body ? { body: write.body } : {}),
+              // Each request takes the next id: no two writers act on the same record.
+              setupRequest: (request) =>
+                ids ? { ...request, path: write.path(ids[next++ % ids.length]!) } : request,
+            },
+          ],
+        });
+        await activity.settle();
+        const name = rate > 0 ? `${write.name}, ${rate}/s in all` : write.name;
+        rows.push({ name, kind: 'write', ...measured, floor: null });
+        console.info(`[bench] ${name}: ${formatRow(rows.at(-1)!)}${ids ? ` (${ids.length} ids)` : ''}`);
+      }
     }
   });
   await db.end();

@@ -23,13 +23,6 @@ export async function readCounters(
   return values;
 }
 
-/** The sum of some counters (0 for keys that never counted anything). */
-export async function sumCounters(db: Db, organizationId: string, keys: readonly string[]): Promise<number> {
-  let total = 0;
-  for (const value of (await readCounters(db, organizationId, keys)).values()) total += value;
-  return total;
-}
-
 /** `YYYY-MM` keys of the calendar months (UTC) from `start` up to `end` (exclusive). */
 export function monthKeys(start: Date, end: Date): string[] {
   const keys: string[] = [];

@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { selectOne } from '../../db-query.js';
+import { execute, selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 
 /** Formats a document number: `REQ-2026-00001` (at least five digits). */
@@ -31,4 +31,22 @@ export async function allocateDocumentNumber(
   );
   if (!row) throw new Error('number allocation returned no row');
   return formatDocumentNumber(kind, row.year, row.last_value);
+}
+
+/**
+ * Allocates the next number of `kind` in a short transaction of its own, before the document's: the
+ * sequence row is locked for that transaction only, so concurrent creates of an organisation no
+ * longer queue behind each other's commits (they did: 50 writers waited on this lock in 300 of 337
+ * samples of pg_stat_activity, and creates ran one at a time). Numbers stay unique and increasing; a
+ * create that fails after its number was taken leaves that number unused (docs/decisions.md).
+ *
+ * Its commit does not wait for the disk (`synchronous_commit = off`): the document that uses the
+ * number commits after it, and a commit flushes the log up to its own record, the allocation's
+ * included, so a number in a committed document is never lost to a crash and handed out again.
+ */
+export async function allocateNumberNow(db: Db, organizationId: string, kind: 'REQ' | 'PO'): Promise<string> {
+  return db.sequelize.transaction(async (transaction) => {
+    await execute(db, 'SET LOCAL synchronous_commit = off', [], transaction);
+    return allocateDocumentNumber(db, organizationId, kind, transaction);
+  });
 }

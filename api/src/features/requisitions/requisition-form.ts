@@ -53,7 +53,7 @@ export async function prepareForm(
   db: Db,
   organizationId: string,
   form: RequisitionForm,
-  transaction: Transaction,
+  transaction: Transaction | null,
 ): Promise<PreparedForm> {
   const productIds = [
     ...new Set(form.line_items.map((line) => line.product_id).filter((id): id is string => !!id)),
