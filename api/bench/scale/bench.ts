@@ -8,10 +8,10 @@
  *        [--writers 50] [--write-rate 100] [--only word,word] [--no-writes] [--no-floor] [--strict]
  *        [--port 4620]
  *
- * Each write runs twice with `--writers` connections: as fast as they go (each writer sends its next
+ * Each write runs twice: with `--writers` connections as fast as they go (each writer sends its next
  * request as soon as the last is answered: the API's write throughput, where latency is the queue
- * Little's law gives, writers ÷ throughput) and paced at `--write-rate` requests per second in all
- * (50 people acting at once, each every half second: the latency each of them sees).
+ * Little's law gives, writers ÷ throughput), and paced: `--write-rate` requests a second in all,
+ * evenly spaced and each sent on its own (people acting independently: the latency each one sees).
  *
  * Prints one markdown table with the date, the machine's load and the row counts (report.ts); exits
  * 1 when any answer was not 2xx, and with --strict also when a target of the issue is missed.
@@ -37,6 +37,7 @@ import {
   readScenarios,
   type ScenarioData,
 } from './scenarios.js';
+import { JUSTIFICATION_OBJECTS, JUSTIFICATION_OPENINGS, JUSTIFICATION_REASONS } from './vocabulary.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -89,6 +90,45 @@ function cannon(options: autocannon.Options): Promise<Measured> {
       latencies.push(ms);
     });
   });
+}
+
+/**
+ * Sends `total` requests evenly spaced at `rate` a second (each on its own, not waiting for the
+ * others: an open workload, as many people acting independently), and measures each one's latency.
+ */
+async function paced(rate: number, total: number, send: () => Promise<Response>): Promise<Measured> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let unanswered = 0;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const at = performance.now();
+    pending.push(
+      send()
+        .then(async (response) => {
+          await response.arrayBuffer();
+          latencies.push(performance.now() - at);
+          if (response.status < 200 || response.status > 299) non2xx++;
+        })
+        .catch(() => {
+          unanswered++;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  latencies.sort((x, y) => x - y);
+  return {
+    rps: latencies.length / ((performance.now() - started) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx,
+    unanswered,
+  };
 }
 
 /** The administrator's view of the database: running statements of the application role. */
@@ -223,27 +263,40 @@ async function main(): Promise<void> {
       for (const rate of writeRate > 0 ? [0, writeRate] : [0]) {
         const ids = write.ids ? await write.ids() : null;
         let next = 0;
-        const most = rate > 0 ? rate * seconds : ids ? Math.max(ids.length, writers) : 0;
-        const measured = await cannon({
-          url: base,
-          connections: writers,
-          duration: seconds,
-          headers: headersOf(write.user),
-          ...(most > 0 ? { maxOverallRequests: ids ? Math.min(most, ids.length) : most } : {}),
-          ...(rate > 0 ? { overallRate: rate } : {}),
-          requests: [
-            {
-              method: 'POST',
-              path: write.path(''),
-              ...(write.body ? { body: write.body } : {}),
-              // Each request takes the next id: no two writers act on the same record.
-              setupRequest: (request) =>
-                ids ? { ...request, path: write.path(ids[next++ % ids.length]!) } : request,
-            },
-          ],
-        });
+        const bodyOf = () => (write.bodyFor ? write.bodyFor() : write.body);
+        const pathOf = () => write.path(ids ? ids[next++ % ids.length]! : '');
+        const measured =
+          rate > 0
+            ? await paced(rate, Math.min(rate * seconds, ids?.length ?? Number.POSITIVE_INFINITY), () =>
+                fetch(`${base}${pathOf()}`, {
+                  method: 'POST',
+                  headers: headersOf(write.user),
+                  ...(bodyOf() ? { body: bodyOf() } : {}),
+                }),
+              )
+            : await cannon({
+                url: base,
+                connections: writers,
+                duration: seconds,
+                headers: headersOf(write.user),
+                ...(ids ? { maxOverallRequests: Math.max(ids.length, writers) } : {}),
+                requests: [
+                  {
+                    method: 'POST',
+                    path: write.path(''),
+                    ...(write.body ? { body: write.body } : {}),
+                    // Each request takes the next id: no two writers act on the same record.
+                    setupRequest: (request) => ({
+                      ...request,
+                      ...(ids ? { path: pathOf() } : {}),
+                      ...(write.bodyFor ? { body: write.bodyFor() } : {}),
+                    }),
+                  },
+                ],
+              });
         await activity.settle();
-        const name = rate > 0 ? `${write.name}, ${rate}/s in all` : write.name;
+        const name =
+          rate > 0 ? `${write.name.replace(/ \(\d+ writers\)/, '')}, paced at ${rate}/s` : write.name;
         rows.push({ name, kind: 'write', ...measured, floor: null });
         console.info(`[bench] ${name}: ${formatRow(rows.at(-1)!)}${ids ? ` (${ids.length} ids)` : ''}`);
       }
@@ -299,8 +352,16 @@ interface WriteScenario {
   user: User;
   path: (id: string) => string;
   body?: string;
+  /** A body of its own for each request (overrides `body`). */
+  bodyFor?: () => string;
   ids?: () => Promise<string[]>;
 }
+
+/** A justification as the generator writes them (vocabulary.ts), so new rows read like the old. */
+const justification = () =>
+  [JUSTIFICATION_OPENINGS, JUSTIFICATION_OBJECTS, JUSTIFICATION_REASONS]
+    .map((words) => words[Math.floor(Math.random() * words.length)]!)
+    .join(' ');
 
 /** Create, submit and approve; the last two each act on a distinct record per request. */
 async function writeScenarios(
@@ -334,6 +395,9 @@ async function writeScenarios(
       user: 'submitter',
       path: () => '/api/requisitions',
       body: JSON.stringify(body),
+      // Varied like the generated ones: a thousand identical new rows would make every search term
+      // but "toner" look rare among the newest (requisition-search.ts).
+      bodyFor: () => JSON.stringify({ ...body, justification: justification() }),
     },
     {
       name: `submit (${writers} writers)`,

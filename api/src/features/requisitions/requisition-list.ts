@@ -16,6 +16,7 @@ import {
 } from '../paging.js';
 import {
   commonTermTotal,
+  hasManyMatches,
   indexPattern,
   isCommonTerm,
   looksLikeNumber,
@@ -125,14 +126,25 @@ export async function listRequisitions(
   if (search && viewAll) {
     const term = param(likePattern(search));
     const filtered = where.join(' AND ');
-    const rareTerm = () => {
+    const newestFirst = () =>
+      read({
+        prefix: '',
+        from: 'requisitions r',
+        alias: 'r',
+        where: [...where, unindexedMatch('r', term)],
+        total: commonTermTotal,
+      });
+    // Not common among the newest rows: from the index, unless it holds too many matches to sort.
+    const fromIndex = async () => {
       const index = looksLikeNumber(search)
         ? `r.search_text ILIKE ${param(indexPattern(search))} AND ${unindexedMatch('r', term)}`
         : `r.search_text ILIKE ${term}`;
-      const hits = rareTermHits(db, [...where.slice(1), index], bind);
+      const conditions = [...where.slice(1), index];
+      if (!looksLikeNumber(search) && (await hasManyMatches(db, conditions, bind))) return newestFirst();
+      const hits = rareTermHits(db, conditions, bind);
       return read({ prefix: hits.cte, from: 'hits h', alias: 'h', where: [], total: hits.total });
     };
-    if (looksLikeNumber(search)) return rareTerm();
+    if (looksLikeNumber(search)) return fromIndex();
     if (plan.mode === 'offset' && offset + limit <= SEARCH_COUNT_CAP + 1) {
       // The probe and, if the term is common, its page, in one statement: the page lies among the
       // newest rows the probe read.
@@ -150,16 +162,9 @@ export async function listRequisitions(
       });
       if (page.pagination.total_capped) return page;
       bind.length = mark;
-      return rareTerm();
+      return fromIndex();
     }
-    if (!(await isCommonTerm(db, filtered, term, bind))) return rareTerm();
-    return read({
-      prefix: '',
-      from: 'requisitions r',
-      alias: 'r',
-      where: [...where, unindexedMatch('r', term)],
-      total: commonTermTotal,
-    });
+    return (await isCommonTerm(db, filtered, term, bind)) ? newestFirst() : fromIndex();
   }
 
   if (search) {
