@@ -19,12 +19,22 @@ export interface SequelizeOptions {
 /**
  * Settings of every connection the application opens.
  *
- * No parallel query: the API's statements are index reads of a few hundred rows at most, and
- * starting two workers cost 10 ms on this machine's two cores, where the statement itself took 1
- * (the search's probe at 1M, which row-level security's estimates made look large; docs/decisions.md).
- * Under ten concurrent requests the workers also take the cores the other requests need.
+ * - No parallel query: the API's statements are index reads of a few hundred rows at most, and
+ *   starting two workers cost 10 ms on this machine's two cores, where the statement itself took 1
+ *   (the search's probe at 1M, which row-level security's estimates made look large). Under ten
+ *   concurrent requests the workers also take the cores the other requests need.
+ * - Prepared statements keep their generic plan (`force_generic_plan`): with a LIMIT, an OFFSET and
+ *   the organisation as parameters, PostgreSQL costed the generic plan of the list's page above the
+ *   plan made for the values and re-planned it at every call (0.55 ms of planning for 0.23 of
+ *   execution), although both plans are the same index walk. Statements whose best plan depends on
+ *   the values are written so that their generic plan is the right one for every value (the search:
+ *   features/requisitions/requisition-search.ts). Measured at 1M: list page 1 574 → 1,313 req/s, a
+ *   plain User's list 661 → 1,086, no read slower (docs/benchmarks.md, docs/decisions.md).
  */
-export const SESSION_SETTINGS: readonly string[] = ['SET max_parallel_workers_per_gather = 0'];
+export const SESSION_SETTINGS: readonly string[] = [
+  'SET max_parallel_workers_per_gather = 0',
+  'SET plan_cache_mode = force_generic_plan',
+];
 
 /**
  * A Sequelize 6 instance for PostgreSQL at `url` (a real server or the embedded PGlite socket),
