@@ -219,10 +219,11 @@ export async function listRequisitions(
     counterKeys?.plus.length === 1 && counterKeys.plus[0] === 'req' && !counterKeys.minus.length;
   if (everything && plan.mode === 'offset' && offset >= ANCHOR_FROM_OFFSET) {
     const anchor = await dayAnchor(db, organizationId, offset);
-    if (anchor) {
-      const upto = `r.created_at < (${param(anchor.upto)}::date)::timestamp AT TIME ZONE 'UTC'`;
-      return read({ ...source, where: [...where, upto], offsetSql: param(anchor.skip) });
-    }
+    // No anchor: the offset is past the last requisition, and the page has none (its total is read
+    // from the counters on its own).
+    if (!anchor) return read({ ...source, where: [...where, 'FALSE'] });
+    const upto = `r.created_at < (${param(anchor.upto)}::date)::timestamp AT TIME ZONE 'UTC'`;
+    return read({ ...source, where: [...where, upto], offsetSql: param(anchor.skip) });
   }
   return read(source);
 }
@@ -297,7 +298,7 @@ export const ANCHOR_FROM_OFFSET = MAX_SEEK_SKIP;
  * the page's is a plain index range with bind values.
  *
  * The months read run from the organisation's oldest requisition to its newest (two index entries);
- * past the end there is no anchor (null), and the page is an OFFSET (of no rows).
+ * past the last requisition there is no anchor (null).
  */
 async function dayAnchor(
   db: Db,
