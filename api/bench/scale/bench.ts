@@ -110,9 +110,13 @@ async function paced(rate: number, total: number, send: () => Promise<Response>)
     pending.push(
       send()
         .then(async (response) => {
-          await response.arrayBuffer();
+          await response.clone().arrayBuffer();
           latencies.push(performance.now() - at);
-          if (response.status < 200 || response.status > 299) non2xx++;
+          if (response.status < 200 || response.status > 299) {
+            non2xx++;
+            if (non2xx <= 3)
+              console.warn(`[bench] ${response.status}: ${(await response.clone().text()).slice(0, 200)}`);
+          }
         })
         .catch(() => {
           unanswered++;
@@ -272,6 +276,9 @@ async function main(): Promise<void> {
     for (const write of await writeScenarios(db, users, data)) {
       if (!wanted(write.name)) continue;
       for (const rate of writeRate > 0 ? [0, writeRate] : [0]) {
+        // Requests the previous run abandoned may still be queued in the API: let them finish before
+        // choosing records, or a paced submit could pick a draft one of them is submitting (409).
+        await new Promise((resolve) => setTimeout(resolve, 1500));
         const ids = write.ids ? await write.ids() : null;
         let next = 0;
         const bodyOf = () => (write.bodyFor ? write.bodyFor() : write.body);
