@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '../src/features/paging.js';
 import { ANCHOR_FROM_OFFSET } from '../src/features/requisitions/requisition-list.js';
 import { PROBE_ROWS } from '../src/features/requisitions/requisition-search.js';
+import { LARGE_SET_STEPS } from '../src/features/requisitions/requisition-visible.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import { expectCountersExact } from './counters-check.js';
 import {
@@ -96,7 +97,7 @@ async function buildWorld(options: { oldRow?: boolean } = {}) {
         { type: QueryTypes.SELECT, replacements: { org: organization.id, pattern } },
       )
     ).map((row) => row.id);
-  return { organization, get, expected };
+  return { organization, get, expected, user };
 }
 
 const ids = (page: { requisitions: { id: string }[] }) => page.requisitions.map((r) => r.id);
@@ -171,5 +172,49 @@ describe('requisition list at depth', () => {
     );
     expect(ids(await world.get('search=on&limit=10'))).toEqual((await world.expected('%on%')).slice(0, 10));
     expect(ids(await world.get('search=%25_&limit=10'))).toEqual([]);
+  });
+
+  it("pages a manager's list with thousands of steps newest first, as a plain read of their set", async () => {
+    const world = await buildWorld();
+    const manager = await buildUser(app.models);
+    await buildMembership(app.models, {
+      user: manager,
+      organization: world.organization,
+      roleName: 'Manager',
+    });
+    // Two decided levels on 1,030 requisitions: 2,060 step rows, past LARGE_SET_STEPS.
+    await app.sequelize.query(
+      `INSERT INTO approval_steps (organization_id, requisition_id, approval_level, level_title, approver_id,
+                                   actioned_by_id, action, actioned_at)
+       SELECT r.organization_id, r.id, l, 'Manager', :manager, :manager, 'approve', now()
+         FROM (SELECT id, organization_id FROM requisitions WHERE organization_id = :org
+                ORDER BY requisition_number LIMIT 1030) r, generate_series(1, 2) l`,
+      { replacements: { manager: manager.id, org: world.organization.id } },
+    );
+    expect(LARGE_SET_STEPS).toBeLessThan(2060);
+    const visible = (
+      await app.sequelize.query<{ id: string }>(
+        `SELECT r.id FROM requisitions r WHERE r.organization_id = :org
+            AND EXISTS (SELECT 1 FROM approval_steps s WHERE s.requisition_id = r.id AND s.actioned_by_id = :manager)
+          ORDER BY r.created_at DESC, r.id DESC`,
+        { type: QueryTypes.SELECT, replacements: { org: world.organization.id, manager: manager.id } },
+      )
+    ).map((row) => row.id);
+    expect(visible).toHaveLength(1030);
+    const token = await accessTokenFor(app.server, manager);
+    const page = async (query: string) => {
+      const response = await call(app.server, 'GET', `/api/requisitions?${query}`, {
+        token,
+        organizationId: world.organization.id,
+      });
+      expect(response.statusCode, response.payload).toBe(200);
+      expectContract(response, 'listRequisitions');
+      return body(response) as { requisitions: { id: string }[]; pagination: { total: number } };
+    };
+    for (const offset of [0, 10, 1020]) {
+      const answer = await page(`offset=${offset}&limit=10`);
+      expect(ids(answer), `offset ${offset}`).toEqual(visible.slice(offset, offset + 10));
+      expect(answer.pagination).toMatchObject({ total: 1030, total_capped: false });
+    }
   });
 });

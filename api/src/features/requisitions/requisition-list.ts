@@ -25,7 +25,14 @@ import {
   rareTermHits,
   unindexedMatch,
 } from './requisition-search.js';
-import { visibleCountSql, visibleIds, visiblePageRows, visibleRows } from './requisition-visible.js';
+import {
+  manyStepsSql,
+  visibleCountSql,
+  visibleIds,
+  visiblePageRows,
+  visibleRow,
+  visibleRows,
+} from './requisition-visible.js';
 import {
   presentSummary,
   type RequisitionSummaryRow,
@@ -183,6 +190,18 @@ export async function listRequisitions(
     }
   }
   if (ownSet) {
+    const many = await select<{ many: boolean }>(db, manyStepsSql(...ownSet), bind);
+    if (many[0]?.many) {
+      const walk = [where[0]!, visibleRow(...ownSet)];
+      const matches = `SELECT 1 FROM requisitions r WHERE ${walk.join(' AND ')}`;
+      return read({
+        prefix: '',
+        from: 'requisitions r',
+        alias: 'r',
+        where: walk,
+        total: cappedTotal(db, matches, bind, COUNT_CAP),
+      });
+    }
     const count = visibleCountSql(...ownSet, COUNT_CAP);
     const frozen = [...bind];
     return read({
