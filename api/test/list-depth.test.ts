@@ -216,5 +216,52 @@ describe('requisition list at depth', () => {
       expect(ids(answer), `offset ${offset}`).toEqual(visible.slice(offset, offset + 10));
       expect(answer.pagination).toMatchObject({ total: 1030, total_capped: false });
     }
+
+    // Their decisions searched: a term with few matches (from the index), one with more than the index
+    // path sorts ("e", in every row: tested on each decision), and a number.
+    const decided = async (pattern: string) =>
+      (
+        await app.sequelize.query<{ id: string }>(
+          `SELECT s.id FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id
+            WHERE s.actioned_by_id = :manager AND r.search_text ILIKE :pattern
+            ORDER BY s.actioned_at DESC, s.id DESC`,
+          { type: QueryTypes.SELECT, replacements: { manager: manager.id, pattern } },
+        )
+      ).map((row) => row.id);
+    const number = (
+      await app.sequelize.query<{ requisition_number: string }>(
+        `SELECT r.requisition_number FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id
+          WHERE s.actioned_by_id = :manager ORDER BY r.requisition_number LIMIT 1 OFFSET 500`,
+        { type: QueryTypes.SELECT, replacements: { manager: manager.id } },
+      )
+    )[0]!.requisition_number;
+    for (const [term, pattern] of [
+      ['consumables', '%consumables%'],
+      ['e', '%e%'],
+      [number.toLowerCase(), `%${number}%`],
+    ] as const) {
+      const expected = await decided(pattern);
+      expect(expected.length, term).toBeGreaterThan(0);
+      for (const offset of [0, 20]) {
+        const response = await call(
+          app.server,
+          'GET',
+          `/api/approvals/pending?status=Completed&search=${term}&limit=20&offset=${offset}`,
+          { token, organizationId: world.organization.id },
+        );
+        expect(response.statusCode, response.payload).toBe(200);
+        expectContract(response, 'listPendingApprovals');
+        const answer = body(response) as { pending_approvals: { id: string }[]; pagination: object };
+        expect(
+          answer.pending_approvals.map((step) => step.id),
+          `${term} at ${offset}`,
+        ).toEqual(expected.slice(offset, offset + 20));
+        expect(answer.pagination, term).toMatchObject(
+          expected.length > SEARCH_COUNT_CAP
+            ? { total: SEARCH_COUNT_CAP, total_capped: true }
+            : { total: expected.length, total_capped: false },
+        );
+      }
+    }
   });
 });

@@ -17,7 +17,7 @@ import {
 import {
   commonTermTotal,
   hasManyMatches,
-  indexPattern,
+  indexCondition,
   isCommonTerm,
   looksLikeNumber,
   probeCountSql,
@@ -143,10 +143,7 @@ export async function listRequisitions(
       });
     // Not common among the newest rows: from the index, unless it holds too many matches to sort.
     const fromIndex = async () => {
-      const index = looksLikeNumber(search)
-        ? `r.search_text ILIKE ${param(indexPattern(search))} AND ${unindexedMatch('r', term)}`
-        : `r.search_text ILIKE ${term}`;
-      const conditions = [...where.slice(1), index];
+      const conditions = [...where.slice(1), indexCondition(search, term, param)];
       if (!looksLikeNumber(search) && (await hasManyMatches(db, conditions, bind))) return newestFirst();
       const hits = rareTermHits(db, conditions, bind);
       return read({ prefix: hits.cte, from: 'hits h', alias: 'h', where: [], total: hits.total });

@@ -48,6 +48,15 @@ export function indexPattern(term: string): string {
 }
 
 /**
+ * The trigram condition on `r` for a term whose whole pattern is bound at `term` (`param` adds
+ * bind values): a number is read by its digits and tested whole on each row the index answers.
+ */
+export const indexCondition = (search: string, term: string, param: (value: unknown) => string) =>
+  looksLikeNumber(search)
+    ? `r.search_text ILIKE ${param(indexPattern(search))} AND ${unindexedMatch('r', term)}`
+    : `r.search_text ILIKE ${term}`;
+
+/**
  * The term tested on a row without the trigram index (an expression the index does not hold):
  * where the rows come from another index, the planner must not swap to the trigram one.
  */
