@@ -866,6 +866,10 @@ describe('GET /purchase-orders', () => {
     const byVendor = await list('?search=timber');
     expect(byVendor.data.map((o) => o.id)).toEqual([ids.timber!.id]);
     expect((await list('?search=no-such-order')).data).toEqual([]);
+    // A fragment of every number (tested on each order), and the digits of one number.
+    expect((await list('?search=po-')).pagination.total).toBe(4);
+    const digits = ids.sent!.po_number.split('-')[2]!;
+    expect((await list(`?search=${digits}`)).data.map((o) => o.id)).toEqual([ids.sent!.id]);
   });
 
   it('bounds the creation date, both ends inclusive', async () => {

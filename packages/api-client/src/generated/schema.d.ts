@@ -1562,7 +1562,7 @@ export interface components {
             offset: number;
             /** @description Every record matching the filters, or, when `total_capped` is true, the number at which the count stopped. */
             total: number;
-            /** @description True when more records match than `total`: counting every match of a broad search or filter in a very large organisation would cost more than the page itself, so the count stops (at 10,000; at 100 for a search of the requisition list or the approval queue) and screens show it as "10,000+" (or "100+"). Absent or false: `total` is exact. */
+            /** @description True when more records match than `total`: counting every match of a broad search or filter in a very large organisation would cost more than the page itself, so the count stops (at 10,000; at 100 for a search) and screens show it as "10,000+" (or "100+"). Absent or false: `total` is exact. */
             total_capped?: boolean;
             /** @description Opaque position of this page (present when the page has records). Send it back as the `cursor` parameter with the next request's `offset` (the next or previous page, or any page up to 1,000 records away) and the server seeks to that page from here instead of skipping `offset` records, so a deep page costs what the first one does. */
             cursor?: string;
