@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { components } from '@purchasing/api-client';
 import { validationError } from '../contract/validation.js';
 
 /**
@@ -148,6 +149,38 @@ export function seekSql(
   }
   const earlier = order.direction === 'DESC' ? '>' : '<';
   return { where: `${row} ${earlier} ${key}`, orderBy: backward, offset: plan.skip, reversed: true };
+}
+
+/** A page as read with {@link seekKeySql}'s columns, and where it is in its list. */
+export interface ReadPage<T> {
+  rows: (T & { seek_at: string; seek_id: string })[];
+  reversed: boolean;
+  hash: string;
+  limit: number;
+  offset: number;
+  total: { total: number; capped: boolean };
+}
+
+/**
+ * The page's rows in the list's order without their seek keys, and its pagination: the total and the
+ * cursor of the page (its first and last keys), for the client to send back with a nearby offset.
+ */
+export function answerPage<T>(page: ReadPage<T>): {
+  rows: T[];
+  pagination: components['schemas']['Pagination'];
+} {
+  const ordered = page.reversed ? [...page.rows].reverse() : page.rows;
+  const keys: SeekKey[] = ordered.map((row) => ({ at: row.seek_at, id: row.seek_id }));
+  return {
+    rows: ordered.map(({ seek_at: _at, seek_id: _id, ...row }) => row as T),
+    pagination: {
+      limit: page.limit,
+      offset: page.offset,
+      total: page.total.total,
+      total_capped: page.total.capped,
+      ...(keys.length ? { cursor: encodeCursor(page.hash, page.offset, keys) } : {}),
+    },
+  };
 }
 
 /** SQL for a row's seek key as text with microseconds in UTC (JavaScript dates keep only ms). */

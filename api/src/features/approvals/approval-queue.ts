@@ -2,12 +2,11 @@ import type { components } from '@purchasing/api-client';
 import type { Db } from '../../http/context.js';
 import { cappedTotal, counterTotal, selectPageWithTotal } from '../counters.js';
 import {
+  answerPage,
   COUNT_CAP,
-  encodeCursor,
   filterHash,
   planPage,
   SEARCH_COUNT_CAP,
-  type SeekKey,
   type SeekOrder,
   seekKeySql,
   seekSql,
@@ -106,7 +105,9 @@ async function pageOfSteps(
   const pageIds = `SELECT b.id FROM (${ids}) b ORDER BY b.at ${direction}, b.id ${direction}
                     LIMIT ${param(q.limit)} OFFSET ${param(seek.offset)}`;
   // The total in the same statement (an InitPlan): one round trip for the page and its total.
-  const { rows, total: count } = await selectPageWithTotal<Record<string, unknown>>(
+  const { rows, total: count } = await selectPageWithTotal<
+    Record<string, unknown> & { seek_at: string; seek_id: string }
+  >(
     db,
     (totalColumn) => `SELECT s.id AS step_id, s.approval_level AS step_level, s.level_title AS step_title,
               s.action AS step_action, s.comments AS step_comments, s.actioned_at AS step_actioned_at,
@@ -117,9 +118,15 @@ async function pageOfSteps(
     bind,
     total,
   );
-  if (seek.reversed) rows.reverse();
-  const keys: SeekKey[] = rows.map((row) => ({ at: row.seek_at as string, id: row.seek_id as string }));
-  const items = rows.map((row) => {
+  const page = answerPage({
+    rows,
+    reversed: seek.reversed,
+    hash: q.hash,
+    limit: q.limit,
+    offset: q.offset,
+    total: count,
+  });
+  const items = page.rows.map((row) => {
     const {
       step_id,
       step_level,
@@ -128,8 +135,6 @@ async function pageOfSteps(
       step_comments,
       step_actioned_at,
       step_created_at,
-      seek_at: _at,
-      seek_id: _id,
       ...summary
     } = row;
     return {
@@ -150,16 +155,7 @@ async function pageOfSteps(
       created_at: iso(step_created_at as Date),
     } as PendingApprovalView;
   });
-  return {
-    items,
-    pagination: {
-      limit: q.limit,
-      offset: q.offset,
-      total: count.total,
-      total_capped: count.capped,
-      ...(keys.length ? { cursor: encodeCursor(q.hash, q.offset, keys) } : {}),
-    },
-  };
+  return { items, pagination: page.pagination };
 }
 
 const DECIDED_ORDER: SeekOrder = { at: 's.actioned_at', id: 's.id', direction: 'DESC' };

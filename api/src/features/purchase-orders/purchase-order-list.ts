@@ -3,12 +3,11 @@ import { select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 import { cappedTotal, counterTotal, selectPageWithTotal } from '../counters.js';
 import {
+  answerPage,
   COUNT_CAP,
-  encodeCursor,
   filterHash,
   planPage,
   SEARCH_COUNT_CAP,
-  type SeekKey,
   seekKeySql,
   seekSql,
 } from '../paging.js';
@@ -162,17 +161,6 @@ export async function listPurchaseOrders(
     bind,
     total,
   );
-  if (seek.reversed) rows.reverse();
-  const keys: SeekKey[] = rows.map((row) => ({ at: row.seek_at, id: row.seek_id }));
-  const data = rows.map(({ seek_at: _at, seek_id: _id, ...row }) => presentSummary(row));
-  return {
-    data,
-    pagination: {
-      limit,
-      offset,
-      total: count.total,
-      total_capped: count.capped,
-      ...(keys.length ? { cursor: encodeCursor(hash, offset, keys) } : {}),
-    },
-  };
+  const answer = answerPage({ rows, reversed: seek.reversed, hash, limit, offset, total: count });
+  return { data: answer.rows.map(presentSummary), pagination: answer.pagination };
 }

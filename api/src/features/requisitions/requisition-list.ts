@@ -3,14 +3,13 @@ import { select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 import { cappedTotal, counterTotal, type PageTotal, selectPageWithTotal } from '../counters.js';
 import {
+  answerPage,
   COUNT_CAP,
-  encodeCursor,
   filterHash,
   MAX_SEEK_SKIP,
   type PagePlan,
   planPage,
   SEARCH_COUNT_CAP,
-  type SeekKey,
   seekKeySql,
   seekSql,
 } from '../paging.js';
@@ -288,19 +287,8 @@ async function readPage(
     bind,
     source.total,
   );
-  if (seek.reversed) rows.reverse();
-  const keys: SeekKey[] = rows.map((row) => ({ at: row.seek_at, id: row.seek_id }));
-  const requisitions = rows.map(({ seek_at: _at, seek_id: _id, ...row }) => presentSummary(row));
-  return {
-    requisitions,
-    pagination: {
-      limit,
-      offset,
-      total: count.total,
-      total_capped: count.capped,
-      ...(keys.length ? { cursor: encodeCursor(hash, offset, keys) } : {}),
-    },
-  };
+  const answer = answerPage({ rows, reversed: seek.reversed, hash, limit, offset, total: count });
+  return { requisitions: answer.rows.map(presentSummary), pagination: answer.pagination };
 }
 
 /** From this offset a page of everything is found from the day counters rather than by skipping rows. */
