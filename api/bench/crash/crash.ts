@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { openEmbeddedPglite } from '../../src/db/embedded.js';
 import { ApiProcess } from './server.js';
 import { type Query, type Verdict, verify } from './verify.js';
 import { Load } from './writers.js';
@@ -120,9 +121,7 @@ async function embeddedTarget(keep: boolean): Promise<Target> {
     env: { DATABASE_URL: '', DATA_DIR: dataDir },
     async open() {
       // The same files the killed server used, opened the way the server opens them (recovery runs here).
-      const { PGlite } = await import('@electric-sql/pglite');
-      const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-      const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+      const db = await openEmbeddedPglite(dataDir);
       return {
         query: async (sql, params) =>
           (await db.query<Record<string, unknown>>(sql, params as unknown[])).rows,
