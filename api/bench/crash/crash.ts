@@ -8,6 +8,7 @@
  *   npm run crash-test -- --database crash_pg             # PostgreSQL: creates, seeds, drops the database
  *   npm run crash-test -- --embedded                      # the embedded PGlite database in a temporary DATA_DIR
  *   options: --writers 8 --kills 3 --seconds 30 --port 4689 --keep --json result.json
+ *            --idempotency auto|on|off (auto: on when openapi.yaml declares Idempotency-Key)
  *
  * PostgreSQL is reached as CRASH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres);
  * the API runs as the plain role purchasing_app there (row-level security applies), as in production.
@@ -16,7 +17,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,12 +42,17 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: process.env.CRASH_PORT ?? '4689' },
     keep: { type: 'boolean', default: false },
     json: { type: 'string' },
+    idempotency: { type: 'string', default: 'auto' },
   },
 });
 if (!args.database === !args.embedded) {
   console.error(
-    'usage: crash.ts (--database <name> | --embedded) [--writers N] [--kills N] [--seconds S] [--keep]',
+    'usage: crash.ts (--database <name> | --embedded) [--writers N] [--kills N] [--seconds S] [--keep] [--json file] [--idempotency auto|on|off]',
   );
+  process.exit(2);
+}
+if (!['auto', 'on', 'off'].includes(args.idempotency!)) {
+  console.error('--idempotency: auto, on or off');
   process.exit(2);
 }
 if (args.database && !/^[a-z_][a-z0-9_]*$/.test(args.database)) {
@@ -187,15 +193,33 @@ function report(target: Target, verdict: Verdict, run: Record<string, number | s
   );
 }
 
+/** The latest modification time of the files under `folder`. */
+function newestSource(folder: string): number {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce(
+      (newest, entry) => Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+      0,
+    );
+}
+
 async function main(): Promise<number> {
-  if (!existsSync(path.join(apiRoot, 'dist', 'start.js'))) {
-    console.info('api/dist is missing: npm run build:api');
-    execFileSync('npm', ['run', 'build:api'], { cwd: repoRoot, stdio: 'inherit' });
+  const began = performance.now();
+  const phase = (name: string) =>
+    console.info(`[${((performance.now() - began) / 1000).toFixed(1)} s] ${name}`);
+  const built = path.join(apiRoot, 'dist', 'start.js');
+  if (!existsSync(built) || newestSource(path.join(apiRoot, 'src')) > statSync(built).mtimeMs) {
+    console.info('api/dist is missing or older than api/src: npm run build:api');
+    execFileSync('npm', ['run', 'build:api', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
   }
-  const idempotent = /Idempotency-Key/i.test(readFileSync(path.join(repoRoot, 'openapi.yaml'), 'utf8'));
+  // Retries with an Idempotency-Key only when the contract declares the header (or --idempotency on:
+  // against a server that ignores the header, the diff must then find the retries' duplicates).
+  const declared = /Idempotency-Key/i.test(readFileSync(path.join(repoRoot, 'openapi.yaml'), 'utf8'));
+  const idempotent = args.idempotency === 'auto' ? declared : args.idempotency === 'on';
   const target = args.embedded
     ? await embeddedTarget(args.keep)
     : await postgresTarget(args.database!, args.keep);
+  phase(`${target.label} ready`);
   const logFile = path.join(tmpdir(), `crash-api-${port}.log`);
   writeFileSync(logFile, '');
   const api = new ApiProcess({
@@ -220,11 +244,13 @@ async function main(): Promise<number> {
       `starting the API on ${target.label} (first start migrates${args.embedded ? ' and seeds' : ''})…`,
     );
     await api.start();
+    phase('the API answers');
     const runTag = `crash-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
     const load = new Load({ api, writers, runTag, idempotent, password: DEMO_PASSWORD });
     await load.prepare();
     const clock = { until: performance.now() + seconds * 1000 };
     const [result, killed] = await Promise.all([load.run(clock), killer(api, clock)]);
+    phase(`burst over: ${result.writes.length} writes logged`);
     // The last kill: whatever was acknowledged must survive it too (the diff reads the files it left).
     await api.close();
     const db = await target.open();
