@@ -91,13 +91,17 @@ async function postgresTarget(name: string, keep: boolean): Promise<Target> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
+  const { rowCount: roleExists } = await admin.query(
+    `SELECT 1 FROM pg_roles WHERE rolname = 'purchasing_app'`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const env = { DATABASE_URL: url.toString() };
-  // Migrate and seed the demo data as the owner; create the plain role the API switches to.
+  // Migrate and seed the demo data as the owner; the API grants the plain role it switches to
+  // (DATABASE_ROLE) row access at its start, once the role exists.
   runCli(['seed'], { ...process.env, ...env, NODE_ENV: 'production' });
-  runCli(['app-role', 'purchasing_app'], { ...process.env, ...env, NODE_ENV: 'production' });
+  if (!roleExists) runCli(['app-role', 'purchasing_app'], { ...process.env, ...env, NODE_ENV: 'production' });
   return {
     label: `PostgreSQL (${name})`,
     env: { ...env, DATABASE_ROLE: 'purchasing_app' },
