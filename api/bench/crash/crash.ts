@@ -239,8 +239,6 @@ async function main(): Promise<number> {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Fixed for the run, so that the writers' access tokens stay valid across restarts.
       JWT_SECRET: randomBytes(32).toString('hex'),
-      // The outbox is only written by the requests; no dispatcher pass should mark it meanwhile.
-      MAIL_POLL_INTERVAL_MS: '3600000',
     },
   });
   try {
