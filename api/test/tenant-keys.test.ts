@@ -14,11 +14,14 @@ const GLOBAL_TABLES: Record<string, string> = {
   organizations:
     'the tenants themselves: distributed by their own `id` (co-located with every tenant table), which every `organization_id` references',
   users: 'an account may belong to several organisations (user_organizations); a Citus reference table',
-  permissions: 'the fixed catalogue of permissions shared by every role of every organisation; a reference table',
-  auth_sessions: "an account's sign-in sessions, across its organisations; a reference table or kept on the coordinator",
+  permissions:
+    'the fixed catalogue of permissions shared by every role of every organisation; a reference table',
+  auth_sessions:
+    "an account's sign-in sessions, across its organisations; a reference table or kept on the coordinator",
   refresh_tokens: 'rotating tokens of an auth session (global, like the session)',
   login_throttles: 'failed sign-in counters per account and client address, before any organisation is known',
-  email_outbox: 'mail to deliver, queued by the public flows too (invitation, password reset) before any organisation',
+  email_outbox:
+    'mail to deliver, queued by the public flows too (invitation, password reset) before any organisation',
   attachment_blobs:
     'content-addressed bytes of attachments, reached only through `attachments.storage_key` (which the organisation owns)',
   schema_migrations: 'the migrator’s own record of applied migrations',
@@ -70,7 +73,9 @@ async function tables(): Promise<TableRow[]> {
 }
 
 async function tenantTables(): Promise<string[]> {
-  return (await tables()).filter((row) => row.has_organization && !isGlobal(row.table)).map((row) => row.table);
+  return (await tables())
+    .filter((row) => row.has_organization && !isGlobal(row.table))
+    .map((row) => row.table);
 }
 
 interface UniqueKey {
@@ -131,7 +136,9 @@ describe('tenant tables are keyed by organization_id (ready for a Citus distribu
   it('classifies every table: a tenant table (with organization_id) or a listed global one', async () => {
     const all = await tables();
     const names = all.map((row) => row.table);
-    const unclassified = all.filter((row) => !row.has_organization && !isGlobal(row.table)).map((row) => row.table);
+    const unclassified = all
+      .filter((row) => !row.has_organization && !isGlobal(row.table))
+      .map((row) => row.table);
     expect(unclassified, 'tables without organization_id that are not listed as global').toEqual([]);
     // No stale entry: each listed table exists.
     const stale = [...Object.keys(GLOBAL_TABLES), ...Object.keys(GLOBAL_WITH_ORGANIZATION)].filter(
@@ -183,7 +190,9 @@ describe('tenant tables are keyed by organization_id (ready for a Citus distribu
     const tenant = new Set(await tenantTables());
     const violations = (await foreignKeys())
       .filter((key) => tenant.has(key.table) && key.referenced === 'organizations')
-      .filter((key) => !/^FOREIGN KEY \(organization_id\) REFERENCES organizations\(id\)/.test(key.definition))
+      .filter(
+        (key) => !/^FOREIGN KEY \(organization_id\) REFERENCES organizations\(id\)/.test(key.definition),
+      )
       .map(describeKey);
     expect(violations).toEqual([]);
   });

@@ -44,9 +44,21 @@ const NO_ID_INDEX = new Set(['audit_logs']);
 /** The single-column foreign keys between tenant tables before this migration (restored by `down`). */
 const SINGLE_COLUMN_KEYS = [
   ['role_permissions', 'role_permissions_role_id_fkey', 'role_id', 'roles', 'CASCADE'],
-  ['requisition_line_items', 'requisition_line_items_requisition_id_fkey', 'requisition_id', 'requisitions', 'CASCADE'],
+  [
+    'requisition_line_items',
+    'requisition_line_items_requisition_id_fkey',
+    'requisition_id',
+    'requisitions',
+    'CASCADE',
+  ],
   ['requisition_line_items', 'requisition_line_items_product_id_fkey', 'product_id', 'products', 'SET NULL'],
-  ['po_line_items', 'po_line_items_purchase_order_id_fkey', 'purchase_order_id', 'purchase_orders', 'CASCADE'],
+  [
+    'po_line_items',
+    'po_line_items_purchase_order_id_fkey',
+    'purchase_order_id',
+    'purchase_orders',
+    'CASCADE',
+  ],
   ['po_line_items', 'po_line_items_product_id_fkey', 'product_id', 'products', 'SET NULL'],
   [
     'po_line_items',
@@ -77,7 +89,12 @@ const WIDENED = [
     'UNIQUE (purchase_order_id, position) DEFERRABLE INITIALLY DEFERRED',
     'UNIQUE (organization_id, purchase_order_id, position) DEFERRABLE INITIALLY DEFERRED',
   ],
-  ['attachments', 'attachments_storage_key_key', 'UNIQUE (storage_key)', 'UNIQUE (organization_id, storage_key)'],
+  [
+    'attachments',
+    'attachments_storage_key_key',
+    'UNIQUE (storage_key)',
+    'UNIQUE (organization_id, storage_key)',
+  ],
   [
     'role_permissions',
     'role_permissions_pkey',
@@ -112,7 +129,9 @@ async function foreignKeysTo(ctx: MigrationContext, tables: string[]): Promise<F
 const drop = (keys: ForeignKey[]) =>
   keys.map(({ table, name }) => `ALTER TABLE ${table} DROP CONSTRAINT ${name};`).join('\n');
 const add = (keys: ForeignKey[]) =>
-  keys.map(({ table, name, definition }) => `ALTER TABLE ${table} ADD CONSTRAINT ${name} ${definition};`).join('\n');
+  keys
+    .map(({ table, name, definition }) => `ALTER TABLE ${table} ADD CONSTRAINT ${name} ${definition};`)
+    .join('\n');
 
 const SINGLE = /^FOREIGN KEY \((\w+)\) REFERENCES (\w+)\(id\)(?: ON DELETE (CASCADE|SET NULL|RESTRICT))?$/;
 
@@ -127,10 +146,13 @@ function composite(key: ForeignKey, all: ForeignKey[]): ForeignKey | null {
   const doubled = all.some(
     (other) =>
       other.table === key.table &&
-      other.definition.startsWith(`FOREIGN KEY (organization_id, ${column}) REFERENCES ${parent}(organization_id, id)`),
+      other.definition.startsWith(
+        `FOREIGN KEY (organization_id, ${column}) REFERENCES ${parent}(organization_id, id)`,
+      ),
   );
   if (doubled) return null;
-  const onDelete = action === 'SET NULL' ? ` ON DELETE SET NULL (${column})` : action ? ` ON DELETE ${action}` : '';
+  const onDelete =
+    action === 'SET NULL' ? ` ON DELETE SET NULL (${column})` : action ? ` ON DELETE ${action}` : '';
   return {
     ...key,
     definition: `FOREIGN KEY (organization_id, ${column}) REFERENCES ${parent} (organization_id, id)${onDelete}`,
