@@ -238,7 +238,7 @@ describe('two instances on one database', () => {
     const form = new FormData();
     form.set('entity_type', 'requisition');
     form.set('entity_id', created.body.requisition.id);
-    form.append('files', new Blob([buildPdfBytes()], { type: 'application/pdf' }), 'Quote.pdf');
+    form.append('files', new Blob([new Uint8Array(buildPdfBytes())], { type: 'application/pdf' }), 'Quote.pdf');
     const uploaded = await send(cluster.url, 'POST', '/api/attachments/upload', {
       token: w.requestorToken,
       organizationId: w.organization.id,
