@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,6 +8,26 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** The compiled server (`npm run build:api`). */
 export const compiledEntry = path.join(repoRoot, 'api', 'dist', 'start.js');
+
+/** The newest modification time of the files under `folder`. */
+function newestIn(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * `compiled` when api/dist was built after the last change under api/src (what `npm test` does before
+ * its Vitest step), else `source`: a process never runs code older than the source under test.
+ */
+export function freshestMode(): 'compiled' | 'source' {
+  if (!existsSync(compiledEntry)) return 'source';
+  return statSync(compiledEntry).mtimeMs >= newestIn(path.join(repoRoot, 'api', 'src'))
+    ? 'compiled'
+    : 'source';
+}
 
 /** Options of {@link spawnApi}. */
 export interface SpawnApiOptions {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Cluster, startCluster } from '../scripts/cluster.js';
-import { spawnApi } from '../scripts/spawn-api.js';
+import { freshestMode, spawnApi } from '../scripts/spawn-api.js';
 import { createTestApp } from './app.js';
 import {
   buildCostCenter,
@@ -18,8 +18,8 @@ import { createDatabase, databaseUrlFor, dropDatabase } from './global-setup.js'
 /**
  * Two API processes on one PostgreSQL behind the round-robin proxy of api/scripts/cluster.ts (issue 13,
  * item 5): nothing that must hold across requests lives in one process. Each test sends its requests
- * to both instances (A and B directly, or alternately through the proxy). The instances run the
- * TypeScript source (tsx), so they always run the code under test.
+ * to both instances (A and B directly, or alternately through the proxy). The instances run
+ * api/dist when it is newer than the source (`npm test` builds it first), else the source under tsx.
  */
 
 const PROXY_PORT = 3631;
@@ -34,7 +34,7 @@ beforeAll(async () => {
     instances: 2,
     port: PROXY_PORT,
     basePort: PROXY_PORT + 1,
-    mode: 'source',
+    mode: freshestMode(),
     env: {
       DATABASE_URL: inject('databaseUrl'),
       DATABASE_ROLE: 'purchasing_app',
@@ -125,7 +125,7 @@ describe('two instances on one database', () => {
       MAIL_POLL_INTERVAL_MS: '3600000',
     };
     const started = await Promise.allSettled(
-      [3634, 3635].map((port) => spawnApi({ port, env, mode: 'source', timeoutMs: 90_000 })),
+      [3634, 3635].map((port) => spawnApi({ port, env, mode: freshestMode(), timeoutMs: 90_000 })),
     );
     try {
       for (const result of started) {
@@ -238,7 +238,11 @@ describe('two instances on one database', () => {
     const form = new FormData();
     form.set('entity_type', 'requisition');
     form.set('entity_id', created.body.requisition.id);
-    form.append('files', new Blob([new Uint8Array(buildPdfBytes())], { type: 'application/pdf' }), 'Quote.pdf');
+    form.append(
+      'files',
+      new Blob([new Uint8Array(buildPdfBytes())], { type: 'application/pdf' }),
+      'Quote.pdf',
+    );
     const uploaded = await send(cluster.url, 'POST', '/api/attachments/upload', {
       token: w.requestorToken,
       organizationId: w.organization.id,
