@@ -19,7 +19,7 @@ step "typecheck"
 npm run typecheck
 
 step "build the API (the cross-process tests of api/test/instances.test.ts run api/dist)"
-npm run build:api --silent -- --silent
+npm run build -w api --silent -- --silent
 
 step "unit, component and API tests (vitest; API tests on a fresh PostgreSQL database)"
 npx vitest run
