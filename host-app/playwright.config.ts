@@ -4,10 +4,18 @@ import { databaseNameVariable, databaseUrl, e2eDatabaseName, repoRoot } from './
 const port = Number(process.env.E2E_PORT ?? 4599);
 const baseURL = `http://127.0.0.1:${port}`;
 const databaseName = e2eDatabaseName();
+/**
+ * `E2E_INSTANCES=2` (what `npm test` runs): that many API processes on the one database behind the
+ * round-robin proxy of api/scripts/cluster.ts, which listens on E2E_PORT; the instances take the ports
+ * after it. Default 1: the compiled server alone on E2E_PORT.
+ */
+const instances = Math.max(1, Number(process.env.E2E_INSTANCES ?? 1));
+const serve = instances > 1 ? `node --import tsx api/scripts/cluster.ts` : 'node api/dist/start.js';
 
 /**
  * End-to-end tests against the production build: the API (NODE_ENV=production) serves host-app/dist
- * and /api on one port, over a fresh PostgreSQL database made for this run and dropped after it.
+ * and /api on one port (or several instances behind a proxy on that port, see `instances`), over a
+ * fresh PostgreSQL database made for this run and dropped after it.
  * `npm run e2e -w host-app` builds first. Chromium from Debian only: never download browsers.
  */
 export default defineConfig({
@@ -48,8 +56,7 @@ export default defineConfig({
   webServer: {
     // Playwright starts the webServer before globalSetup: the database is created here, first. The API
     // runs compiled, as `npm start` runs it (api/dist, built here so the tests never meet a stale one).
-    command:
-      'node --import tsx host-app/e2e/support/prepare-database.ts && npm run build -w api --silent -- --silent && node api/dist/start.js',
+    command: `node --import tsx host-app/e2e/support/prepare-database.ts && npm run build -w api --silent -- --silent && ${serve}`,
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
@@ -65,6 +72,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATABASE_URL: databaseUrl(databaseName),
       [databaseNameVariable]: databaseName,
+      CLUSTER_INSTANCES: String(instances),
+      CLUSTER_BASE_PORT: String(port + 1),
     },
   },
 });

@@ -18,6 +18,9 @@ npm run contract:check
 step "typecheck"
 npm run typecheck
 
+step "build the API (the cross-process tests of api/test/instances.test.ts run api/dist)"
+npm run build -w api --silent -- --silent
+
 step "unit, component and API tests (vitest; API tests on a fresh PostgreSQL database)"
 npx vitest run
 
@@ -38,5 +41,5 @@ step "bundle budget (build the app; at most 200 KB of gzipped JavaScript before 
 npm run build:app >/dev/null
 node scripts/bundle-budget.mjs
 
-step "end-to-end (Playwright in Debian's Chromium against the built app)"
-npm run test:e2e
+step "end-to-end (Playwright in Debian's Chromium against the built app, served by two API instances behind a round-robin proxy)"
+E2E_INSTANCES=2 npm run test:e2e

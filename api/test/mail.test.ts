@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import type { Sequelize } from 'sequelize';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { migrateUp } from '../src/db/migrator.js';
@@ -15,6 +13,7 @@ import {
 import type { Db } from '../src/http/context.js';
 import { uniqueSuffix } from './factories.js';
 import { createDatabase, databaseUrlFor, dropDatabase } from './global-setup.js';
+import { startSmtpServer } from './support/smtp-sink.js';
 
 /**
  * The outbox and its dispatcher. The dispatcher delivers every due mail of a database, so these
@@ -56,52 +55,6 @@ const outboxRow = (id: string) =>
   );
 
 const address = () => `someone-${uniqueSuffix().toLowerCase()}@example.test`;
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-  user: string | undefined;
-}
-
-/** A real SMTP server on a free loopback port that records what it receives. */
-async function startSmtpServer(
-  options: Partial<SMTPServerOptions> & { reject?: { code: number; message: string } } = {},
-): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const { reject, ...serverOptions } = options;
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (reject) {
-          const error = Object.assign(new Error(reject.message), { responseCode: reject.code });
-          callback(error);
-          return;
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          user: session.user as string | undefined,
-        });
-        callback();
-      });
-    },
-    ...serverOptions,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const dispatchers: MailDispatcher[] = [];
 afterEach(async () => {

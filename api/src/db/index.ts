@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Sequelize } from 'sequelize';
 import { DEFAULT_APP_ROLE, grantAppRole } from './app-role.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedDatabase } from './embedded.js';
@@ -55,6 +56,26 @@ export interface OpenDatabaseOptions {
   role?: string | undefined;
 }
 
+/** Key of the session-level advisory lock that serialises the start-up work of several instances. */
+export const STARTUP_LOCK_KEY = 7_246_813_500_131;
+
+/**
+ * Runs `work` holding a PostgreSQL advisory lock on a connection of its own to `url` (null: no lock),
+ * so that two API instances never migrate or grant at the same time (concurrent DDL of one migration
+ * fails the second instance's start). The lock goes with the connection if the process dies.
+ */
+export async function withStartupLock<T>(url: string | null, work: () => Promise<T>): Promise<T> {
+  if (!url) return work();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Opens the database the API runs on: DATABASE_URL's server when given, otherwise the embedded
  * PGlite database in `dataDir`; applies pending migrations; seeds the demo data on the embedded
@@ -75,14 +96,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
   try {
     let models = initModels(sequelize);
-    const applied = await migrateUp(sequelize);
-    const firstStart = applied.length > 0 && applied[0]!.includes('T19.00.00.');
-    if (options.seedDemo ?? (embeddedDb !== null && firstStart)) {
-      await seedDemoData(sequelize, models);
-    }
-    if (role) {
+    // Several instances starting at once on one server take turns: the first migrates, the others
+    // find nothing left to do (the embedded database has one process by nature).
+    await withStartupLock(embeddedDb ? null : url, async () => {
+      const applied = await migrateUp(sequelize);
+      const firstStart = applied.length > 0 && applied[0]!.includes('T19.00.00.');
+      if (options.seedDemo ?? (embeddedDb !== null && firstStart)) {
+        await seedDemoData(sequelize, models);
+      }
       // Migrations and seed ran as the login; requests run as the plain role (row-level security).
-      await grantAppRole(sequelize, role, { create: embeddedDb !== null });
+      if (role) await grantAppRole(sequelize, role, { create: embeddedDb !== null });
+    });
+    if (role) {
       await sequelize.close();
       sequelize = createSequelize(url, { ...sequelizeOptions, role });
       models = initModels(sequelize);

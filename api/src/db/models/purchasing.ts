@@ -234,7 +234,7 @@ export class EmailOutbox extends Model<InferAttributes<EmailOutbox>, InferCreati
   declare html_body: CreationOptional<string | null>;
   /** `[{ filename, content_type, content_base64 }]` or similar; always an array. */
   declare attachments: CreationOptional<unknown[]>;
-  declare status: CreationOptional<'pending' | 'sent' | 'failed' | 'logged'>;
+  declare status: CreationOptional<'pending' | 'sending' | 'sent' | 'failed' | 'logged'>;
   declare attempts: CreationOptional<number>;
   declare error: CreationOptional<string | null>;
   declare created_at: CreationOptional<Date>;

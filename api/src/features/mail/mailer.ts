@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Transaction } from 'sequelize';
 import type { Config } from '../../config.js';
-import { execute, select, selectOne } from '../../db-query.js';
+import { select, selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 
 /** A mail to send. `to` is one address; attachments travel base64-encoded in the outbox. */
@@ -81,29 +81,41 @@ export interface DeliveryReport {
   failed: number;
 }
 
-/** Options mostly for tests and embedding: a ready transport, a logger, a batch size. */
+/** Options mostly for tests and embedding: a ready transport, a logger, the lease. */
 export interface DispatcherOptions {
   /** Overrides the transport built from `config.mail.smtp` (`null`: no SMTP, log only). */
   transport?: Transporter | null;
   /** Where the one-line notes go (console.info by default). */
   log?: (line: string) => void;
-  batchSize?: number;
+  /** How long a claimed mail is this dispatcher's alone ({@link LEASE_SECONDS} by default). */
+  leaseSeconds?: number;
 }
 
 interface DueMail {
   id: string;
+  /** Proves the claim: the mail is marked done only while it still carries this token. */
+  lease_token: string;
   to_address: string;
   subject: string;
   text_body: string;
   html_body: string | null;
   attachments: StoredAttachment[];
+  /** Attempts including this one. */
   attempts: number;
   /** When the secret of the body expires; null: the body holds none. */
   secret_expires_at: Date | null;
 }
 
-/** A leased mail is not picked up again by another dispatcher for this long while it is sent. */
-const LEASE = "interval '5 minutes'";
+/**
+ * A claimed mail (`sending`) is not claimed again by another dispatcher, in this process or another
+ * instance, for this long. It must outlast one SMTP exchange, which {@link SMTP_TIMEOUTS} bound to
+ * less; a dispatcher that died while sending leaves the mail `sending`, and it is claimed again (and
+ * sent, once) when the lease has run out.
+ */
+export const LEASE_SECONDS = 300;
+
+/** nodemailer's timeouts (ms), well inside {@link LEASE_SECONDS}: its default socket timeout is 10 minutes. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 /** Seconds to wait before the next attempt after `attempts` failed ones: 30 s doubling, at most 1 h. */
 export function retryDelaySeconds(attempts: number): number {
@@ -114,28 +126,37 @@ export function retryDelaySeconds(attempts: number): number {
 export function createSmtpTransport(mail: Config['mail']): Transporter | null {
   const smtp = mail.smtp;
   if (!smtp) return null;
-  if ('url' in smtp) return nodemailer.createTransport(smtp.url);
+  if ('url' in smtp) return nodemailer.createTransport({ url: smtp.url, ...SMTP_TIMEOUTS });
   return nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
+    ...SMTP_TIMEOUTS,
     ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
   });
 }
 
-/** Leases up to `limit` due pending mails (a single statement, so two dispatchers never share one). */
-async function leaseDue(db: Db, limit: number): Promise<DueMail[]> {
-  return select<DueMail>(
+/**
+ * Claims the next due mail: a pending one whose time has come, or one left `sending` by a dispatcher
+ * whose lease ran out (it died mid-send). One committed statement marks it `sending` with a fresh
+ * lease token, so two dispatchers never hold the same mail, and the claim outlives the SMTP call.
+ * Answers null when nothing is due.
+ */
+export async function claimNextMail(db: Db, leaseSeconds = LEASE_SECONDS): Promise<DueMail | null> {
+  return selectOne<DueMail>(
     db,
-    `UPDATE email_outbox SET next_attempt_at = now() + ${LEASE}
-      WHERE id IN (
+    `UPDATE email_outbox
+        SET status = 'sending', lease_token = gen_random_uuid(), attempts = attempts + 1,
+            next_attempt_at = now() + make_interval(secs => $1)
+      WHERE id = (
         SELECT id FROM email_outbox
-         WHERE status = 'pending' AND next_attempt_at <= now()
+         WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
          ORDER BY next_attempt_at, created_at
-         LIMIT $1
+         LIMIT 1
          FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address, subject, text_body, html_body, attachments, attempts, secret_expires_at`,
-    [limit],
+      RETURNING id, lease_token, to_address, subject, text_body, html_body, attachments, attempts,
+                secret_expires_at`,
+    [leaseSeconds],
   );
 }
 
@@ -153,10 +174,13 @@ export async function redactExpiredSecrets(db: Db): Promise<number> {
     db,
     `UPDATE email_outbox
         SET text_body = $1, html_body = NULL, redacted_at = now(),
-            status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,
-            error = CASE WHEN status = 'pending' THEN 'the link expired before the mail could be delivered'
+            status = CASE WHEN status IN ('pending', 'sending') THEN 'failed' ELSE status END,
+            lease_token = NULL,
+            error = CASE WHEN status IN ('pending', 'sending') THEN 'the link expired before the mail could be delivered'
                          ELSE error END
       WHERE secret_expires_at <= now() AND redacted_at IS NULL
+        -- A mail being sent right now (a live claim) is left to its dispatcher.
+        AND NOT (status = 'sending' AND next_attempt_at > now())
       RETURNING id`,
     [REDACTED_BODY],
   );
@@ -186,19 +210,29 @@ export function startMailDispatcher(
 ): MailDispatcher {
   const transport = options.transport !== undefined ? options.transport : createSmtpTransport(config.mail);
   const log = options.log ?? ((line: string) => console.info(line));
-  const batchSize = options.batchSize ?? 20;
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<DeliveryReport> | null = null;
 
+  /** Settles a claimed mail, only while the claim is still ours; answers whether it was. */
+  async function settle(mail: DueMail, assignments: string, parameters: unknown[]): Promise<boolean> {
+    const row = await selectOne<{ id: string }>(
+      db,
+      `UPDATE email_outbox SET ${assignments}, lease_token = NULL
+        WHERE id = $1 AND lease_token = $2 AND status = 'sending'
+        RETURNING id`,
+      [mail.id, mail.lease_token, ...parameters],
+    );
+    if (!row)
+      log(`[mail] lost the claim on mail ${mail.id} (its lease ran out): left to the dispatcher holding it`);
+    return row !== null;
+  }
+
   async function deliver(mail: DueMail, report: DeliveryReport): Promise<void> {
-    const attempts = mail.attempts + 1;
+    const { attempts } = mail;
     if (!transport) {
-      await execute(
-        db,
-        `UPDATE email_outbox SET status = 'logged', attempts = $2, error = NULL WHERE id = $1`,
-        [mail.id, attempts],
-      );
+      await settle(mail, `status = 'logged', error = NULL`, []);
       log(`[mail] not sent (no SMTP configured): to ${mail.to_address}, subject "${mail.subject}"`);
       if (mail.secret_expires_at) {
         log(
@@ -208,6 +242,12 @@ export function startMailDispatcher(
         log(mail.text_body);
       }
       report.logged += 1;
+      return;
+    }
+    if (attempts > config.mail.maxAttempts) {
+      // Claimed again after its last allowed attempt died with its dispatcher: give up rather than loop.
+      await settle(mail, `status = 'failed', error = $3`, ['the dispatcher stopped while sending it']);
+      report.failed += 1;
       return;
     }
     try {
@@ -223,26 +263,22 @@ export function startMailDispatcher(
           content: Buffer.from(attachment.content_base64, 'base64'),
         })),
       });
-      await execute(
-        db,
-        `UPDATE email_outbox SET status = 'sent', sent_at = now(), attempts = $2, error = NULL,
-                text_body = CASE WHEN secret_expires_at IS NULL THEN text_body ELSE $3 END,
-                html_body = CASE WHEN secret_expires_at IS NULL THEN html_body END,
-                redacted_at = CASE WHEN secret_expires_at IS NULL THEN NULL ELSE now() END
-          WHERE id = $1`,
-        [mail.id, attempts, REDACTED_BODY],
+      await settle(
+        mail,
+        `status = 'sent', sent_at = now(), error = NULL,
+         text_body = CASE WHEN secret_expires_at IS NULL THEN text_body ELSE $3 END,
+         html_body = CASE WHEN secret_expires_at IS NULL THEN html_body END,
+         redacted_at = CASE WHEN secret_expires_at IS NULL THEN NULL ELSE now() END`,
+        [REDACTED_BODY],
       );
       report.sent += 1;
     } catch (error) {
       const final = attempts >= config.mail.maxAttempts || isPermanent(error);
-      await execute(
-        db,
-        `UPDATE email_outbox
-            SET status = $3, attempts = $2, error = $4,
-                next_attempt_at = now() + make_interval(secs => $5)
-          WHERE id = $1`,
-        [mail.id, attempts, final ? 'failed' : 'pending', errorText(error), retryDelaySeconds(attempts)],
-      );
+      await settle(mail, `status = $3, error = $4, next_attempt_at = now() + make_interval(secs => $5)`, [
+        final ? 'failed' : 'pending',
+        errorText(error),
+        retryDelaySeconds(attempts),
+      ]);
       log(
         `[mail] ${final ? 'gave up on' : 'will retry'} mail to ${mail.to_address} (attempt ${attempts}): ${errorText(error)}`,
       );
@@ -254,10 +290,12 @@ export function startMailDispatcher(
   async function pass(): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, logged: 0, retried: 0, failed: 0 };
     await redactExpiredSecrets(db);
+    // One mail per claim: each lease covers a single SMTP exchange, never a queue of them.
     for (;;) {
-      const due = await leaseDue(db, batchSize);
-      for (const mail of due) await deliver(mail, report);
-      if (due.length < batchSize || stopped) return report;
+      const mail = await claimNextMail(db, leaseSeconds);
+      if (!mail) return report;
+      await deliver(mail, report);
+      if (stopped) return report;
     }
   }
 

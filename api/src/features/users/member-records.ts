@@ -125,7 +125,7 @@ export async function roleOf(
        LEFT JOIN role_permissions rp ON rp.role_id = r.id
        LEFT JOIN permissions p ON p.id = rp.permission_id
       WHERE r.id = $1 AND r.organization_id = $2
-      GROUP BY r.id`,
+      GROUP BY r.organization_id, r.id`,
     [roleId, organizationId],
     transaction,
   );
