@@ -137,7 +137,12 @@ describe('exchange rates', () => {
     });
     expectContract(list, 'listExchangeRates');
     expect(body(list).base_currency).toBe('AUD');
-    expect(body(list).exchange_rates.map((r: { rate: number }) => r.rate)).toEqual([1.7, 1.65]);
+    expect(
+      body(list).exchange_rates.map((r: { rate: number; status: string }) => [r.rate, r.status]),
+    ).toEqual([
+      [1.7, 'in_effect'],
+      [1.65, 'superseded'],
+    ]);
 
     const changed = await call(app.server, 'PUT', `/api/exchange-rates/${rate.id}`, {
       token: world.admin.token,
@@ -189,7 +194,8 @@ describe('a requisition in another currency', () => {
     await buildBudget(app.models, world.costCenter, { allocated_amount: '100000.00' });
     await addRate(world, 'EUR', 1.2, day(-60));
     const current = body(await addRate(world, 'EUR', 1.5, day(-1))).exchange_rate;
-    await addRate(world, 'EUR', 3, day(2)); // a future rate is not used
+    const future = body(await addRate(world, 'EUR', 3, day(2))).exchange_rate; // not used yet
+    expect([current.status, future.status]).toEqual(['in_effect', 'scheduled']);
 
     // 20,000.01 EUR is 30,000.015 AUD, rounded half up to 30,000.02: over the 25,000 Finance threshold.
     const { id } = await draft(world, 20_000.01, 'EUR');

@@ -18,7 +18,18 @@ export interface RateActor {
 
 const DAY_KEY = 'exchange_rates_currency_day_key';
 
+const TODAY = "(now() AT TIME ZONE 'UTC')::date";
+
+/**
+ * A rate as the contract shapes it. Its status: scheduled after today (UTC), else in effect unless a
+ * later rate of the currency has started.
+ */
 const COLUMNS = `x.id, x.currency, x.rate::float8 AS rate, to_char(x.effective_from, 'YYYY-MM-DD') AS effective_from,
+  CASE WHEN x.effective_from > ${TODAY} THEN 'scheduled'
+       WHEN EXISTS (SELECT 1 FROM exchange_rates y
+                     WHERE y.organization_id = x.organization_id AND y.currency = x.currency
+                       AND y.effective_from > x.effective_from AND y.effective_from <= ${TODAY}) THEN 'superseded'
+       ELSE 'in_effect' END AS status,
   x.created_at, x.updated_at`;
 
 const duplicateDay = (currency: string, day: string) =>

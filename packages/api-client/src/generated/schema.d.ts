@@ -2519,6 +2519,11 @@ export interface components {
              * @description The first day (UTC) on which submissions use this rate.
              */
             effective_from: string;
+            /**
+             * @description `in_effect`: a submission today (UTC) uses this rate (the currency's rate with the latest `effective_from` not after today); `scheduled`: it starts after today; `superseded`: a later rate of the currency is in effect.
+             * @enum {string}
+             */
+            status: "in_effect" | "scheduled" | "superseded";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
