@@ -207,6 +207,12 @@ async function memberOfOrganization(): Promise<User> {
 /** Days back of the exchange rates the recipes make (each on a day of its own). */
 let rateDays = 0;
 
+/** A day no rate of the recipes used yet (`YYYY-MM-DD`, going back from yesterday). */
+function nextRateDay(): string {
+  rateDays += 1;
+  return day(-rateDays);
+}
+
 /** A USD rate of this organisation, on a day of its own. */
 async function exchangeRate(): Promise<string> {
   rateDays += 1;
@@ -672,7 +678,7 @@ const recipes: Record<string, Recipe> = {
     // A day of its own per request (one rate per currency and day).
     valid: async () => ({
       url: '/exchange-rates',
-      payload: { currency: 'EUR', rate: 1.6, effective_from: day(-(rateDays += 1)) },
+      payload: { currency: 'EUR', rate: 1.6, effective_from: nextRateDay() },
     }),
     invalid: async () => ({ url: '/exchange-rates', payload: { currency: 'EUR', rate: 0 } }),
     success: 201,
@@ -680,7 +686,7 @@ const recipes: Record<string, Recipe> = {
   updateExchangeRate: {
     valid: async () => ({
       url: `/exchange-rates/${await exchangeRate()}`,
-      payload: { rate: 1.7, effective_from: day(-(rateDays += 1)) },
+      payload: { rate: 1.7, effective_from: nextRateDay() },
     }),
     invalid: async () => ({ url: `/exchange-rates/${await exchangeRate()}`, payload: { rate: -1 } }),
     success: 200,
