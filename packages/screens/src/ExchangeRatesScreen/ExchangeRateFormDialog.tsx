@@ -176,7 +176,7 @@ function ExchangeRateForm({
             <SelectDropdown
               label="Currency"
               required
-              placeholder="Choose a currency"
+              placeholder="Select a currency"
               searchable={false}
               clearable={false}
               options={currencies}

@@ -136,7 +136,10 @@ function ExchangeRates({ organizationId }: { organizationId: string }): ReactEle
         />
       ) : (
         <Card size="1">
-          <Table.Root variant="ghost" aria-label={exchangeRatesMessages.title}>
+          <Table.Root variant="ghost">
+            <VisuallyHidden asChild>
+              <caption>{exchangeRatesMessages.title}</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Currency</Table.ColumnHeaderCell>
