@@ -12,6 +12,7 @@ import { attachmentHandlers } from './features/attachments/attachments.handlers.
 import { authHandlers } from './features/auth/auth.handlers.js';
 import { passwordFlowHandlers } from './features/auth/password-flows.js';
 import { budgetHandlers } from './features/budgets/budgets.handlers.js';
+import { exchangeRateHandlers } from './features/currency/exchange-rates.handlers.js';
 import { departmentHandlers } from './features/departments/departments.handlers.js';
 import { healthHandlers } from './features/health/health.handlers.js';
 import { organizationHandlers } from './features/organizations/organizations.handlers.js';
@@ -68,6 +69,7 @@ export const handlers: OperationHandlers = {
   ...requisitionHandlers,
   ...approvalHandlers,
   ...budgetHandlers,
+  ...exchangeRateHandlers,
   ...attachmentHandlers,
   ...purchaseOrderHandlers,
   ...vendorHandlers,

@@ -204,6 +204,26 @@ async function memberOfOrganization(): Promise<User> {
   return user;
 }
 
+/** Days back of the exchange rates the recipes make (each on a day of its own). */
+let rateDays = 0;
+
+/** A day no rate of the recipes used yet (`YYYY-MM-DD`, going back from yesterday). */
+function nextRateDay(): string {
+  rateDays += 1;
+  return day(-rateDays);
+}
+
+/** A USD rate of this organisation, on a day of its own. */
+async function exchangeRate(): Promise<string> {
+  rateDays += 1;
+  const [row] = await app.sequelize.query<{ id: string }>(
+    `INSERT INTO exchange_rates (organization_id, currency, rate, effective_from)
+     VALUES ($1, 'USD', 1.5, (now() AT TIME ZONE 'UTC')::date - $2::int) RETURNING id`,
+    { bind: [world.organization.id, rateDays], type: QueryTypes.SELECT },
+  );
+  return row!.id;
+}
+
 async function roleId(name: string): Promise<string> {
   const [row] = await app.sequelize.query<{ id: string }>(
     'SELECT id FROM roles WHERE organization_id = $1 AND name = $2',
@@ -652,6 +672,29 @@ const recipes: Record<string, Recipe> = {
     valid: async () => ({ url: `/budgets/check?cost_center_id=${world.costCenter.id}&amount=100` }),
     invalid: async () => ({ url: `/budgets/check?cost_center_id=${world.costCenter.id}` }),
     success: 200,
+  },
+  listExchangeRates: simple('/exchange-rates', 200, '/exchange-rates?currency=XYZ'),
+  createExchangeRate: {
+    // A day of its own per request (one rate per currency and day).
+    valid: async () => ({
+      url: '/exchange-rates',
+      payload: { currency: 'EUR', rate: 1.6, effective_from: nextRateDay() },
+    }),
+    invalid: async () => ({ url: '/exchange-rates', payload: { currency: 'EUR', rate: 0 } }),
+    success: 201,
+  },
+  updateExchangeRate: {
+    valid: async () => ({
+      url: `/exchange-rates/${await exchangeRate()}`,
+      payload: { rate: 1.7, effective_from: nextRateDay() },
+    }),
+    invalid: async () => ({ url: `/exchange-rates/${await exchangeRate()}`, payload: { rate: -1 } }),
+    success: 200,
+  },
+  deleteExchangeRate: {
+    valid: async () => ({ url: `/exchange-rates/${await exchangeRate()}` }),
+    invalid: async () => ({ url: `/exchange-rates/${BAD}` }),
+    success: 204,
   },
 };
 

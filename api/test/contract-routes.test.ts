@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
+import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApi, type OperationInfo, resolvePointer } from '../src/contract/openapi.js';
 import type { Organization, User } from '../src/db/models/index.js';
@@ -224,6 +225,16 @@ describe('successful answers of implemented operations', () => {
     await buildGlAccount(app.models, organization);
   });
 
+  /** A rate of `currency` from 2026-01-01 on, for the exchange-rate operations. */
+  async function rateOf(currency: string, rate: number): Promise<string> {
+    const [row] = await app.sequelize.query<{ id: string }>(
+      `INSERT INTO exchange_rates (organization_id, currency, rate, effective_from)
+       VALUES ($1, $2, $3, '2026-01-01') RETURNING id`,
+      { bind: [organization.id, currency, rate], type: QueryTypes.SELECT },
+    );
+    return row!.id;
+  }
+
   /** A draft requisition of the signed-in user (with its own cost centre and GL account). */
   async function draftRequisition(): Promise<string> {
     const [costCenter, glAccount] = await Promise.all([
@@ -396,6 +407,27 @@ describe('successful answers of implemented operations', () => {
         organizationId: organization.id,
       });
     },
+    listExchangeRates: async () => {
+      await rateOf('CAD', 0.9);
+      return call(app.server, 'GET', '/api/exchange-rates', { token, organizationId: organization.id });
+    },
+    createExchangeRate: () =>
+      call(app.server, 'POST', '/api/exchange-rates', {
+        token,
+        organizationId: organization.id,
+        payload: { currency: 'JPY', rate: 0.0101, effective_from: '2026-01-01' },
+      }),
+    updateExchangeRate: async () =>
+      call(app.server, 'PUT', `/api/exchange-rates/${await rateOf('GBP', 1.9)}`, {
+        token,
+        organizationId: organization.id,
+        payload: { rate: 1.95, effective_from: '2026-02-01' },
+      }),
+    deleteExchangeRate: async () =>
+      call(app.server, 'DELETE', `/api/exchange-rates/${await rateOf('CHF', 1.7)}`, {
+        token,
+        organizationId: organization.id,
+      }),
     listProducts: () => call(app.server, 'GET', '/api/products', { token, organizationId: organization.id }),
     listRequisitions: async () => {
       await draftRequisition();

@@ -18,13 +18,14 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
      recomputed AS (
        SELECT organization_id, key, sum(n) AS n FROM (
          SELECT k.* FROM requisitions r CROSS JOIN LATERAL requisition_counter_keys(r.organization_id, r.id,
-           r.status, r.requestor_id, r.cost_center_id, r.approved_at, r.total_amount) k
+           r.status, r.requestor_id, r.cost_center_id, r.approved_at, COALESCE(r.base_total_amount, r.total_amount)) k
          UNION ALL
          SELECT k.* FROM requisitions r CROSS JOIN LATERAL requisition_filter_counter_keys(r.organization_id,
            r.category, r.cost_center_id, r.created_at) k
          UNION ALL
          SELECT k.* FROM purchase_orders po CROSS JOIN LATERAL purchase_order_counter_keys(po.organization_id,
-           po.requisition_id, po.status, po.sent_at, po.received_date, po.received_at, po.total_amount) k
+           po.requisition_id, po.status, po.sent_at, po.received_date, po.received_at,
+           COALESCE(po.base_total_amount, po.total_amount)) k
          UNION ALL
          SELECT k.* FROM approval_steps s CROSS JOIN LATERAL approval_step_counter_keys(s.organization_id, s.action,
            s.approver_id, s.approver_role_name,

@@ -55,7 +55,7 @@ async function buildWorld(options: { oldRow?: boolean } = {}) {
   const columns = (
     await app.sequelize.query<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns
-        WHERE table_name = 'requisitions' AND table_schema = current_schema()
+        WHERE table_name = 'requisitions' AND table_schema = current_schema() AND is_generated = 'NEVER'
           AND column_name NOT IN ('id', 'requisition_number', 'justification', 'created_at', 'search_text')`,
       { type: QueryTypes.SELECT },
     )

@@ -259,6 +259,7 @@ const appPages = [
     lazy(chunks.admin, 'DepartmentUsersPage'),
     'org.settings',
   ),
+  page('admin/exchange-rates', 'Exchange Rates', lazy(chunks.admin, 'ExchangeRatesScreen'), 'org.settings'),
   page('admin/roles', 'Roles', lazy(chunks.admin, 'RolesScreen'), 'role.manage'),
   page('vendors', 'Vendors', comingSoon),
   page('products', 'Products', comingSoon),

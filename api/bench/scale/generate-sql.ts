@@ -164,7 +164,7 @@ const PO_CREATED_AT = `(${actedAt('p.levels')} + p.span * 0.02)`;
 export const INSERT_REQUISITIONS = `
   INSERT INTO requisitions (id, organization_id, requisition_number, status, category, justification,
       delivery_date, shipping_address, notes, total_amount, currency, requestor_id, cost_center_id, gl_account_id,
-      department_id, submitted_at, approved_at, rejected_at, cancelled_at, created_at, updated_at)
+      department_id, submitted_at, approved_at, rejected_at, cancelled_at, created_at, updated_at, exchange_rate)
   SELECT p.id, o.id, ${documentNumber('REQ', 'p.year', 'p.number')}, p.status, p.category,
          p.justification, p.delivery_date, p.shipping_address, NULL, p.total_cents / 100.0, 'AUD', p.requestor_id,
          p.cost_center_id, p.gl_account_id, p.dept_id, p.submitted_at, ${APPROVED_AT},
@@ -176,7 +176,9 @@ export const INSERT_REQUISITIONS = `
                        WHEN 'po_created' THEN ${PO_CREATED_AT}
                        WHEN 'cancelled' THEN ${DECIDED_AT} + p.span * 0.05
                        WHEN 'approved' THEN ${APPROVED_AT}
-                       ELSE ${DECIDED_AT} END
+                       ELSE ${DECIDED_AT} END,
+         -- Everything is in the organisations' base currency: submitted ones froze the rate 1.
+         CASE WHEN p.submitted_at IS NOT NULL THEN 1 END
     FROM scale_work.plan p JOIN scale_work.org o USING (org_idx)
    ORDER BY p.created_at`;
 
@@ -234,7 +236,7 @@ export const INSERT_STEPS = `
 export const INSERT_PURCHASE_ORDERS = `
   INSERT INTO purchase_orders (organization_id, po_number, requisition_id, vendor_id, status, total_amount,
       currency, delivery_date, payment_terms, notes, shipping_address, billing_address, sent_at, received_at,
-      received_date, created_by_id, created_at, updated_at)
+      received_date, created_by_id, created_at, updated_at, exchange_rate)
   SELECT o.id,
          ${documentNumber('PO', 'x.year', 'row_number() OVER (PARTITION BY x.org_idx, x.year ORDER BY x.created_at, x.id)')},
          x.id, x.vendor_id, x.status, x.total_cents / 100.0, 'AUD', x.delivery_date,
@@ -246,7 +248,8 @@ export const INSERT_PURCHASE_ORDERS = `
          CASE WHEN x.status = 'received' THEN ((x.created_at + x.span * 0.06) AT TIME ZONE 'UTC')::date END,
          x.fm_id, x.created_at,
          CASE x.status WHEN 'received' THEN x.created_at + x.span * 0.06
-                       WHEN 'sent' THEN x.created_at + x.span * 0.01 ELSE x.created_at END
+                       WHEN 'sent' THEN x.created_at + x.span * 0.01 ELSE x.created_at END,
+         1
     FROM (SELECT p.*, ${PO_CREATED_AT} AS po_created,
                  CASE WHEN p.u_po < 0.70 THEN 'received' WHEN p.u_po < 0.92 THEN 'sent' ELSE 'draft' END AS po_status
             FROM scale_work.plan p WHERE p.status = 'po_created') p0

@@ -509,6 +509,8 @@ class DemoBuilder {
         notes: spec.notes ?? null,
         total_amount: money(total),
         currency: organization.currency,
+        // In the organisation's own currency: a submitted one froze the rate 1.
+        exchange_rate: stamps.submitted_at ? '1' : null,
         requestor_id: spec.requestor.id,
         cost_center_id: spec.costCenter.id,
         gl_account_id: spec.glAccount.id,
@@ -600,6 +602,7 @@ class DemoBuilder {
         status: spec.status,
         total_amount: money(requisition.total),
         currency: organization.currency,
+        exchange_rate: '1',
         delivery_date: this.inDays(spec.deliveryInDays),
         payment_terms: spec.paymentTerms,
         notes: spec.notes ?? null,

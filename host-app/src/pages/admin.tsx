@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 export {
   CreateUserScreen,
   DepartmentManagementScreen,
+  ExchangeRatesScreen,
   RolesScreen,
   UserListScreen,
 } from '@purchasing/screens';

@@ -10,6 +10,7 @@ export {
   type PurchasingClient,
   type PurchasingClientOptions,
 } from './client';
+export { currencyKeys, exchangeRateQueries } from './currency-queries';
 export {
   ApiError,
   type ApiErrorDetail,

@@ -30,6 +30,7 @@ export { DashboardScreen, NO_ORGANIZATION_MESSAGE } from './DashboardScreen';
 export { DepartmentManagementScreen } from './DepartmentManagementScreen';
 export { DepartmentUsersScreen, type DepartmentUsersScreenProps } from './DepartmentUsersScreen';
 export { EditUserScreen, type EditUserScreenProps } from './EditUserScreen';
+export { ExchangeRatesScreen } from './ExchangeRatesScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export { type LoginFormValues, LoginScreen, type LoginScreenProps, loginSchema } from './LoginScreen';
 export { PendingScreen, type PendingScreenProps } from './PendingScreen';

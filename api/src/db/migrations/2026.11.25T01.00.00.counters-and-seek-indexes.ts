@@ -122,12 +122,20 @@ export async function up(ctx: MigrationContext): Promise<void> {
   await runSql(ctx, SEEK_INDEXES);
 }
 
-const REQUISITION_KEYS = (t: string) =>
+/**
+ * The amount a requisition (alias `r`) or purchase order (alias `po`) counts with in the money
+ * counters, as SQL. This migration counts `total_amount`; migration `2026.11.25T10.30.00` replaces
+ * the trigger functions to count the amount in the organisation's base currency.
+ */
+export type CountedAmount = (alias: string) => string;
+const TOTAL: CountedAmount = (alias) => `${alias}.total_amount`;
+
+const REQUISITION_KEYS = (t: string, amount: CountedAmount = TOTAL) =>
   `SELECT k.* FROM ${t} r CROSS JOIN LATERAL requisition_counter_keys(r.organization_id, r.id, r.status,
-     r.requestor_id, r.cost_center_id, r.approved_at, r.total_amount) k`;
-const ORDER_KEYS = (t: string) =>
+     r.requestor_id, r.cost_center_id, r.approved_at, ${amount('r')}) k`;
+const ORDER_KEYS = (t: string, amount: CountedAmount = TOTAL) =>
   `SELECT k.* FROM ${t} po CROSS JOIN LATERAL purchase_order_counter_keys(po.organization_id, po.requisition_id,
-     po.status, po.sent_at, po.received_date, po.received_at, po.total_amount) k`;
+     po.status, po.sent_at, po.received_date, po.received_at, ${amount('po')}) k`;
 const STEP_KEYS = (t: string) =>
   `SELECT k.* FROM ${t} s CROSS JOIN LATERAL approval_step_counter_keys(s.organization_id, s.action, s.approver_id,
      s.approver_role_name, s.excluded_user_ids, s.actioned_by_id) k`;
@@ -166,9 +174,20 @@ const transition = (op: 'INSERT' | 'UPDATE' | 'DELETE') =>
     DELETE: 'REFERENCING OLD TABLE AS old_rows',
   })[op];
 
-/** A statement trigger per operation (a function reads only the transition tables its operation has). */
-function countingTriggers(op: 'INSERT' | 'UPDATE' | 'DELETE'): string {
+/**
+ * A statement trigger per operation (a function reads only the transition tables its operation has)
+ * on requisitions and purchase orders. With `replace`, only the functions, as `CREATE OR REPLACE`
+ * (the triggers stay), counting money as `amount` says.
+ */
+export function countingTriggers(
+  op: 'INSERT' | 'UPDATE' | 'DELETE',
+  { amount = TOTAL, replace = false }: { amount?: CountedAmount; replace?: boolean } = {},
+): string {
   const lower = op.toLowerCase();
+  const create = replace ? 'CREATE OR REPLACE FUNCTION' : 'CREATE FUNCTION';
+  const trigger = (sql: string) => (replace ? '' : sql);
+  const requisitionKeys = (t: string) => REQUISITION_KEYS(t, amount);
+  const orderKeys = (t: string) => ORDER_KEYS(t, amount);
   const oldOrders =
     op === 'INSERT'
       ? 'SELECT id, requisition_id, status FROM purchase_orders WHERE false'
@@ -178,15 +197,15 @@ function countingTriggers(op: 'INSERT' | 'UPDATE' | 'DELETE'): string {
       ? 'SELECT id, requisition_id, status FROM purchase_orders WHERE false'
       : 'SELECT id, requisition_id, status FROM new_rows';
   return `
-    CREATE FUNCTION requisitions_count_${lower}() RETURNS trigger LANGUAGE plpgsql AS $$
+    ${create} requisitions_count_${lower}() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE touched record;
-    BEGIN${appendDeltas(deltasOf(op, REQUISITION_KEYS))}
+    BEGIN${appendDeltas(deltasOf(op, requisitionKeys))}
       RETURN NULL;
     END $$;
-    CREATE TRIGGER requisitions_count_${lower} AFTER ${op} ON requisitions
-      ${transition(op)} FOR EACH STATEMENT EXECUTE FUNCTION requisitions_count_${lower}();
+    ${trigger(`CREATE TRIGGER requisitions_count_${lower} AFTER ${op} ON requisitions
+      ${transition(op)} FOR EACH STATEMENT EXECUTE FUNCTION requisitions_count_${lower}();`)}
 
-    CREATE FUNCTION purchase_orders_count_${lower}() RETURNS trigger LANGUAGE plpgsql AS $$
+    ${create} purchase_orders_count_${lower}() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE touched record;
     BEGIN${appendDeltas(`
       WITH old_po AS (${oldOrders}),
@@ -206,16 +225,16 @@ function countingTriggers(op: 'INSERT' | 'UPDATE' | 'DELETE'): string {
               WHERE t.requisition_id IS NOT NULL),
            committed AS (
              SELECT r.organization_id, c.key,
-                    CASE WHEN f.after THEN -1 ELSE 1 END * round(r.total_amount * 100)::bigint AS n
+                    CASE WHEN f.after THEN -1 ELSE 1 END * round(${amount('r')} * 100)::bigint AS n
                FROM flips f JOIN requisitions r ON r.id = f.requisition_id
                CROSS JOIN LATERAL (VALUES ('committed:' || ${MONTH('r.approved_at')}),
                                           ('committed:' || r.cost_center_id || ':' || ${MONTH('r.approved_at')})) AS c(key)
               WHERE f.after <> f.before AND r.status IN ('approved', 'po_created') AND r.approved_at IS NOT NULL)
-      ${deltasOf(op, ORDER_KEYS)} UNION ALL SELECT organization_id, key, n FROM committed`)}
+      ${deltasOf(op, orderKeys)} UNION ALL SELECT organization_id, key, n FROM committed`)}
       RETURN NULL;
     END $$;
-    CREATE TRIGGER purchase_orders_count_${lower} AFTER ${op} ON purchase_orders
-      ${transition(op)} FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_count_${lower}();
+    ${trigger(`CREATE TRIGGER purchase_orders_count_${lower} AFTER ${op} ON purchase_orders
+      ${transition(op)} FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_count_${lower}();`)}
   `;
 }
 

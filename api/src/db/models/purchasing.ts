@@ -34,6 +34,8 @@ export class PurchaseOrder extends Model<
   declare status: CreationOptional<PurchaseOrderStatus>;
   declare total_amount: CreationOptional<Money>;
   declare currency: CreationOptional<string>;
+  /** Its requisition's rate, frozen at submission; `base_total_amount` is generated from it. */
+  declare exchange_rate: CreationOptional<string | null>;
   /** `YYYY-MM-DD`. */
   declare delivery_date: CreationOptional<string | null>;
   declare payment_terms: CreationOptional<PaymentTerms>;
@@ -69,6 +71,7 @@ export class PurchaseOrder extends Model<
         status: { ...columns.text, defaultValue: 'draft' },
         total_amount: { ...columns.money, defaultValue: '0.00' },
         currency: columns.currency,
+        exchange_rate: { type: DataTypes.DECIMAL(18, 8), allowNull: true },
         delivery_date: { type: DataTypes.DATEONLY, allowNull: true },
         payment_terms: { ...columns.text, defaultValue: 'Net 30' },
         notes: columns.optionalText,

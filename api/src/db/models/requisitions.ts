@@ -59,6 +59,8 @@ export class Requisition extends Model<InferAttributes<Requisition>, InferCreati
   declare notes: CreationOptional<string | null>;
   declare total_amount: CreationOptional<Money>;
   declare currency: CreationOptional<string>;
+  /** Frozen at submission (NUMERIC(18,8) as a string); `base_total_amount` is generated from it. */
+  declare exchange_rate: CreationOptional<string | null>;
   declare requestor_id: string;
   declare cost_center_id: string;
   declare gl_account_id: string;
@@ -91,6 +93,7 @@ export class Requisition extends Model<InferAttributes<Requisition>, InferCreati
         notes: columns.optionalText,
         total_amount: { ...columns.money, defaultValue: '0.00' },
         currency: columns.currency,
+        exchange_rate: { type: DataTypes.DECIMAL(18, 8), allowNull: true },
         requestor_id: { type: DataTypes.UUID, allowNull: false },
         cost_center_id: { type: DataTypes.UUID, allowNull: false },
         gl_account_id: { type: DataTypes.UUID, allowNull: false },

@@ -19,7 +19,8 @@ export interface BudgetFigures {
  *   its requisitions);
  * - committed: approved or po_created requisitions approved in the fiscal year whose order is not
  *   received.
- * The dashboard's Budget Utilization and `GET /budgets/check` both use these definitions. Spent and
+ * The dashboard's Budget Utilization and `GET /budgets/check` both use these definitions, in the
+ * organisation's base currency (each requisition and order at the rate frozen at its submission). Spent and
  * committed come from the maintained counters (`spent:`, `committed:` per month, per cost centre too):
  * at a million requisitions, summing a fiscal year's rows took longer than the rest of the dashboard.
  */
@@ -86,14 +87,14 @@ export async function budgetFiguresByScan(
        (SELECT sum(b.allocated_amount) FROM budgets b
          WHERE b.organization_id = $1 AND b.fiscal_year = $2
            AND ($5::uuid IS NULL OR b.cost_center_id = $5::uuid)) AS allocated,
-       (SELECT sum(po.total_amount) FROM purchase_orders po
+       (SELECT sum(COALESCE(po.base_total_amount, po.total_amount)) FROM purchase_orders po
          WHERE po.organization_id = $1 AND po.status = 'received'
            AND COALESCE(po.received_date::timestamp AT TIME ZONE 'UTC', po.received_at) >= $3
            AND COALESCE(po.received_date::timestamp AT TIME ZONE 'UTC', po.received_at) < $4
            AND ($5::uuid IS NULL OR EXISTS (SELECT 1 FROM requisitions pr
                                           WHERE pr.id = po.requisition_id AND pr.organization_id = $1
                                             AND pr.cost_center_id = $5::uuid))) AS spent,
-       (SELECT sum(r.total_amount) FROM requisitions r
+       (SELECT sum(COALESCE(r.base_total_amount, r.total_amount)) FROM requisitions r
          WHERE r.organization_id = $1 AND r.status IN ('approved', 'po_created')
            AND r.approved_at >= $3 AND r.approved_at < $4
            AND ($5::uuid IS NULL OR r.cost_center_id = $5::uuid)

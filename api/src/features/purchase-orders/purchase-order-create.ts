@@ -103,9 +103,10 @@ export async function createPurchaseOrder(
       const row = await selectOne<{ id: string }>(
         db,
         `INSERT INTO purchase_orders
-           (organization_id, po_number, requisition_id, vendor_id, status, total_amount, currency, delivery_date,
-            payment_terms, notes, shipping_address, billing_address, created_by_id)
-         SELECT r.organization_id, $3, r.id, $4, 'draft', r.total_amount, r.currency, $5, $6, $7,
+           (organization_id, po_number, requisition_id, vendor_id, status, total_amount, currency, exchange_rate,
+            delivery_date, payment_terms, notes, shipping_address, billing_address, created_by_id)
+         -- The order counts in the base currency at its requisition's frozen rate.
+         SELECT r.organization_id, $3, r.id, $4, 'draft', r.total_amount, r.currency, r.exchange_rate, $5, $6, $7,
                 COALESCE($8, r.shipping_address), COALESCE($9, o.address), $10
            FROM requisitions r JOIN organizations o ON o.id = r.organization_id
           WHERE r.id = $1 AND r.organization_id = $2

@@ -7,7 +7,6 @@ import {
   type RouteStep,
   type RoutingFacts,
 } from '../../domain/approval-routing.js';
-import { toCents } from '../../domain/money.js';
 import type { Db } from '../../http/context.js';
 
 /**
@@ -18,7 +17,8 @@ import type { Db } from '../../http/context.js';
 /** What routing needs about a requisition, as {@link loadRoutingFacts} reads it. */
 export interface RoutingFactsRow {
   policy: ApprovalPolicy | null;
-  total_amount: string;
+  /** The total in the base currency, in integer cents (at the rate frozen at submission). */
+  base_total_cents: number | string;
   requestor_id: string;
   manager_id: string | null;
   department_head_id: string | null;
@@ -44,7 +44,10 @@ export async function loadRoutingFacts(
   return selectOne<RoutingFactsRow>(
     db,
     `WITH req AS (
-       SELECT r.id, r.organization_id, r.requestor_id, r.total_amount FROM requisitions r
+       SELECT r.id, r.organization_id, r.requestor_id,
+              -- A requisition submitted in another currency before rates existed counts at face value.
+              round(COALESCE(r.base_total_amount, r.total_amount) * 100) AS base_total_cents
+         FROM requisitions r
         WHERE r.id = $1 AND r.organization_id = $2
      ), membership AS (
        SELECT m.manager_id, m.department_id FROM user_organizations m JOIN req ON m.user_id = req.requestor_id
@@ -57,7 +60,7 @@ export async function loadRoutingFacts(
           AND EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
                        WHERE rp.role_id = m.role_id AND p.name = 'approval.act')
      )
-     SELECT o.settings -> 'approval_policy' AS policy, req.total_amount, req.requestor_id,
+     SELECT o.settings -> 'approval_policy' AS policy, req.base_total_cents, req.requestor_id,
             (SELECT am.user_id::text FROM membership ms JOIN approvers am ON am.user_id = ms.manager_id) AS manager_id,
             (SELECT am.user_id::text FROM membership ms
                JOIN departments d ON d.id = ms.department_id AND d.organization_id = $2
@@ -89,7 +92,7 @@ export function toRoutingFacts(facts: RoutingFactsRow): {
   return {
     policy: { ...policy, fallback_approver_roles: [...fallbackRoles(policy)] },
     routingFacts: {
-      total: toCents(facts.total_amount) / 100,
+      total: Number(facts.base_total_cents) / 100,
       requestorId: facts.requestor_id,
       managerId: facts.manager_id,
       departmentHeadId: facts.department_head_id,

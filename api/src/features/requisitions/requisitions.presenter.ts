@@ -40,8 +40,13 @@ export const SUMMARY_JOINS = `
   JOIN cost_centers cc ON cc.id = r.cost_center_id
   JOIN gl_accounts gl ON gl.id = r.gl_account_id`;
 
-/** Line items (by position), attachments (by upload) and the workflow (by level, then creation). */
+/**
+ * The base currency, the rate frozen at submission and the total at that rate; line items (by
+ * position), attachments (by upload) and the workflow (by level, then creation).
+ */
 const DETAIL_COLUMNS = `
+  (SELECT o.currency FROM organizations o WHERE o.id = r.organization_id) AS base_currency,
+  r.exchange_rate::float8 AS exchange_rate, r.base_total_amount,
   COALESCE((
     SELECT json_agg(json_build_object(
              'id', li.id, 'product_id', li.product_id,
@@ -117,7 +122,7 @@ export async function selectRequisitionDetail(
   id: string,
   options: { transaction?: Transaction | null; filter?: { where: string; bind: unknown[] } } = {},
 ): Promise<RequisitionView | null> {
-  const row = await selectOne<Row<RequisitionView>>(
+  const row = await selectOne<Row<RequisitionView> & { base_total_amount: string | number | null }>(
     db,
     `SELECT ${SUMMARY_COLUMNS}, ${DETAIL_COLUMNS}
        FROM requisitions r ${SUMMARY_JOINS}
@@ -125,5 +130,7 @@ export async function selectRequisitionDetail(
     [id, organizationId, ...(options.filter?.bind ?? [])],
     options.transaction,
   );
-  return row ? present(row) : null;
+  if (!row) return null;
+  const base = row.base_total_amount;
+  return { ...present<RequisitionView>(row), base_total_amount: base === null ? null : Number(base) };
 }

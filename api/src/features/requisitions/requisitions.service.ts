@@ -4,6 +4,7 @@ import { execute, selectOne } from '../../db-query.js';
 import { fallbackRoles, levelTitle, routeSubmission } from '../../domain/approval-routing.js';
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db, OrganizationScope } from '../../http/context.js';
+import { submissionRate } from '../currency/frozen-rate.js';
 import { allocateNumberNow } from './numbering.js';
 import { decimal, insertLines, prepareForm, type RequisitionForm } from './requisition-form.js';
 import {
@@ -368,7 +369,9 @@ async function submitLocked(
   const facts = await loadRoutingFacts(db, organizationId, current.id, transaction);
   if (!facts) throw new NotFound('Requisition');
 
-  const { policy, routingFacts } = toRoutingFacts(facts);
+  // Thresholds count the total in the base currency, at the rate this submission freezes.
+  const frozen = await submissionRate(db, organizationId, current.id, transaction);
+  const { policy, routingFacts } = toRoutingFacts({ ...facts, base_total_cents: frozen.baseCents });
   const restartAt = current.status === 'info_requested' ? (facts.restart_level ?? 1) : 1;
   const route = routeSubmission(policy, routingFacts, restartAt);
   if (!route.autoApproved && route.noApprover) {
@@ -397,10 +400,10 @@ async function submitLocked(
   await execute(
     db,
     `UPDATE requisitions
-        SET status = $3, submitted_at = now(), updated_at = now(),
+        SET status = $3, submitted_at = now(), updated_at = now(), exchange_rate = $4,
             approved_at = CASE WHEN $3::text = 'approved' THEN now() ELSE NULL END
       WHERE id = $1 AND organization_id = $2`,
-    [current.id, organizationId, to],
+    [current.id, organizationId, to, frozen.rate],
     transaction,
   );
   await audit(

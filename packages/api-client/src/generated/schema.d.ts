@@ -1519,6 +1519,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exchange-rates": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List exchange rates
+         * @description The organisation's base currency and its exchange rates into it, by currency and then newest
+         *     effective date first; `currency` narrows the list to one currency. A requisition in another
+         *     currency freezes, when it is submitted, the rate of its currency in effect that day (the one
+         *     with the latest `effective_from` not after the day, UTC). Open to every member.
+         */
+        get: operations["listExchangeRates"];
+        put?: never;
+        /**
+         * Add an exchange rate
+         * @description Adds the rate of `currency` into the organisation's base currency from `effective_from` on.
+         *     The base currency itself has no rate (400), and a second rate for the same currency and day
+         *     answers 409. Requisitions already submitted keep the rate they froze. Needs `org.settings`.
+         */
+        post: operations["createExchangeRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange-rates/{id}": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an exchange rate
+         * @description Replaces the rate and its effective date (the currency stays). Requisitions already submitted
+         *     keep the rate they froze. Another rate of the currency on the new day answers 409. Needs
+         *     `org.settings`.
+         */
+        put: operations["updateExchangeRate"];
+        post?: never;
+        /**
+         * Delete an exchange rate
+         * @description Removes the rate; submissions from then on use the currency's rate in effect without it.
+         *     Requisitions already submitted keep the rate they froze. Needs `org.settings`.
+         */
+        delete: operations["deleteExchangeRate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1930,6 +2001,12 @@ export interface components {
             gl_account_id: string;
             gl_account: components["schemas"]["GlAccount"];
             line_item_count: number;
+            /** @description The organisation's base currency, in which thresholds, budgets and the dashboard count. */
+            base_currency: components["schemas"]["CurrencyCode"];
+            /** @description The rate from `currency` into `base_currency` frozen when the requisition was last submitted (1 when they are the same); null before the first submission. */
+            exchange_rate: components["schemas"]["ExchangeRateValue"] | null;
+            /** @description `total_amount` in the base currency at the frozen rate (rounded half up to the cent): the amount approval thresholds and budgets use. Null before the first submission. */
+            base_total_amount: components["schemas"]["Money"] | null;
             line_items: components["schemas"]["RequisitionLineItem"][];
             attachments: components["schemas"]["Attachment"][];
             /** @description Every step, by approval level and then creation time. */
@@ -2426,6 +2503,49 @@ export interface components {
         };
         VendorResponse: {
             vendor: components["schemas"]["Vendor"];
+        };
+        /**
+         * @description Units of the organisation's base currency that one unit of the currency buys, with at most 8 decimal places (more answer 400). A base amount is the amount times the rate, rounded half up to the cent.
+         * @example 1.53
+         */
+        ExchangeRateValue: number;
+        ExchangeRate: {
+            /** Format: uuid */
+            id: string;
+            currency: components["schemas"]["CurrencyCode"];
+            rate: components["schemas"]["ExchangeRateValue"];
+            /**
+             * Format: date
+             * @description The first day (UTC) on which submissions use this rate.
+             */
+            effective_from: string;
+            /**
+             * @description `in_effect`: a submission today (UTC) uses this rate (the currency's rate with the latest `effective_from` not after today); `scheduled`: it starts after today; `superseded`: a later rate of the currency is in effect.
+             * @enum {string}
+             */
+            status: "in_effect" | "scheduled" | "superseded";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ExchangeRateInput: {
+            currency: components["schemas"]["CurrencyCode"];
+            rate: components["schemas"]["ExchangeRateValue"];
+            /** Format: date */
+            effective_from: string;
+        };
+        ExchangeRateUpdateInput: {
+            rate: components["schemas"]["ExchangeRateValue"];
+            /** Format: date */
+            effective_from: string;
+        };
+        ExchangeRateResponse: {
+            exchange_rate: components["schemas"]["ExchangeRate"];
+        };
+        ExchangeRateList: {
+            base_currency: components["schemas"]["CurrencyCode"];
+            exchange_rates: components["schemas"]["ExchangeRate"][];
         };
         /** @description available = allocated − committed − spent, for the current fiscal year. */
         BudgetCheck: {
@@ -5035,6 +5155,148 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BudgetCheck"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listExchangeRates: {
+        parameters: {
+            query?: {
+                currency?: components["schemas"]["CurrencyCode"];
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The base currency and the rates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createExchangeRate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRateInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateExchangeRate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRateUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteExchangeRate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

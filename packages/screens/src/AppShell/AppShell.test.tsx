@@ -39,6 +39,7 @@ describe('sidebarItems', () => {
       'Products',
       'Users',
       'Departments',
+      'Exchange Rates',
       'Roles',
       'Reports',
       'Settings',
@@ -52,7 +53,7 @@ describe('sidebarItems', () => {
 describe('AppShell', () => {
   it('shows all ten items in order to an admin of the current organisation', async () => {
     await renderShell();
-    await waitFor(() => expect(navLinks()).toHaveLength(10));
+    await waitFor(() => expect(navLinks()).toHaveLength(11));
     expect(navLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Requisitions', '/requisitions'],
@@ -62,6 +63,7 @@ describe('AppShell', () => {
       ['Products', '/products'],
       ['Users', '/admin/users'],
       ['Departments', '/admin/departments'],
+      ['Exchange Rates', '/admin/exchange-rates'],
       ['Reports', '/reports'],
       ['Settings', '/settings'],
     ]);

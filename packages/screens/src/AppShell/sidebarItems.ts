@@ -1,5 +1,6 @@
 import type { Schemas } from '@purchasing/api-client';
 import {
+  ArrowLeftRight,
   BarChart3,
   Building2,
   CheckSquare,
@@ -46,6 +47,13 @@ export const sidebarItems: readonly SidebarItem[] = [
     label: 'Departments',
     href: (h) => h.departments(),
     icon: Building2,
+    permission: 'org.settings',
+  },
+  {
+    id: 'exchange-rates',
+    label: 'Exchange Rates',
+    href: (h) => h.exchangeRates(),
+    icon: ArrowLeftRight,
     permission: 'org.settings',
   },
   { id: 'roles', label: 'Roles', href: (h) => h.roles(), icon: ShieldCheck, permission: 'role.manage' },

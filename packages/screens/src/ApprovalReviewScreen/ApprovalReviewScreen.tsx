@@ -29,6 +29,7 @@ import { ApprovalActionForm } from '../ApprovalActionForm';
 import { ApprovalWorkflowTimeline } from '../ApprovalWorkflowTimeline';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
+import { BaseAmount } from '../shared/BaseAmount';
 import { categoryLabel, codeAndName, fullName } from '../shared/display';
 
 type Requisition = Schemas['Requisition'];
@@ -239,6 +240,7 @@ function DetailsPanel({ requisition }: { requisition: Requisition }): ReactEleme
           <Text as="div" size="7" weight="bold">
             {formatMoney(requisition.total_amount, requisition.currency)}
           </Text>
+          <BaseAmount requisition={requisition} />
         </Box>
         <DataList.Root size="2" orientation={{ initial: 'vertical', sm: 'horizontal' }}>
           <Detail label="Requestor">

@@ -89,6 +89,7 @@ describe('defaultHrefs', () => {
       userEdit: defaultHrefs.userEdit('u1'),
       departments: defaultHrefs.departments(),
       departmentUsers: defaultHrefs.departmentUsers('d1'),
+      exchangeRates: defaultHrefs.exchangeRates(),
     }).toEqual({
       dashboard: '/dashboard',
       login: '/login',
@@ -112,6 +113,7 @@ describe('defaultHrefs', () => {
       userEdit: '/admin/users/u1',
       departments: '/admin/departments',
       departmentUsers: '/admin/departments/d1/users',
+      exchangeRates: '/admin/exchange-rates',
     });
   });
 

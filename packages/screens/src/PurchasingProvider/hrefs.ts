@@ -26,6 +26,8 @@ export interface Hrefs {
   userEdit(id: string): string;
   departments(): string;
   departmentUsers(id: string): string;
+  /** The organisation's exchange rates into its base currency. */
+  exchangeRates(): string;
   /** Roles and their permissions (needs `role.manage`). */
   roles(): string;
   /** Asks for a password reset link ('Forgot your password?'). */
@@ -62,6 +64,7 @@ export const defaultHrefs: Hrefs = {
   userEdit: (id) => `/admin/users/${segment(id)}`,
   departments: () => '/admin/departments',
   departmentUsers: (id) => `/admin/departments/${segment(id)}/users`,
+  exchangeRates: () => '/admin/exchange-rates',
   roles: () => '/admin/roles',
   forgotPassword: () => '/forgot-password',
   resetPassword: (token) => `/reset-password?${new URLSearchParams({ token }).toString()}`,

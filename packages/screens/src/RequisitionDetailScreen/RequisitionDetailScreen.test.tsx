@@ -99,6 +99,28 @@ describe('RequisitionDetailScreen', () => {
     expect(rows.at(-1)).toHaveTextContent('TotalEUR 4,510.55');
   });
 
+  it('shows the total in the base currency at the rate frozen at submission when the currencies differ', async () => {
+    const requisition = buildRequisition(1, {
+      status: 'under_review',
+      submitted_at: '2026-11-16T09:00:00.000Z',
+      total_amount: 20_000.01,
+      currency: 'EUR',
+      exchange_rate: 1.5,
+      base_total_amount: 30_000.02,
+    });
+    setup(draft.id, { requisitions: [requisition] });
+    await heading('REQ-2026-00001');
+    const details = screen.getByRole('region', { name: 'Requisition Details' });
+    expect(details).toHaveTextContent('EUR 20,000.01');
+    expect(details).toHaveTextContent('$30,000.02 AUD at 1 EUR = 1.5 AUD, the rate when submitted');
+  });
+
+  it('shows no base amount for a requisition in the base currency', async () => {
+    setup(underReview.id);
+    await heading('REQ-2026-00002');
+    expect(screen.queryByText(/the rate when submitted/)).toBeNull();
+  });
+
   it('shows created, submitted and approved dates in Quick Info, with a dash when there is none', async () => {
     setup(underReview.id);
     await heading('REQ-2026-00002');

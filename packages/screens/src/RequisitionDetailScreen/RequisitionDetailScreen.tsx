@@ -53,6 +53,7 @@ import { ApprovalWorkflowTimeline } from '../ApprovalWorkflowTimeline';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { downloadAttachment } from '../shared/attachments';
+import { BaseAmount } from '../shared/BaseAmount';
 import { categoryLabel, fullName } from '../shared/display';
 import { Panel } from '../shared/Panel';
 
@@ -460,8 +461,11 @@ function DetailsPanel({ requisition }: { requisition: Requisition }): ReactEleme
         <DataList.Item>
           <DataList.Label>Total Amount</DataList.Label>
           <DataList.Value>
-            <Text weight="bold">{formatMoney(requisition.total_amount, requisition.currency)}</Text>
-            <Text color="gray">&nbsp;{requisition.currency}</Text>
+            <Box>
+              <Text weight="bold">{formatMoney(requisition.total_amount, requisition.currency)}</Text>
+              <Text color="gray">&nbsp;{requisition.currency}</Text>
+              <BaseAmount requisition={requisition} />
+            </Box>
           </DataList.Value>
         </DataList.Item>
         <DataList.Item>

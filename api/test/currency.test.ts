@@ -1,0 +1,263 @@
+import type { ServerInjectResponse } from '@hapi/hapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../src/db/models/index.js';
+import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { expectCountersExact } from './counters-check.js';
+import {
+  buildBudget,
+  buildCostCenter,
+  buildDepartment,
+  buildGlAccount,
+  buildMembership,
+  buildOrganization,
+  buildUser,
+} from './factories.js';
+
+/**
+ * Currency done right (issue 13 item 2): exchange rates kept per organisation, a rate frozen at
+ * submission, thresholds, budgets and the counters in the base currency.
+ */
+
+let app: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  // Every change these tests made kept the maintained counters exact, in base amounts.
+  await expectCountersExact(app.sequelize);
+  await app.close();
+});
+
+const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
+
+/** `YYYY-MM-DD` of today (UTC) moved by `days`. */
+const day = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Member {
+  user: User;
+  token: string;
+}
+
+/** An AUD organisation: an Admin, a requestor managed by a manager in a department with a head, a Finance Manager. */
+async function buildWorld() {
+  const organization = await buildOrganization(app.models);
+  const costCenter = await buildCostCenter(app.models, organization);
+  const glAccount = await buildGlAccount(app.models, organization);
+  const member = async (
+    roleName: string,
+    extra: { manager?: User; department?: Awaited<ReturnType<typeof buildDepartment>> } = {},
+  ): Promise<Member> => {
+    const user = await buildUser(app.models);
+    await buildMembership(app.models, { user, organization, roleName, ...extra });
+    return { user, token: await accessTokenFor(app.server, user) };
+  };
+  const admin = await member('Admin');
+  const head = await member('Department Head');
+  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
+  const manager = await member('Manager', { department });
+  const requestor = await member('User', { manager: manager.user, department });
+  const finance = await member('Finance Manager');
+  return { organization, costCenter, glAccount, admin, head, manager, requestor, finance };
+}
+
+type World = Awaited<ReturnType<typeof buildWorld>>;
+
+async function addRate(world: World, currency: string, rate: number, effectiveFrom: string, as?: Member) {
+  return call(app.server, 'POST', '/api/exchange-rates', {
+    token: (as ?? world.admin).token,
+    organizationId: world.organization.id,
+    payload: { currency, rate, effective_from: effectiveFrom },
+  });
+}
+
+/** A draft of one line of `amount` in `currency`, raised by the requestor. */
+async function draft(world: World, amount: number, currency: string) {
+  const response = await call(app.server, 'POST', '/api/requisitions', {
+    token: world.requestor.token,
+    organizationId: world.organization.id,
+    payload: {
+      cost_center_id: world.costCenter.id,
+      gl_account_id: world.glAccount.id,
+      justification: `Conference in Berlin ${amount}`,
+      currency,
+      line_items: [{ description: 'Booth', quantity: 1, unit_price: amount, unit_of_measure: 'each' }],
+    },
+  });
+  expect(response.statusCode, response.payload).toBe(201);
+  return body(response).requisition as { id: string };
+}
+
+async function submit(world: World, id: string) {
+  const response = await call(app.server, 'POST', `/api/requisitions/${id}/submit`, {
+    token: world.requestor.token,
+    organizationId: world.organization.id,
+  });
+  expectContract(response, 'submitRequisition');
+  return response;
+}
+
+async function detail(world: World, id: string, as: Member = world.requestor) {
+  const response = await call(app.server, 'GET', `/api/requisitions/${id}`, {
+    token: as.token,
+    organizationId: world.organization.id,
+  });
+  expectContract(response, 'getRequisition');
+  return body(response).requisition;
+}
+
+describe('exchange rates', () => {
+  it('are kept by org.settings holders, read by every member, and refuse what makes no sense', async () => {
+    const world = await buildWorld();
+    const created = await addRate(world, 'EUR', 1.65, day(-30));
+    expectContract(created, 'createExchangeRate');
+    expect(created.statusCode, created.payload).toBe(201);
+    const rate = body(created).exchange_rate;
+    expect(rate).toMatchObject({ currency: 'EUR', rate: 1.65, effective_from: day(-30) });
+
+    const again = await addRate(world, 'EUR', 1.7, day(-30));
+    expect(again.statusCode).toBe(409);
+    expect(body(again).details).toEqual([expect.objectContaining({ field: 'effective_from' })]);
+
+    const base = await addRate(world, 'AUD', 1, day());
+    expect(base.statusCode).toBe(400);
+    expect(body(base).details).toEqual([expect.objectContaining({ field: 'currency' })]);
+    const fine = await addRate(world, 'USD', 1.123456789, day());
+    expect(fine.statusCode).toBe(400);
+    expect(body(fine).details).toEqual([expect.objectContaining({ field: 'rate' })]);
+
+    const staff = await addRate(world, 'USD', 1.5, day(), world.requestor);
+    expect(staff.statusCode).toBe(403);
+
+    const later = await addRate(world, 'EUR', 1.7, day(-1));
+    expect(later.statusCode).toBe(201);
+    const list = await call(app.server, 'GET', '/api/exchange-rates?currency=EUR', {
+      token: world.requestor.token,
+      organizationId: world.organization.id,
+    });
+    expectContract(list, 'listExchangeRates');
+    expect(body(list).base_currency).toBe('AUD');
+    expect(
+      body(list).exchange_rates.map((r: { rate: number; status: string }) => [r.rate, r.status]),
+    ).toEqual([
+      [1.7, 'in_effect'],
+      [1.65, 'superseded'],
+    ]);
+
+    const changed = await call(app.server, 'PUT', `/api/exchange-rates/${rate.id}`, {
+      token: world.admin.token,
+      organizationId: world.organization.id,
+      payload: { rate: 1.6, effective_from: day(-20) },
+    });
+    expectContract(changed, 'updateExchangeRate');
+    expect(body(changed).exchange_rate).toMatchObject({ id: rate.id, rate: 1.6, effective_from: day(-20) });
+
+    const other = await buildWorld();
+    for (const [method, payload] of [
+      ['PUT', { rate: 2, effective_from: day() }],
+      ['DELETE', undefined],
+    ] as const) {
+      const foreign = await call(app.server, method, `/api/exchange-rates/${rate.id}`, {
+        token: other.admin.token,
+        organizationId: other.organization.id,
+        ...(payload ? { payload } : {}),
+      });
+      expect(foreign.statusCode).toBe(404);
+    }
+    const gone = await call(app.server, 'DELETE', `/api/exchange-rates/${rate.id}`, {
+      token: world.admin.token,
+      organizationId: world.organization.id,
+    });
+    expect(gone.statusCode).toBe(204);
+  });
+});
+
+describe('a requisition in another currency', () => {
+  it('is refused at submission while no rate is in effect, and stays a draft', async () => {
+    const world = await buildWorld();
+    await addRate(world, 'EUR', 1.5, day(1)); // from tomorrow: not in effect yet
+    const { id } = await draft(world, 100, 'EUR');
+    const refused = await submit(world, id);
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({
+      code: 'EXCHANGE_RATE_MISSING',
+      details: [expect.objectContaining({ field: 'currency' })],
+    });
+    expect(body(refused).message).toContain('No exchange rate from EUR to AUD');
+    const after = await detail(world, id);
+    expect(after).toMatchObject({ status: 'draft', exchange_rate: null, base_total_amount: null });
+    expect(after.approval_workflow).toEqual([]);
+  });
+
+  it('freezes the rate in effect on the day it is submitted; thresholds and budgets count the base amount', async () => {
+    const world = await buildWorld();
+    await buildBudget(app.models, world.costCenter, { allocated_amount: '100000.00' });
+    await addRate(world, 'EUR', 1.2, day(-60));
+    const current = body(await addRate(world, 'EUR', 1.5, day(-1))).exchange_rate;
+    const future = body(await addRate(world, 'EUR', 3, day(2))).exchange_rate; // not used yet
+    expect([current.status, future.status]).toEqual(['in_effect', 'scheduled']);
+
+    // 20,000.01 EUR is 30,000.015 AUD, rounded half up to 30,000.02: over the 25,000 Finance threshold.
+    const { id } = await draft(world, 20_000.01, 'EUR');
+    const submitted = await submit(world, id);
+    expect(submitted.statusCode, submitted.payload).toBe(200);
+    const view = await detail(world, id);
+    expect(view).toMatchObject({
+      currency: 'EUR',
+      total_amount: 20_000.01,
+      base_currency: 'AUD',
+      exchange_rate: 1.5,
+      base_total_amount: 30_000.02,
+      status: 'under_review',
+    });
+    const levels = view.approval_workflow.map((step: { level_title: string }) => step.level_title);
+    expect(levels).toEqual(['Manager Approval']);
+
+    // The rate changes after submission: the requisition keeps the one it froze.
+    const changed = await call(app.server, 'PUT', `/api/exchange-rates/${current.id}`, {
+      token: world.admin.token,
+      organizationId: world.organization.id,
+      payload: { rate: 2.5, effective_from: day(-1) },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    for (const approver of [world.manager, world.head]) {
+      const approved = await call(app.server, 'POST', `/api/approvals/${id}/approve`, {
+        token: approver.token,
+        organizationId: world.organization.id,
+        payload: { action: 'approve' },
+      });
+      expect(approved.statusCode, approved.payload).toBe(200);
+    }
+    // Levels 2 (≥ 5,000) and 3 (≥ 25,000) apply to the base amount, not to 20,000.01.
+    const third = await detail(world, id);
+    expect(third.approval_workflow.at(-1)).toMatchObject({
+      level_title: 'Finance Manager Approval',
+      action: null,
+    });
+    expect(third.exchange_rate).toBe(1.5);
+    const approved = await call(app.server, 'POST', `/api/approvals/${id}/approve`, {
+      token: world.finance.token,
+      organizationId: world.organization.id,
+      payload: { action: 'approve' },
+    });
+    expect(approved.statusCode, approved.payload).toBe(200);
+
+    // Committed counts the frozen base amount (from the maintained counters).
+    const check = await call(
+      app.server,
+      'GET',
+      `/api/budgets/check?cost_center_id=${world.costCenter.id}&amount=1`,
+      { token: world.finance.token, organizationId: world.organization.id },
+    );
+    expectContract(check, 'checkBudget');
+    expect(body(check)).toMatchObject({ currency: 'AUD', committed: 30_000.02, available: 69_999.98 });
+  });
+
+  it('in the base currency freezes the rate 1', async () => {
+    const world = await buildWorld();
+    const { id } = await draft(world, 10.01, 'AUD');
+    expect((await submit(world, id)).statusCode).toBe(200);
+    expect(await detail(world, id)).toMatchObject({ exchange_rate: 1, base_total_amount: 10.01 });
+  });
+});

@@ -1,0 +1,1 @@
+export { ExchangeRatesScreen } from './ExchangeRatesScreen';
