@@ -2490,10 +2490,15 @@ export interface components {
         };
         /**
          * @description The record's state does not allow this (for example editing a submitted requisition), a unique
-         *     value is taken, or another request changed the record first.
+         *     value is taken, or another request changed the record first. On a call with an
+         *     `Idempotency-Key`: `IDEMPOTENCY_REQUEST_IN_PROGRESS` (the first request with the key is still
+         *     running; retry after `Retry-After` seconds) or `IDEMPOTENCY_RESPONSE_LOST` (its change was made
+         *     but its answer was lost; it is not made again).
          */
         Conflict: {
             headers: {
+                /** @description With `IDEMPOTENCY_REQUEST_IN_PROGRESS`, seconds to wait before retrying with the same key. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2543,6 +2548,30 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Only on a call with an `Idempotency-Key`: `IDEMPOTENCY_REQUEST_IN_PROGRESS` (the first request
+         *     with the key is still running; retry after `Retry-After` seconds) or `IDEMPOTENCY_RESPONSE_LOST`
+         *     (its change was made but its answer was lost; it is not made again).
+         */
+        IdempotencyConflict: {
+            headers: {
+                /** @description With `IDEMPOTENCY_REQUEST_IN_PROGRESS`, seconds to wait before retrying with the same key. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The `Idempotency-Key` was used before, by the same user, for a different request. Nothing changed. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected server error. The body never carries a stack trace. */
         InternalError: {
             headers: {
@@ -2555,6 +2584,7 @@ export interface components {
         /** @description The action is recorded; the requisition with its new status and workflow. */
         ApprovalDone: {
             headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2577,6 +2607,26 @@ export interface components {
         OrganizationPathId: string;
         /** @description The record's id. */
         Id: string;
+        /**
+         * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+         *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+         *     user, with a hash of the request (operation, path, query and body; files by their content) and
+         *     its answer:
+         *     - the same key with the same request answers the first answer again (same status and body, with
+         *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+         *       audit entry;
+         *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+         *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+         *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+         *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+         *       back), the key is given back and a retry with it runs afresh;
+         *     - when the first request's change was made but its answer was lost (its server stopped before
+         *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+         *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+         *     the permission is refused, never answered a stored answer. Without the header the call works as
+         *     before, with no protection against a repeated request.
+         */
+        IdempotencyKey: string;
         /** @description Case-insensitive text to look for. */
         Search: string;
         /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -2593,7 +2643,13 @@ export interface components {
         DateTo: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description `true` when this answer is the stored answer of an earlier request with the same
+         *     `Idempotency-Key` (nothing was done again); absent otherwise.
+         */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2970,6 +3026,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2983,6 +3059,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2995,6 +3072,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3163,6 +3241,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3176,6 +3274,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3188,6 +3287,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3308,6 +3408,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -3320,6 +3440,7 @@ export interface operations {
             /** @description Submitted; the requisition with its new status and workflow. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3331,6 +3452,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3431,6 +3553,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -3452,6 +3594,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3464,6 +3607,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -3485,6 +3648,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3497,6 +3661,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -3518,6 +3702,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3530,6 +3715,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -3551,6 +3756,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3599,6 +3805,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3612,6 +3838,7 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3625,6 +3852,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3810,6 +4038,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3823,6 +4071,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3835,6 +4084,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceBusy"];
         };
@@ -3956,6 +4206,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -3968,6 +4238,7 @@ export interface operations {
             /** @description The email is sent. */
             204: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3976,6 +4247,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3988,6 +4261,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4004,6 +4297,7 @@ export interface operations {
             /** @description The user with the new membership. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4017,6 +4311,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4061,6 +4356,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4074,6 +4389,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4086,6 +4402,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4238,6 +4555,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4254,6 +4591,7 @@ export interface operations {
             /** @description The role with its permissions. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4264,8 +4602,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4345,6 +4685,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4358,6 +4718,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4370,6 +4731,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4573,6 +4935,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4586,6 +4968,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4599,6 +4982,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4686,6 +5070,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4698,6 +5102,7 @@ export interface operations {
             /** @description Sent. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4709,6 +5114,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4721,6 +5127,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4737,6 +5163,7 @@ export interface operations {
             /** @description Cancelled. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4750,6 +5177,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4762,6 +5190,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4778,6 +5226,7 @@ export interface operations {
             /** @description Received. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4791,6 +5240,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4839,6 +5289,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4852,6 +5322,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4864,6 +5335,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
