@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize, Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, Transaction, type TransactionOptions } from 'sequelize';
 import type { Db } from '../http/context.js';
 import { withTransactionRetry } from './transaction-retry.js';
 
@@ -113,6 +113,22 @@ export function inOrganization(db: Db, organizationId: string): Db {
   return handle;
 }
 
+/** Marks the options of a transaction that only keeps books (see {@link bookkeepingTransaction}). */
+const BOOKKEEPING = Symbol('bookkeeping transaction');
+
+/**
+ * `db.sequelize.transaction(callback)` for a transaction that keeps books for the request rather
+ * than making its effect (a document number taken ahead of the document, which a failed request
+ * leaves unused anyway): {@link withBeforeCommit}'s hook skips it, so a request that fails after it
+ * still counts as having changed nothing.
+ */
+export function bookkeepingTransaction<T>(
+  db: Db,
+  callback: (transaction: Transaction) => Promise<T>,
+): Promise<T> {
+  return db.sequelize.transaction({ [BOOKKEEPING]: true } as TransactionOptions, callback);
+}
+
 /**
  * A handle like `db` (same organisation) whose transactions run `beforeCommit` as their last
  * statement, inside the transaction, whenever their work succeeded: for a managed transaction after
@@ -127,11 +143,15 @@ export function withBeforeCommit(db: Db, beforeCommit: (transaction: Transaction
     second?: (t: Transaction) => Promise<unknown>,
   ) => {
     const options = typeof first === 'function' ? undefined : first;
-    const callback = typeof first === 'function' ? first : second;
+    const callback = (typeof first === 'function' ? first : second) as
+      | ((t: Transaction) => Promise<unknown>)
+      | undefined;
     const open = inner.transaction.bind(inner) as (
       options: object | undefined,
       callback?: (t: Transaction) => Promise<unknown>,
     ) => Promise<unknown>;
+    if (callback && (options as Record<symbol, unknown> | undefined)?.[BOOKKEEPING])
+      return open(options, callback);
     if (callback) {
       return open(options, async (t: Transaction) => {
         const result = await callback(t);
