@@ -19,7 +19,7 @@ let client: PurchasingClient;
 
 beforeEach(async () => {
   server = await startTestServer();
-  store = createMemoryStore({ organizationId: ORG });
+  store = createMemoryStore({ organization_id: ORG });
   store.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
   client = createPurchasingClient({ baseUrl: server.baseUrl, store });
 });
@@ -114,9 +114,11 @@ describe('Idempotency-Key', () => {
   it('knows the operations from the contract: the generated list is exactly those whose types take the header', () => {
     type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
     type TakesKey<Op> = Op extends { parameters: { header?: infer H } }
-      ? 'Idempotency-Key' extends keyof NonNullable<H>
-        ? true
-        : false
+      ? [NonNullable<H>] extends [never]
+        ? false
+        : 'Idempotency-Key' extends keyof NonNullable<H>
+          ? true
+          : false
       : false;
     type FromTypes = {
       [P in keyof paths]: {
