@@ -7,6 +7,7 @@ import {
   ORGANIZATION_TABLES,
 } from '../src/db/migrations/2026.11.24T23.30.00.row-level-security.js';
 import { COUNTER_TABLES } from '../src/db/migrations/2026.11.25T01.00.00.counters-and-seek-indexes.js';
+import { IDEMPOTENCY_TABLES } from '../src/db/migrations/2026.11.25T10.00.00.idempotency-keys.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { acrossOrganizations, inOrganization, tenantContextStats } from '../src/db/tenant-context.js';
@@ -175,6 +176,7 @@ describe('row-level security', () => {
         'organizations',
         ...ORGANIZATION_TABLES,
         ...COUNTER_TABLES,
+        ...IDEMPOTENCY_TABLES,
         ...CHILD_TABLES.map((child) => child.table),
       ].sort(),
     );
