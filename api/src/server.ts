@@ -24,7 +24,12 @@ import { vendorHandlers } from './features/vendors/vendors.handlers.js';
 import { type AccessCredentials, registerAccessScheme, routeAccessOptions } from './http/access.js';
 import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './http/context.js';
 import { errorResponsePlugin } from './http/error-response.js';
-import { beginIdempotent, declaresIdempotencyKey, registerIdempotency } from './http/idempotency.js';
+import {
+  beginIdempotent,
+  declaresIdempotencyKey,
+  endHeartbeat,
+  registerIdempotency,
+} from './http/idempotency.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { staticAppPlugin } from './http/static-app.js';
 import { removeTemporaryFiles } from './http/uploads.js';
@@ -220,11 +225,14 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
           const scope = input.scope ?? input.pathScope;
           if (scope) input.app = { ...app, db: inOrganization(db, scope.organizationId) };
           // Idempotency-Key (issue 13): after access and validation, before the operation runs.
-          if (idempotent) {
-            const replayed = await beginIdempotent(input, op, db);
-            if (replayed) return replayed;
+          if (!idempotent) return implementation.handler(input);
+          const replayed = await beginIdempotent(input, op, db);
+          if (replayed) return replayed;
+          try {
+            return await implementation.handler(input);
+          } finally {
+            endHeartbeat(request);
           }
-          return implementation.handler(input);
         },
       },
     });

@@ -247,6 +247,20 @@ describe('Idempotency-Key after failures and crashes', () => {
     expect(await requisitionCount(world.organization.id)).toBe(1);
   });
 
+  it('gives the key back when a create failed after taking its number (the number is not an effect)', async () => {
+    const world = await buildWorld();
+    // Submitted at once with nobody else to approve it: 409 NO_APPROVER after the number was taken.
+    const payload = { ...form(world), submit: true };
+    const refused = await post(world, world.requestor, '/requisitions', 'number-taken-0001', payload);
+    expect(refused.statusCode, refused.payload).toBe(409);
+    expect(body(refused).code).toBe('NO_APPROVER');
+    expect(await keyRow(world.organization.id, 'number-taken-0001')).toEqual([]);
+    await memberOf(world.organization, 'Finance Manager');
+    const retried = await post(world, world.requestor, '/requisitions', 'number-taken-0001', payload);
+    expect(retried.statusCode, retried.payload).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('answers 409 IDEMPOTENCY_RESPONSE_LOST, never a second change, when the change committed but its answer was lost', async () => {
     const world = await buildWorld();
     expect((await create(world, 'crash-0001')).statusCode).toBe(201);

@@ -210,6 +210,16 @@ export async function beginIdempotent(
   return null;
 }
 
+/**
+ * Stops the heartbeat of the request's claim once its handler has returned or thrown (the lease then
+ * only has to outlast the storing of the answer). Called by the route handler in a `finally`, so a
+ * request whose response step never runs (a client gone) cannot keep its claim alive for ever.
+ */
+export function endHeartbeat(request: Request): void {
+  const claim = claims.get(request);
+  if (claim) clearInterval(claim.heartbeat);
+}
+
 /** The answer as it will be sent: status, the headers worth keeping and the body as text. */
 function responseOf(response: ResponseObject) {
   const headers: Record<string, string> = {};
