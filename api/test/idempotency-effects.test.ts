@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
+import pg from 'pg';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { User } from '../src/db/models/index.js';
+import { waitSettings } from '../src/http/idempotency.js';
+import { leaseSettings } from '../src/http/idempotency-store.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import {
   buildCostCenter,
@@ -232,5 +235,59 @@ describe('replayed uploads', () => {
       { bind: [requisition.id], type: QueryTypes.SELECT },
     );
     expect(files?.n).toBe(1);
+  });
+});
+
+describe('a retry while the first request is still running', () => {
+  const defaults = { lease: leaseSettings.seconds, wait: { ...waitSettings } };
+  afterEach(() => {
+    leaseSettings.seconds = defaults.lease;
+    Object.assign(waitSettings, defaults.wait);
+  });
+
+  it('waits for the first (whose heartbeat keeps its claim past the lease) and answers its answer', async () => {
+    leaseSettings.seconds = 1;
+    waitSettings.maxWaitMs = 10_000;
+    const world = await buildWorld();
+    const payload = {
+      cost_center_id: world.costCenter.id,
+      gl_account_id: world.glAccount.id,
+      justification: 'Held up by a lock',
+      line_items: [{ description: 'Desk', quantity: 1, unit_price: 300, unit_of_measure: 'each' }],
+    };
+    const key = randomUUID();
+    // Another session holds the cost centre's row: the create waits on it (its foreign key check), after
+    // it claimed the key.
+    const other = new pg.Client({ connectionString: inject('databaseUrl') });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM cost_centers WHERE id = $1 FOR UPDATE', [world.costCenter.id]);
+      const first = post(world, world.requestor, '/requisitions', key, payload);
+      for (let i = 0; ; i += 1) {
+        const { rows } = await other.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid))',
+        );
+        if (rows[0].n > 0) break;
+        if (i > 200) throw new Error('the create never waited');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // Longer than two leases: only the heartbeat keeps the first request's claim.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const second = post(world, world.requestor, '/requisitions', key, payload);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('ROLLBACK');
+      const [a, b] = await Promise.all([first, second]);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      expect(b.payload).toBe(a.payload);
+      expect(b.headers['idempotent-replayed']).toBe('true');
+    } finally {
+      await other.end();
+    }
+    const [row] = await app.sequelize.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM requisitions WHERE organization_id = $1',
+      { bind: [world.organization.id], type: QueryTypes.SELECT },
+    );
+    expect(row?.n).toBe(1);
   });
 });

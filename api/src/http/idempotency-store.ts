@@ -12,8 +12,11 @@ import type { Db } from './context.js';
 /** How long a key and its answer are kept (and replayed). */
 export const KEY_TTL_HOURS = 24;
 
-/** How long a claim holds without a heartbeat; the running request renews it every third of that. */
-export const LEASE_SECONDS = 30;
+/**
+ * How long a claim holds without a heartbeat, in seconds; the running request renews it every third
+ * of that. Tests may shorten it.
+ */
+export const leaseSettings = { seconds: 30 };
 
 /** Which key: one per organisation, user and key string. */
 export interface KeyRef {
@@ -59,10 +62,17 @@ export async function claimKey(
     db,
     `INSERT INTO idempotency_keys
        (organization_id, user_id, key, operation_id, request_hash, owner, lease_until, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), now() + make_interval(hours => $8))
+     VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp() + make_interval(secs => $7), now() + make_interval(hours => $8))
      ON CONFLICT (organization_id, user_id, key) DO NOTHING
      RETURNING owner`,
-    [...refBind(ref), claim.operationId, claim.requestHash, claim.owner, LEASE_SECONDS, KEY_TTL_HOURS],
+    [
+      ...refBind(ref),
+      claim.operationId,
+      claim.requestHash,
+      claim.owner,
+      leaseSettings.seconds,
+      KEY_TTL_HOURS,
+    ],
   );
   return rows.length === 1;
 }
@@ -71,7 +81,7 @@ export async function claimKey(
 export async function readKey(db: Db, ref: KeyRef): Promise<KeyRow | null> {
   return selectOne<KeyRow>(
     db,
-    `SELECT operation_id, request_hash, owner, committed, lease_until < now() AS lease_expired,
+    `SELECT operation_id, request_hash, owner, committed, lease_until < clock_timestamp() AS lease_expired,
             expires_at <= now() AS expired, response_status, response_headers, response_body
        FROM idempotency_keys WHERE ${WHERE}`,
     refBind(ref),
@@ -85,11 +95,11 @@ export async function readKey(db: Db, ref: KeyRef): Promise<KeyRow | null> {
 export async function takeOverKey(db: Db, ref: KeyRef, owner: string): Promise<boolean> {
   const rows = await select<{ owner: string }>(
     db,
-    `UPDATE idempotency_keys SET owner = $4, lease_until = now() + make_interval(secs => $5)
-      WHERE ${WHERE} AND lease_until < now() AND NOT committed AND response_status IS NULL
+    `UPDATE idempotency_keys SET owner = $4, lease_until = clock_timestamp() + make_interval(secs => $5)
+      WHERE ${WHERE} AND lease_until < clock_timestamp() AND NOT committed AND response_status IS NULL
             AND expires_at > now()
       RETURNING owner`,
-    [...refBind(ref), owner, LEASE_SECONDS],
+    [...refBind(ref), owner, leaseSettings.seconds],
   );
   return rows.length === 1;
 }
@@ -98,9 +108,9 @@ export async function takeOverKey(db: Db, ref: KeyRef, owner: string): Promise<b
 export async function renewLease(db: Db, ref: KeyRef, owner: string): Promise<void> {
   await execute(
     db,
-    `UPDATE idempotency_keys SET lease_until = now() + make_interval(secs => $5)
+    `UPDATE idempotency_keys SET lease_until = clock_timestamp() + make_interval(secs => $5)
       WHERE ${WHERE} AND owner = $4 AND response_status IS NULL`,
-    [...refBind(ref), owner, LEASE_SECONDS],
+    [...refBind(ref), owner, leaseSettings.seconds],
   );
 }
 

@@ -9,7 +9,7 @@ import {
   claimKey,
   type KeyRef,
   type KeyRow,
-  LEASE_SECONDS,
+  leaseSettings,
   markCommitted,
   readKey,
   releaseKey,
@@ -201,7 +201,7 @@ export async function beginIdempotent(
     () => {
       renewLease(db, ref, owner).catch(() => undefined);
     },
-    (LEASE_SECONDS * 1000) / 3,
+    (leaseSettings.seconds * 1000) / 3,
   );
   heartbeat.unref();
   claims.set(input.request, { db, ref, owner, heartbeat });
