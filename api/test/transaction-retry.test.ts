@@ -4,7 +4,7 @@ import pg from 'pg';
 import { QueryTypes, Transaction } from 'sequelize';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inOrganization } from '../src/db/tenant-context.js';
-import { transactionRetry } from '../src/db/transaction-retry.js';
+import { retryingTransaction, transactionRetry } from '../src/db/transaction-retry.js';
 import type { Db } from '../src/http/context.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import {
@@ -56,12 +56,16 @@ function barrier(parties: number) {
  * Two transactions of one organisation's handle that take two advisory locks in opposite orders:
  * PostgreSQL aborts one of them with a deadlock.
  */
-async function deadlockPair(db: Db) {
+async function deadlockPair(
+  db: Db,
+  open: <T>(callback: (transaction: Transaction) => Promise<T>) => Promise<T> = (callback) =>
+    db.sequelize.transaction(callback),
+) {
   const [a, b] = [randomInt(1, 2 ** 30), randomInt(1, 2 ** 30)];
   const bothHoldFirst = barrier(2);
   const attempts = { left: 0, right: 0 };
   const side = (name: 'left' | 'right', first: number, second: number) =>
-    db.sequelize.transaction(async (transaction) => {
+    open(async (transaction) => {
       attempts[name] += 1;
       await db.sequelize.query('SELECT pg_advisory_xact_lock($1)', { bind: [first], transaction });
       if (attempts[name] === 1) await bothHoldFirst();
@@ -77,6 +81,15 @@ describe('transactions of an organisation retry deadlocks and serialization fail
     const organization = await buildOrganization(app.models);
     const db = inOrganization({ sequelize: app.sequelize }, organization.id);
     const { results, attempts } = await deadlockPair(db);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(attempts.left + attempts.right).toBe(3);
+  });
+
+  it('retryingTransaction does the same on the plain handle', async () => {
+    const db: Db = { sequelize: app.sequelize };
+    const { results, attempts } = await deadlockPair(db, (callback) =>
+      retryingTransaction(app.sequelize, callback),
+    );
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(attempts.left + attempts.right).toBe(3);
   });
