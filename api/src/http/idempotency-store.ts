@@ -50,14 +50,13 @@ const refBind = (ref: KeyRef) => [ref.organizationId, ref.userId, ref.key];
 
 /**
  * Claims the key for `owner` (INSERT … ON CONFLICT DO NOTHING, committed at once): true when this
- * request now holds it. A row that expired is deleted first, so an old key is free again.
+ * request now holds it. An expired row keeps its key taken until {@link deleteExpiredKey} removes it.
  */
 export async function claimKey(
   db: Db,
   ref: KeyRef,
   claim: { operationId: string; requestHash: string; owner: string },
 ): Promise<boolean> {
-  await execute(db, `DELETE FROM idempotency_keys WHERE ${WHERE} AND expires_at <= now()`, refBind(ref));
   const rows = await select<{ owner: string }>(
     db,
     `INSERT INTO idempotency_keys
@@ -75,6 +74,11 @@ export async function claimKey(
     ],
   );
   return rows.length === 1;
+}
+
+/** Deletes the key's row when it expired, so that the key is free again. */
+export async function deleteExpiredKey(db: Db, ref: KeyRef): Promise<void> {
+  await execute(db, `DELETE FROM idempotency_keys WHERE ${WHERE} AND expires_at <= now()`, refBind(ref));
 }
 
 /** The key's row as it stands, or null when there is none. */

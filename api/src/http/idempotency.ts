@@ -7,6 +7,7 @@ import { Conflict, DomainError } from '../domain/errors.js';
 import type { Db, HandlerInput } from './context.js';
 import {
   claimKey,
+  deleteExpiredKey,
   type KeyRef,
   type KeyRow,
   leaseSettings,
@@ -179,22 +180,25 @@ export async function beginIdempotent(
   const hash = await requestHash(op.operationId, input.request);
   const owner = randomUUID();
   const deadline = Date.now() + waitSettings.maxWaitMs;
-  let held = await claimKey(db, ref, { operationId: op.operationId, requestHash: hash, owner });
+  const claim = { operationId: op.operationId, requestHash: hash, owner };
+  let held = await claimKey(db, ref, claim);
   while (!held) {
     const row = await readKey(db, ref);
-    if (row && !row.expired) {
-      if (row.operation_id !== op.operationId || row.request_hash !== hash) throw new IdempotencyKeyReused();
-      if (row.response_status !== null) return replay(input.h, row);
-      if (row.lease_expired) {
-        if (row.committed) throw new IdempotencyResponseLost();
-        held = await takeOverKey(db, ref, owner);
-        continue;
-      }
-      if (Date.now() >= deadline) throw new IdempotencyInProgress();
-      await sleep(waitSettings.pollMs);
+    if (!row || row.expired) {
+      // Given back by a first request that failed without a change, or expired: claim it afresh.
+      if (row) await deleteExpiredKey(db, ref);
+      held = await claimKey(db, ref, claim);
+      continue;
     }
-    // No row (the first failed and gave the key back) or an expired one: claim it afresh.
-    held = await claimKey(db, ref, { operationId: op.operationId, requestHash: hash, owner });
+    if (row.operation_id !== op.operationId || row.request_hash !== hash) throw new IdempotencyKeyReused();
+    if (row.response_status !== null) return replay(input.h, row);
+    if (row.lease_expired) {
+      if (row.committed) throw new IdempotencyResponseLost();
+      held = await takeOverKey(db, ref, owner);
+      continue;
+    }
+    if (Date.now() >= deadline) throw new IdempotencyInProgress();
+    await sleep(waitSettings.pollMs);
   }
 
   const heartbeat = setInterval(
