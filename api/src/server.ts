@@ -25,6 +25,12 @@ import { vendorHandlers } from './features/vendors/vendors.handlers.js';
 import { type AccessCredentials, registerAccessScheme, routeAccessOptions } from './http/access.js';
 import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './http/context.js';
 import { errorResponsePlugin } from './http/error-response.js';
+import {
+  beginIdempotent,
+  declaresIdempotencyKey,
+  endHeartbeat,
+  registerIdempotency,
+} from './http/idempotency.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { staticAppPlugin } from './http/static-app.js';
 import { removeTemporaryFiles } from './http/uploads.js';
@@ -95,7 +101,12 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     port: config.port,
     routes: {
       cors: config.corsOrigins.length
-        ? { origin: config.corsOrigins, credentials: false, additionalHeaders: ['X-Organization-Id'] }
+        ? {
+            origin: config.corsOrigins,
+            credentials: false,
+            additionalHeaders: ['X-Organization-Id', 'Idempotency-Key'],
+            additionalExposedHeaders: ['Idempotent-Replayed'],
+          }
         : false,
       // Security headers are set by securityHeadersPlugin (framing is configurable for portals).
       security: false,
@@ -111,6 +122,8 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
   await server.register(Inert);
   await server.register(errorResponsePlugin);
   await server.register({ plugin: securityHeadersPlugin, options: config });
+  // After the error mapping: stores (or gives back) the Idempotency-Key of a write as its answer leaves.
+  registerIdempotency(server);
 
   server.auth.strategy('jwt', 'jwt', {
     keys: { key: config.jwt.secret, algorithms: ['HS256'] },
@@ -161,6 +174,7 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     const hasBody = op.method !== 'get' && op.method !== 'head' && op.requestBody !== null;
     const isMultipart = validators.payloadTypes.includes('multipart/form-data');
     const access = routeAccessOptions(op, implementation?.pathOrganization);
+    const idempotent = declaresIdempotencyKey(op);
     server.route({
       method: op.method.toUpperCase() as 'GET',
       path: `/api${op.path}`,
@@ -212,7 +226,15 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
           // Row-level security (second line): the handler's queries see only this organisation's rows.
           const scope = input.scope ?? input.pathScope;
           if (scope) input.app = { ...app, db: inOrganization(db, scope.organizationId) };
-          return implementation.handler(input);
+          // Idempotency-Key (issue 13): after access and validation, before the operation runs.
+          if (!idempotent) return implementation.handler(input);
+          const replayed = await beginIdempotent(input, op, db);
+          if (replayed) return replayed;
+          try {
+            return await implementation.handler(input);
+          } finally {
+            endHeartbeat(request);
+          }
         },
       },
     });

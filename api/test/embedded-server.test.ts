@@ -68,4 +68,36 @@ describe('the API on the embedded database', () => {
       Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? 200 : 401)),
     );
   });
+
+  it('makes one requisition of identical POSTs sent at once with one Idempotency-Key', async () => {
+    const login = await call(server, 'POST', '/api/auth/login', {
+      payload: { email: 'user@acme.test', password: 'Password123!' },
+    });
+    const { session, user } = JSON.parse(login.payload);
+    const organizationId = user.user_organizations[0].organization.id as string;
+    const as = { token: session.access_token, organizationId };
+    const reference = async (kind: 'cost-centers' | 'gl-accounts') =>
+      JSON.parse((await call(server, 'GET', `/api/organizations/${organizationId}/${kind}`, as)).payload);
+    const [{ cost_centers }, { gl_accounts }] = [
+      await reference('cost-centers'),
+      await reference('gl-accounts'),
+    ];
+    const payload = {
+      cost_center_id: cost_centers[0].id,
+      gl_account_id: gl_accounts[0].id,
+      justification: 'Once only, on the embedded database',
+      line_items: [{ description: 'Stapler', quantity: 1, unit_price: 12, unit_of_measure: 'each' }],
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(server, 'POST', '/api/requisitions', {
+          ...as,
+          payload,
+          headers: { 'idempotency-key': 'embedded-once-0001' },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(responses.map((r) => JSON.parse(r.payload).requisition.id)).size).toBe(1);
+  });
 });

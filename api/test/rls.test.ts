@@ -7,6 +7,7 @@ import {
   ORGANIZATION_TABLES,
 } from '../src/db/migrations/2026.11.24T23.30.00.row-level-security.js';
 import { COUNTER_TABLES } from '../src/db/migrations/2026.11.25T01.00.00.counters-and-seek-indexes.js';
+import { IDEMPOTENCY_TABLES } from '../src/db/migrations/2026.11.25T10.00.00.idempotency-keys.js';
 import { CURRENCY_TABLES } from '../src/db/migrations/2026.11.25T10.30.00.currency.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
@@ -177,6 +178,7 @@ describe('row-level security', () => {
         ...ORGANIZATION_TABLES,
         ...COUNTER_TABLES,
         ...CURRENCY_TABLES,
+        ...IDEMPOTENCY_TABLES,
         ...CHILD_TABLES.map((child) => child.table),
       ].sort(),
     );

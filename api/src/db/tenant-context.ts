@@ -1,5 +1,6 @@
-import { QueryTypes, type Sequelize, Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, Transaction, type TransactionOptions } from 'sequelize';
 import type { Db } from '../http/context.js';
+import { withTransactionRetry } from './transaction-retry.js';
 
 /**
  * The organisation of a request, for PostgreSQL row-level security (the second line behind the
@@ -63,12 +64,7 @@ export function inOrganization(db: Db, organizationId: string): Db {
       ...options,
       [ORGANIZATION]: organizationId,
     });
-  const transaction = async (
-    first?: object | ((t: Transaction) => Promise<unknown>),
-    second?: (t: Transaction) => Promise<unknown>,
-  ) => {
-    const options = typeof first === 'function' ? undefined : first;
-    const callback = typeof first === 'function' ? first : second;
+  const begin = async (options: object | undefined) => {
     // As Sequelize's own `transaction`, but the organisation is known when its connection is acquired.
     const t = new Transaction(base, options as never);
     const id = (t as unknown as { id: string }).id;
@@ -80,16 +76,28 @@ export function inOrganization(db: Db, organizationId: string): Db {
     } finally {
       opening.delete(id);
     }
-    if (!callback) return t;
-    let result: unknown;
-    try {
-      result = await callback(t);
-    } catch (error) {
-      await t.rollback().catch(() => undefined);
-      throw error;
-    }
-    await t.commit();
-    return result;
+    return t;
+  };
+  const transaction = async (
+    first?: object | ((t: Transaction) => Promise<unknown>),
+    second?: (t: Transaction) => Promise<unknown>,
+  ) => {
+    const options = typeof first === 'function' ? undefined : first;
+    const callback = typeof first === 'function' ? first : second;
+    if (!callback) return begin(options);
+    // A serialization failure or a deadlock runs the whole callback again (issue 13), never a 500.
+    return withTransactionRetry(async () => {
+      const t = await begin(options);
+      let result: unknown;
+      try {
+        result = await callback(t);
+      } catch (error) {
+        await t.rollback().catch(() => undefined);
+        throw error;
+      }
+      await t.commit();
+      return result;
+    });
   };
   const sequelize = new Proxy(base, {
     get(target, property) {
@@ -102,6 +110,73 @@ export function inOrganization(db: Db, organizationId: string): Db {
   const handle: Db = { sequelize };
   byOrganization.set(organizationId, handle);
   handleOrganization.set(handle, organizationId);
+  return handle;
+}
+
+/** Marks the options of a transaction that only keeps books (see {@link bookkeepingTransaction}). */
+const BOOKKEEPING = Symbol('bookkeeping transaction');
+
+/**
+ * `db.sequelize.transaction(callback)` for a transaction that keeps books for the request rather
+ * than making its effect (a document number taken ahead of the document, which a failed request
+ * leaves unused anyway): {@link withBeforeCommit}'s hook skips it, so a request that fails after it
+ * still counts as having changed nothing.
+ */
+export function bookkeepingTransaction<T>(
+  db: Db,
+  callback: (transaction: Transaction) => Promise<T>,
+): Promise<T> {
+  return db.sequelize.transaction({ [BOOKKEEPING]: true } as TransactionOptions, callback);
+}
+
+/**
+ * A handle like `db` (same organisation) whose transactions run `beforeCommit` as their last
+ * statement, inside the transaction, whenever their work succeeded: for a managed transaction after
+ * its callback (each time a retry runs it), for an unmanaged one when `commit()` is called. The
+ * idempotency mechanism marks its claim this way, so the mark commits exactly with the effect
+ * (api/src/http/idempotency.ts). Made per request; nothing is cached.
+ */
+export function withBeforeCommit(db: Db, beforeCommit: (transaction: Transaction) => Promise<void>): Db {
+  const inner = db.sequelize;
+  const transaction = async (
+    first?: object | ((t: Transaction) => Promise<unknown>),
+    second?: (t: Transaction) => Promise<unknown>,
+  ) => {
+    const options = typeof first === 'function' ? undefined : first;
+    const callback = (typeof first === 'function' ? first : second) as
+      | ((t: Transaction) => Promise<unknown>)
+      | undefined;
+    const open = inner.transaction.bind(inner) as (
+      options: object | undefined,
+      callback?: (t: Transaction) => Promise<unknown>,
+    ) => Promise<unknown>;
+    if (callback && (options as Record<symbol, unknown> | undefined)?.[BOOKKEEPING])
+      return open(options, callback);
+    if (callback) {
+      return open(options, async (t: Transaction) => {
+        const result = await callback(t);
+        await beforeCommit(t);
+        return result;
+      });
+    }
+    const t = (await open(options)) as Transaction;
+    const commit = t.commit.bind(t);
+    t.commit = async () => {
+      await beforeCommit(t);
+      return commit();
+    };
+    return t;
+  };
+  const sequelize = new Proxy(inner, {
+    get(target, property) {
+      if (property === 'transaction') return transaction;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const handle: Db = { sequelize };
+  const organizationId = handleOrganization.get(db);
+  if (organizationId) handleOrganization.set(handle, organizationId);
   return handle;
 }
 

@@ -1,6 +1,6 @@
 import type { Boom } from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { DomainError, ServiceBusy, TooManyRequests } from '../domain/errors.js';
+import { DomainError } from '../domain/errors.js';
 
 /** The body of every error the API answers, as `openapi.yaml` declares it. */
 export interface ErrorBody {
@@ -71,8 +71,9 @@ export const errorResponsePlugin: Plugin<undefined> = {
         body = { ...frameworkMessage(boom, status), details: [] };
       }
       const reply = h.response(body).code(status);
-      if (boom instanceof TooManyRequests || boom instanceof ServiceBusy) {
-        reply.header('Retry-After', String(boom.retryAfterSec));
+      const retryAfterSec = (boom as { retryAfterSec?: unknown }).retryAfterSec;
+      if (boom instanceof DomainError && typeof retryAfterSec === 'number') {
+        reply.header('Retry-After', String(retryAfterSec));
       }
       if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
       return reply;

@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import { renderIdempotentOperations } from './idempotent-operations.mjs';
 
 const specUrl = new URL('../../../openapi.yaml', import.meta.url);
 const generatedUrl = new URL('../src/generated/schema.d.ts', import.meta.url);
@@ -51,4 +52,18 @@ if (actual !== expected) {
   process.exit(1);
 }
 
-console.info('check-generated: src/generated/schema.d.ts matches openapi.yaml.');
+// The operations the client sends an Idempotency-Key on, generated from the same contract.
+const idempotentUrl = new URL('../src/generated/idempotent-operations.ts', import.meta.url);
+const idempotentExpected = await renderIdempotentOperations(specUrl);
+const idempotentActual = await readFile(idempotentUrl, 'utf8').catch(() => null);
+if (idempotentActual !== idempotentExpected) {
+  console.error(
+    [
+      `check-generated: ${fileURLToPath(idempotentUrl)} is missing or out of date with openapi.yaml.`,
+      'Never edit it by hand; regenerate it with: npm run generate -w packages/api-client',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+console.info('check-generated: src/generated/schema.d.ts and idempotent-operations.ts match openapi.yaml.');

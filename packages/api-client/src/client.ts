@@ -1,6 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { ApiError, isAbortError } from './errors';
 import type { paths } from './generated/schema';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey, takesIdempotencyKey } from './idempotency';
 import { createLocalStorageStore, type SessionStore } from './store';
 
 /** Options of {@link createPurchasingClient}. */
@@ -52,6 +53,11 @@ function bearerToken(request: Request): string | null {
  *
  * - sends `Authorization: Bearer <access token>` when the store has one, and `X-Organization-Id` from the
  *   store when it holds an organisation (a header given with the call wins);
+ * - sends a fresh `Idempotency-Key` (a random UUID) on every call to an operation that declares it in
+ *   the contract (the writes that create or decide), unless the call gives its own; a retry of the call
+ *   (after a refresh) sends the same key, so the server makes the change at most once. To retry a
+ *   call yourself without a second change, pass the same key again: `params: { header:
+ *   { 'Idempotency-Key': key } }`;
  * - answers a 401 (except from `/auth/login` and `/auth/refresh`) by refreshing the session once (one
  *   refresh shared by concurrent calls) and retrying the call once with the new token, its body included;
  *   when the refresh fails the caller gets the original 401;
@@ -112,7 +118,11 @@ export function createPurchasingClient(options: PurchasingClientOptions = {}): P
   }
 
   const sessionMiddleware: Middleware = {
-    onRequest({ request }) {
+    onRequest({ request, schemaPath }) {
+      // Set before the body is cloned for a replay, so a retry carries the same key.
+      if (!request.headers.has(IDEMPOTENCY_KEY_HEADER) && takesIdempotencyKey(request.method, schemaPath)) {
+        request.headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+      }
       const accessToken = store.getAccessToken();
       if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
       const organizationId = store.getOrganizationId();

@@ -21,6 +21,12 @@ export {
 } from './errors';
 export type { components, operations, paths } from './generated/schema';
 export {
+  IDEMPOTENCY_KEY_HEADER,
+  type IdempotentOperation,
+  newIdempotencyKey,
+  takesIdempotencyKey,
+} from './idempotency';
+export {
   type PurchaseOrderListFilters,
   purchaseOrderKeys,
   purchaseOrderQueries,

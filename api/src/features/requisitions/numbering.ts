@@ -1,4 +1,5 @@
 import type { Transaction } from 'sequelize';
+import { bookkeepingTransaction } from '../../db/tenant-context.js';
 import { execute, selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 
@@ -45,7 +46,8 @@ export async function allocateDocumentNumber(
  * included, so a number in a committed document is never lost to a crash and handed out again.
  */
 export async function allocateNumberNow(db: Db, organizationId: string, kind: 'REQ' | 'PO'): Promise<string> {
-  return db.sequelize.transaction(async (transaction) => {
+  // Bookkeeping: an Idempotency-Key's claim does not count the number as the request's effect.
+  return bookkeepingTransaction(db, async (transaction) => {
     await execute(db, 'SET LOCAL synchronous_commit = off', [], transaction);
     return allocateDocumentNumber(db, organizationId, kind, transaction);
   });

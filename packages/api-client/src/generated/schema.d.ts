@@ -2610,10 +2610,15 @@ export interface components {
         };
         /**
          * @description The record's state does not allow this (for example editing a submitted requisition), a unique
-         *     value is taken, or another request changed the record first.
+         *     value is taken, or another request changed the record first. On a call with an
+         *     `Idempotency-Key`: `IDEMPOTENCY_REQUEST_IN_PROGRESS` (the first request with the key is still
+         *     running; retry after `Retry-After` seconds) or `IDEMPOTENCY_RESPONSE_LOST` (its change was made
+         *     but its answer was lost; it is not made again).
          */
         Conflict: {
             headers: {
+                /** @description With `IDEMPOTENCY_REQUEST_IN_PROGRESS`, seconds to wait before retrying with the same key. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2663,6 +2668,30 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Only on a call with an `Idempotency-Key`: `IDEMPOTENCY_REQUEST_IN_PROGRESS` (the first request
+         *     with the key is still running; retry after `Retry-After` seconds) or `IDEMPOTENCY_RESPONSE_LOST`
+         *     (its change was made but its answer was lost; it is not made again).
+         */
+        IdempotencyConflict: {
+            headers: {
+                /** @description With `IDEMPOTENCY_REQUEST_IN_PROGRESS`, seconds to wait before retrying with the same key. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The `Idempotency-Key` was used before, by the same user, for a different request. Nothing changed. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected server error. The body never carries a stack trace. */
         InternalError: {
             headers: {
@@ -2675,6 +2704,7 @@ export interface components {
         /** @description The action is recorded; the requisition with its new status and workflow. */
         ApprovalDone: {
             headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -2697,6 +2727,26 @@ export interface components {
         OrganizationPathId: string;
         /** @description The record's id. */
         Id: string;
+        /**
+         * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+         *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+         *     user, with a hash of the request (operation, path, query and body; files by their content) and
+         *     its answer:
+         *     - the same key with the same request answers the first answer again (same status and body, with
+         *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+         *       audit entry;
+         *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+         *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+         *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+         *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+         *       back), the key is given back and a retry with it runs afresh;
+         *     - when the first request's change was made but its answer was lost (its server stopped before
+         *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+         *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+         *     the permission is refused, never answered a stored answer. Without the header the call works as
+         *     before, with no protection against a repeated request.
+         */
+        IdempotencyKey: string;
         /** @description Case-insensitive text to look for. */
         Search: string;
         /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -2713,7 +2763,13 @@ export interface components {
         DateTo: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description `true` when this answer is the stored answer of an earlier request with the same
+         *     `Idempotency-Key` (nothing was done again); absent otherwise.
+         */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3090,6 +3146,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3103,6 +3179,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3115,6 +3192,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3283,6 +3361,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3296,6 +3394,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3308,6 +3407,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3428,6 +3528,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -3440,6 +3560,7 @@ export interface operations {
             /** @description Submitted; the requisition with its new status and workflow. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3451,6 +3572,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3551,6 +3673,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -3572,6 +3714,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3584,6 +3727,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -3605,6 +3768,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3617,6 +3781,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -3638,6 +3822,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3650,6 +3835,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
@@ -3671,6 +3876,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3719,6 +3925,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3732,6 +3958,7 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3745,6 +3972,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3930,6 +4158,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3943,6 +4191,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3955,6 +4204,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceBusy"];
         };
@@ -4076,6 +4326,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4088,6 +4358,7 @@ export interface operations {
             /** @description The email is sent. */
             204: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4096,6 +4367,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4108,6 +4381,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4124,6 +4417,7 @@ export interface operations {
             /** @description The user with the new membership. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4137,6 +4431,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4181,6 +4476,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4194,6 +4509,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4206,6 +4522,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4358,6 +4675,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4374,6 +4711,7 @@ export interface operations {
             /** @description The role with its permissions. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4384,8 +4722,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4465,6 +4805,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4478,6 +4838,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4490,6 +4851,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4693,6 +5055,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4706,6 +5088,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4719,6 +5102,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4806,6 +5190,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4818,6 +5222,7 @@ export interface operations {
             /** @description Sent. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4829,6 +5234,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4841,6 +5247,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4857,6 +5283,7 @@ export interface operations {
             /** @description Cancelled. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4870,6 +5297,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4882,6 +5310,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The record's id. */
@@ -4898,6 +5346,7 @@ export interface operations {
             /** @description Received. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4911,6 +5360,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4959,6 +5409,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -4972,6 +5442,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4984,6 +5455,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };

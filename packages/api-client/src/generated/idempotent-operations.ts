@@ -1,0 +1,27 @@
+/**
+ * This file was auto-generated from openapi.yaml by scripts/idempotent-operations.mjs.
+ * Do not make direct changes to the file: run `npm run generate -w packages/api-client`.
+ */
+
+/** Every operation that declares the `Idempotency-Key` header, as `METHOD /path`. */
+export const IDEMPOTENT_OPERATIONS = [
+  'POST /approvals/{id}/approve',
+  'POST /approvals/{id}/delegate',
+  'POST /approvals/{id}/reject',
+  'POST /approvals/{id}/request-info',
+  'POST /attachments/upload',
+  'POST /departments',
+  'POST /products',
+  'POST /purchase-orders',
+  'POST /purchase-orders/{id}/cancel',
+  'POST /purchase-orders/{id}/receive',
+  'POST /purchase-orders/{id}/send',
+  'POST /requisitions',
+  'POST /requisitions/{id}/submit',
+  'POST /roles',
+  'POST /roles/{id}/permissions',
+  'POST /users',
+  'POST /users/{id}/reset-password',
+  'POST /users/{id}/roles',
+  'POST /vendors',
+] as const;
