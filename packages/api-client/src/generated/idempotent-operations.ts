@@ -11,6 +11,7 @@ export const IDEMPOTENT_OPERATIONS = [
   'POST /approvals/{id}/request-info',
   'POST /attachments/upload',
   'POST /departments',
+  'POST /exchange-rates',
   'POST /products',
   'POST /purchase-orders',
   'POST /purchase-orders/{id}/cancel',

@@ -5676,6 +5676,26 @@ export interface operations {
                  *     other organisations answer 404.
                  */
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -5689,6 +5709,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5701,6 +5722,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
