@@ -1,6 +1,7 @@
 import { selectOne } from '../../db-query.js';
 import type { FiscalYear } from '../../domain/fiscal-year.js';
 import { toCents } from '../../domain/money.js';
+import type { Transaction } from 'sequelize';
 import type { Db } from '../../http/context.js';
 import { monthKeys } from '../counters.js';
 
@@ -25,7 +26,12 @@ export interface BudgetFigures {
  */
 export async function budgetFigures(
   db: Db,
-  options: { organizationId: string; fiscalYear: FiscalYear; costCenterId?: string | null },
+  options: {
+    organizationId: string;
+    fiscalYear: FiscalYear;
+    costCenterId?: string | null;
+    transaction?: Transaction | null;
+  },
 ): Promise<BudgetFigures> {
   return (await budgetFiguresWithCounters(db, options, [])).figures;
 }
@@ -36,7 +42,12 @@ export async function budgetFigures(
  */
 export async function budgetFiguresWithCounters(
   db: Db,
-  options: { organizationId: string; fiscalYear: FiscalYear; costCenterId?: string | null },
+  options: {
+    organizationId: string;
+    fiscalYear: FiscalYear;
+    costCenterId?: string | null;
+    transaction?: Transaction | null;
+  },
   keys: readonly string[],
 ): Promise<{ figures: BudgetFigures; counters: Map<string, number> }> {
   const prefix = options.costCenterId ? `${options.costCenterId}:` : '';
@@ -57,6 +68,7 @@ export async function budgetFiguresWithCounters(
       options.costCenterId ?? null,
       [...spentKeys, ...committedKeys, ...keys],
     ],
+    options.transaction,
   );
   const counted = row?.counters ?? {};
   const value = (key: string) => Number(counted[key] ?? 0);

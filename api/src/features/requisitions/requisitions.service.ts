@@ -3,7 +3,9 @@ import type { Transaction } from 'sequelize';
 import { execute, selectOne } from '../../db-query.js';
 import { fallbackRoles, levelTitle, routeSubmission } from '../../domain/approval-routing.js';
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
+import { toCents } from '../../domain/money.js';
 import type { Db, OrganizationScope } from '../../http/context.js';
+import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import { allocateNumberNow } from './numbering.js';
 import { decimal, insertLines, prepareForm, type RequisitionForm } from './requisition-form.js';
 import {
@@ -357,6 +359,8 @@ export async function submitRequisition(db: Db, actor: Actor, id: string): Promi
  * reason, then the next level (or the fallback approver group) opened (under_review) or, when
  * nothing is left and someone already approved, approved. 409 `NO_APPROVER` when nobody other than
  * the requestor could decide it (only `auto_approve_below` approves without a person).
+ * First the budget is checked under its lock (issue 13): under `block` an overrun is refused with
+ * 409 `BUDGET_EXCEEDED`; under `require_finance` the overrun is recorded and a Finance level added.
  */
 async function submitLocked(
   db: Db,
@@ -368,7 +372,17 @@ async function submitLocked(
   const facts = await loadRoutingFacts(db, organizationId, current.id, transaction);
   if (!facts) throw new NotFound('Requisition');
 
-  const { policy, routingFacts } = toRoutingFacts(facts);
+  const totalCents = toCents(facts.total_amount);
+  const budget = await checkBudgetLocked(
+    db,
+    { organizationId, costCenterId: facts.cost_center_id, requisitionId: current.id, totalCents, reserve: true },
+    transaction,
+  );
+  if (budget.outcome.kind === 'blocked') throw budgetExceeded(budget, totalCents);
+  await recordBudgetCheck(db, organizationId, current.id, budget.outcome, { clear: true }, transaction);
+  facts.budget_finance = budget.outcome.kind === 'finance_required';
+
+  const { policy, routingFacts, budgetLevel } = toRoutingFacts(facts);
   const restartAt = current.status === 'info_requested' ? (facts.restart_level ?? 1) : 1;
   const route = routeSubmission(policy, routingFacts, restartAt);
   if (!route.autoApproved && route.noApprover) {
@@ -392,7 +406,7 @@ async function submitLocked(
         reason: pass.reason,
       }));
   const next = route.autoApproved ? null : route.next;
-  await recordRoute(db, organizationId, current.id, round, closed, next, transaction);
+  await recordRoute(db, organizationId, current.id, round, closed, next, transaction, budgetLevel);
   const to: RequisitionStatus = next ? 'under_review' : 'approved';
   await execute(
     db,
@@ -418,6 +432,10 @@ async function submitLocked(
         next_level: next?.level ?? null,
         auto_approved: route.autoApproved,
         fallback_role: next?.kind === 'group' && next.fallback ? next.roleName : null,
+        budget_policy: budget.policy,
+        budget_overrun:
+          budget.outcome.kind === 'finance_required' ? (budget.outcome.overrunCents / 100).toFixed(2) : null,
+        budget_level: budgetLevel,
       },
     },
     transaction,
