@@ -1,7 +1,7 @@
+import type { Transaction } from 'sequelize';
 import { selectOne } from '../../db-query.js';
 import type { FiscalYear } from '../../domain/fiscal-year.js';
 import { toCents } from '../../domain/money.js';
-import type { Transaction } from 'sequelize';
 import type { Db } from '../../http/context.js';
 import { monthKeys } from '../counters.js';
 

@@ -1,6 +1,11 @@
 import type { Transaction } from 'sequelize';
 import { execute, selectOne } from '../../db-query.js';
-import { type BudgetOutcome, type BudgetPolicy, budgetPolicyOf, decideBudget } from '../../domain/budget-policy.js';
+import {
+  type BudgetOutcome,
+  type BudgetPolicy,
+  budgetPolicyOf,
+  decideBudget,
+} from '../../domain/budget-policy.js';
 import { Conflict } from '../../domain/errors.js';
 import { fiscalYearOf } from '../../domain/fiscal-year.js';
 import { fromCents } from '../../domain/money.js';

@@ -150,7 +150,16 @@ export async function recordRoute(
       `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title, action,
                                    comments, actioned_at, pass_reason, required_for)
        VALUES ($1, $2, $3, $4, $5, 'auto_approve', $6, now(), $7, $8)`,
-      [organizationId, requisitionId, round, step.level, step.title, step.comment, step.reason, requiredFor(step.level)],
+      [
+        organizationId,
+        requisitionId,
+        round,
+        step.level,
+        step.title,
+        step.comment,
+        step.reason,
+        requiredFor(step.level),
+      ],
       transaction,
     );
   }

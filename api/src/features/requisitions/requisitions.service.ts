@@ -375,7 +375,13 @@ async function submitLocked(
   const totalCents = toCents(facts.total_amount);
   const budget = await checkBudgetLocked(
     db,
-    { organizationId, costCenterId: facts.cost_center_id, requisitionId: current.id, totalCents, reserve: true },
+    {
+      organizationId,
+      costCenterId: facts.cost_center_id,
+      requisitionId: current.id,
+      totalCents,
+      reserve: true,
+    },
     transaction,
   );
   if (budget.outcome.kind === 'blocked') throw budgetExceeded(budget, totalCents);
