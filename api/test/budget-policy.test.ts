@@ -132,7 +132,7 @@ describe('budget policy block', () => {
     expect(response.statusCode).toBe(409);
     const error = body(response);
     expect(error.code).toBe('BUDGET_EXCEEDED');
-    expect(error.message).toContain('A$1,000.00 is available');
+    expect(error.message).toContain('$1,000.00 is available and the total is $1,500.00');
     expect(error.details).toEqual([
       { field: 'available', message: '1000.00' },
       { field: 'overrun', message: '500.00' },

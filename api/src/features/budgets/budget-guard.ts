@@ -105,9 +105,9 @@ export async function checkBudgetLocked(
   );
 }
 
-/** An amount as the error messages show it (`A$1,250.00`). */
+/** An amount as the error messages show it (`$1,250.00` in AUD, like the screens). */
 export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(fromCents(cents));
+  return new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(fromCents(cents));
 }
 
 /**

@@ -40,19 +40,21 @@ describe('sidebarItems', () => {
       'Users',
       'Departments',
       'Roles',
+      'Budgets',
       'Reports',
       'Settings',
     ]);
     expect(sidebarItems.find((item) => item.id === 'users')?.permission).toBe('user.edit');
     expect(sidebarItems.find((item) => item.id === 'departments')?.permission).toBe('org.settings');
     expect(sidebarItems.find((item) => item.id === 'roles')?.permission).toBe('role.manage');
+    expect(sidebarItems.find((item) => item.id === 'budgets')?.permission).toBe('budget.view');
   });
 });
 
 describe('AppShell', () => {
   it('shows all ten items in order to an admin of the current organisation', async () => {
     await renderShell();
-    await waitFor(() => expect(navLinks()).toHaveLength(10));
+    await waitFor(() => expect(navLinks()).toHaveLength(11));
     expect(navLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Requisitions', '/requisitions'],
@@ -62,6 +64,7 @@ describe('AppShell', () => {
       ['Products', '/products'],
       ['Users', '/admin/users'],
       ['Departments', '/admin/departments'],
+      ['Budgets', '/budgets'],
       ['Reports', '/reports'],
       ['Settings', '/settings'],
     ]);
@@ -81,7 +84,8 @@ describe('AppShell', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveTextContent('Globex'),
     );
-    expect(navLinks()).toHaveLength(8);
+    expect(navLinks()).toHaveLength(9);
+    expect(screen.getByRole('link', { name: 'Budgets' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
   });
 

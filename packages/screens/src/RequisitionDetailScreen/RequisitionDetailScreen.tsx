@@ -53,6 +53,7 @@ import { ApprovalWorkflowTimeline } from '../ApprovalWorkflowTimeline';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { downloadAttachment } from '../shared/attachments';
+import { BudgetOverrunCallout } from '../shared/BudgetOverrun';
 import { categoryLabel, fullName } from '../shared/display';
 import { Panel } from '../shared/Panel';
 
@@ -294,6 +295,8 @@ function RequisitionDetail({
       {status === 'info_requested' ? (
         <InfoRequestedBanner requisition={requisition} showUpdate={isRequestor} />
       ) : null}
+
+      <BudgetOverrunCallout requisition={requisition} />
 
       {/* Beside the side panel the line items table would be too narrow for its six columns, so on wide
           screens it takes the full width under the details and attachments. */}
