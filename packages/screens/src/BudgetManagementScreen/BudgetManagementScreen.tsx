@@ -1,14 +1,15 @@
 import { isApiError, organizationQueries, type Schemas, unwrap } from '@purchasing/api-client';
-import { Button, Callout, EmptyState, formatMoney, Pager, Spinner, toast } from '@purchasing/ui';
-import { Badge, Box, Card, Flex, Progress, Select, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Button, Callout, EmptyState, Pager, Spinner, toast } from '@purchasing/ui';
+import { Box, Card, Flex, Select, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, PiggyBank, Plus } from 'lucide-react';
+import { PiggyBank, Plus } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { ListHeading } from '../shared/ListHeading';
 import { BudgetFormDialog } from './BudgetFormDialog';
+import { BudgetCard, BudgetTable } from './BudgetTable';
 import { BUDGET_PAGE_SIZE, BUDGET_POLICY_OPTIONS, budgetKeys, budgetQueries } from './budgetQueries';
 
 type Budget = Schemas['Budget'];
@@ -128,11 +129,24 @@ function BudgetManagement({
   } else {
     body = (
       <Flex direction="column" gap="3">
-        <BudgetTable
-          budgets={list.data.budgets}
-          canManage={canManage}
-          onEdit={(budget) => setEditing({ budget })}
-        />
+        {/* A table from the md breakpoint; a card per budget on a phone, where seven columns do not fit. */}
+        <Box display={{ initial: 'none', md: 'block' }}>
+          <BudgetTable
+            budgets={list.data.budgets}
+            canManage={canManage}
+            onEdit={(budget) => setEditing({ budget })}
+          />
+        </Box>
+        <Flex direction="column" gap="3" display={{ initial: 'flex', md: 'none' }}>
+          {list.data.budgets.map((budget) => (
+            <BudgetCard
+              key={budget.id}
+              budget={budget}
+              canManage={canManage}
+              onEdit={() => setEditing({ budget })}
+            />
+          ))}
+        </Flex>
         <Pager
           page={page}
           pageSize={BUDGET_PAGE_SIZE}
@@ -159,7 +173,7 @@ function BudgetManagement({
           ) : null
         }
       />
-      <Flex gap="4" wrap="wrap" align="end">
+      <Flex gap="4" wrap="wrap" align="start">
         <LabelledSelect
           label="Fiscal year"
           value={shownYear ? String(shownYear) : ''}
@@ -262,94 +276,5 @@ function PolicySelector({ organizationId, canManage }: { organizationId: string;
       disabled={!canManage || change.isPending}
       {...(current ? { hint: current.description } : {})}
     />
-  );
-}
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-function BudgetTable({
-  budgets,
-  canManage,
-  onEdit,
-}: {
-  budgets: readonly Budget[];
-  canManage: boolean;
-  onEdit(budget: Budget): void;
-}): ReactElement {
-  const money = (amount: number, budget: Budget) => formatMoney(amount, budget.currency);
-  return (
-    <Box style={{ overflowX: 'auto' }}>
-      <Table.Root variant="surface" style={{ minWidth: 860 }}>
-        <caption style={VISUALLY_HIDDEN}>Budgets</caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Cost Center</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Allocated</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Committed</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Spent</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Pending Approval</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Available</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Utilization</Table.ColumnHeaderCell>
-            {canManage ? (
-              <Table.ColumnHeaderCell>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.ColumnHeaderCell>
-            ) : null}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {budgets.map((budget) => (
-            <Table.Row key={budget.id}>
-              <Table.RowHeaderCell>
-                <Text weight="medium">{budget.cost_center.code}</Text>{' '}
-                <Text color="gray">{budget.cost_center.name}</Text>
-              </Table.RowHeaderCell>
-              <Table.Cell justify="end">{money(budget.allocated, budget)}</Table.Cell>
-              <Table.Cell justify="end">{money(budget.committed, budget)}</Table.Cell>
-              <Table.Cell justify="end">{money(budget.spent, budget)}</Table.Cell>
-              <Table.Cell justify="end">{money(budget.pending, budget)}</Table.Cell>
-              <Table.Cell justify="end">
-                {budget.available < 0 ? (
-                  <Badge color="red">{money(budget.available, budget)}</Badge>
-                ) : (
-                  money(budget.available, budget)
-                )}
-              </Table.Cell>
-              <Table.Cell>
-                <Flex align="center" gap="2" style={{ minWidth: 140 }}>
-                  <Progress
-                    value={Math.min(budget.utilization, 100)}
-                    color={budget.utilization > 100 ? 'red' : budget.utilization >= 90 ? 'amber' : 'green'}
-                    aria-label={`Utilization of ${budget.cost_center.code}`}
-                    style={{ flex: 1 }}
-                  />
-                  <Text size="2">{budget.utilization.toFixed(1)}%</Text>
-                </Flex>
-              </Table.Cell>
-              {canManage ? (
-                <Table.Cell>
-                  <Button
-                    size="1"
-                    variant="secondary"
-                    aria-label={`Edit budget of ${budget.cost_center.code}`}
-                    onClick={() => onEdit(budget)}
-                  >
-                    <Pencil size={14} aria-hidden />
-                    Edit
-                  </Button>
-                </Table.Cell>
-              ) : null}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
   );
 }
