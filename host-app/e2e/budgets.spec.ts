@@ -85,8 +85,9 @@ test.describe('budget management', () => {
       await expect(page.getByRole('heading', { level: 2, name: /Budget Management/ })).toBeVisible();
       // A card per budget instead of the table's seven columns.
       await expect(page.getByRole('table', { name: 'Budgets' })).toBeHidden();
+      // The reload shows the current fiscal year again.
       await expect(page.getByRole('article', { name: 'CC-100 Corporate Services' })).toContainText(
-        '$95,000.50',
+        '$250,000.00',
       );
       await page.screenshot({ path: `${SHOTS}/budgets-390.png`, fullPage: true, animations: 'disabled' });
       await page.getByRole('button', { name: 'Add Budget' }).click();

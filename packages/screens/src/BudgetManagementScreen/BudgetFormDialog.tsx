@@ -198,6 +198,7 @@ function BudgetForm({
               label="Allocated Amount"
               required
               currency={currency}
+              showCurrencySelect={false}
               min={0}
               name={field.name}
               value={Number.isFinite(field.value) ? field.value : null}
