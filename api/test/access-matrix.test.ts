@@ -7,6 +7,7 @@ import type { CostCenter, GlAccount, Organization, User, Vendor } from '../src/d
 import { handlers } from '../src/server.js';
 import { accessTokenFor, call, contractOperations, createTestApp, expectContract } from './app.js';
 import {
+  buildBudget,
   buildCostCenter,
   buildGlAccount,
   buildMembership,
@@ -254,6 +255,10 @@ async function freshDepartment(): Promise<string> {
   const code = `M${uniqueSuffix()}`;
   return (await api(world.superAdmin, 'POST', '/departments', { name: `Matrix ${code}`, code })).department
     .id;
+}
+
+async function freshBudget(): Promise<string> {
+  return (await buildBudget(app.models, await buildCostCenter(app.models, world.organization))).id;
 }
 
 async function orderIn(status: 'draft' | 'sent'): Promise<string> {
@@ -695,6 +700,30 @@ const recipes: Record<string, Recipe> = {
     valid: async () => ({ url: `/exchange-rates/${await exchangeRate()}` }),
     invalid: async () => ({ url: `/exchange-rates/${BAD}` }),
     success: 204,
+  },
+  listBudgets: simple('/budgets', 200, '/budgets?fiscal_year=1999'),
+  createBudget: {
+    valid: async () => ({
+      url: '/budgets',
+      payload: {
+        cost_center_id: (await buildCostCenter(app.models, world.organization)).id,
+        fiscal_year: 2026,
+        allocated: 1000,
+      },
+    }),
+    invalid: async () => ({ url: '/budgets', payload: { fiscal_year: 2026, allocated: 1000 } }),
+    success: 201,
+  },
+  updateBudget: {
+    valid: async () => ({ url: `/budgets/${await freshBudget()}`, payload: { allocated: 500 } }),
+    invalid: async () => ({ url: `/budgets/${await freshBudget()}`, payload: { allocated: -1 } }),
+    success: 200,
+  },
+  getBudgetPolicy: simple('/budgets/policy'),
+  updateBudgetPolicy: {
+    valid: async () => ({ url: '/budgets/policy', payload: { budget_policy: 'require_finance' } }),
+    invalid: async () => ({ url: '/budgets/policy', payload: { budget_policy: 'never' } }),
+    success: 200,
   },
 };
 

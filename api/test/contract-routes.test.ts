@@ -428,6 +428,39 @@ describe('successful answers of implemented operations', () => {
         token,
         organizationId: organization.id,
       }),
+    listBudgets: () => call(app.server, 'GET', '/api/budgets', { token, organizationId: organization.id }),
+    createBudget: async () =>
+      call(app.server, 'POST', '/api/budgets', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          cost_center_id: (await buildCostCenter(app.models, organization)).id,
+          fiscal_year: 2026,
+          allocated: 1000,
+        },
+      }),
+    updateBudget: async () => {
+      const costCenter = await buildCostCenter(app.models, organization);
+      const budget = await app.models.Budget.create({
+        organization_id: organization.id,
+        cost_center_id: costCenter.id,
+        fiscal_year: 2026,
+        allocated_amount: '10.00',
+      });
+      return call(app.server, 'PATCH', `/api/budgets/${budget.id}`, {
+        token,
+        organizationId: organization.id,
+        payload: { allocated: 20 },
+      });
+    },
+    getBudgetPolicy: () =>
+      call(app.server, 'GET', '/api/budgets/policy', { token, organizationId: organization.id }),
+    updateBudgetPolicy: () =>
+      call(app.server, 'PUT', '/api/budgets/policy', {
+        token,
+        organizationId: organization.id,
+        payload: { budget_policy: 'require_finance' },
+      }),
     listProducts: () => call(app.server, 'GET', '/api/products', { token, organizationId: organization.id }),
     listRequisitions: async () => {
       await draftRequisition();

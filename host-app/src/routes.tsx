@@ -261,6 +261,7 @@ const appPages = [
   ),
   page('admin/exchange-rates', 'Exchange Rates', lazy(chunks.admin, 'ExchangeRatesScreen'), 'org.settings'),
   page('admin/roles', 'Roles', lazy(chunks.admin, 'RolesScreen'), 'role.manage'),
+  page('budgets', 'Budgets', lazy(chunks.admin, 'BudgetManagementScreen'), 'budget.view'),
   page('vendors', 'Vendors', comingSoon),
   page('products', 'Products', comingSoon),
   page('reports', 'Reports', comingSoon),

@@ -1,5 +1,6 @@
 import type { Transaction } from 'sequelize';
 import { DEFAULT_FALLBACK_APPROVER_ROLES } from '../domain/approval-routing.js';
+import { DEFAULT_BUDGET_POLICY } from '../domain/budget-policy.js';
 import type { PermissionName } from '../domain/permissions.js';
 import type { Models, Organization, OrganizationSettings, Role } from './models/index.js';
 
@@ -112,9 +113,9 @@ export const DEFAULT_APPROVAL_POLICY: OrganizationSettings['approval_policy'] = 
   ],
 };
 
-/** Settings of a new organisation: a copy of the default approval policy. */
+/** Settings of a new organisation: a copy of the default approval policy and the default budget policy. */
 export function defaultOrganizationSettings(): OrganizationSettings {
-  return { approval_policy: structuredClone(DEFAULT_APPROVAL_POLICY) };
+  return { approval_policy: structuredClone(DEFAULT_APPROVAL_POLICY), budget_policy: DEFAULT_BUDGET_POLICY };
 }
 
 /** Inserts any missing permission (the first migration inserts them; this keeps old databases whole). */

@@ -3,6 +3,7 @@ import { getRouteApi, useParams } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 
 export {
+  BudgetManagementScreen,
   CreateUserScreen,
   DepartmentManagementScreen,
   ExchangeRatesScreen,

@@ -24,6 +24,7 @@ export {
   type SidebarItem,
   sidebarItems,
 } from './AppShell';
+export { BudgetManagementScreen, budgetManagementMessages } from './BudgetManagementScreen';
 export { ComingSoonScreen, type ComingSoonScreenProps } from './ComingSoonScreen';
 export { CreateUserScreen } from './CreateUserScreen';
 export { DashboardScreen, NO_ORGANIZATION_MESSAGE } from './DashboardScreen';

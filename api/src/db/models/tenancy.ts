@@ -25,6 +25,8 @@ export interface ApprovalPolicySettings {
 /** `organizations.settings`. */
 export interface OrganizationSettings {
   approval_policy: ApprovalPolicySettings;
+  /** What an over-budget requisition meets (absent: `require_finance`; docs/decisions.md, issue 13). */
+  budget_policy?: 'warn' | 'require_finance' | 'block';
   [key: string]: unknown;
 }
 

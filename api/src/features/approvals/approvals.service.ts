@@ -11,6 +11,7 @@ import {
 } from '../../domain/approval-routing.js';
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
+import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import {
   loadRoutingFacts,
   type RoutingFactsRow,
@@ -192,7 +193,20 @@ export async function actOnRequisition(
       comment: comments,
     };
     if (input.action === 'approve') {
-      const { policy, routingFacts } = toRoutingFacts(facts);
+      // The budget again, under its lock (issue 13): it may have been spent or cut since submission.
+      const totalCents = Number(facts.base_total_cents);
+      const budget = await checkBudgetLocked(
+        db,
+        { organizationId, costCenterId: facts.cost_center_id, requisitionId: id, totalCents, reserve: false },
+        transaction,
+      );
+      if (budget.outcome.kind === 'blocked') throw budgetExceeded(budget, totalCents);
+      await recordBudgetCheck(db, organizationId, id, budget.outcome, { clear: false }, transaction);
+      if (budget.outcome.kind === 'finance_required') {
+        facts.budget_finance = true;
+        metadata.budget_overrun = (budget.outcome.overrunCents / 100).toFixed(2);
+      }
+      const { policy, routingFacts, budgetLevel } = toRoutingFacts(facts);
       const route = advance(
         policy,
         { ...routingFacts, approvedBy: [...new Set([...routingFacts.approvedBy, actor.userId])] },
@@ -204,7 +218,7 @@ export async function actOnRequisition(
         comment: pass.comment,
         reason: pass.reason,
       }));
-      await recordRoute(db, organizationId, id, step.round, closed, route.next, transaction);
+      await recordRoute(db, organizationId, id, step.round, closed, route.next, transaction, budgetLevel);
       metadata.passed_levels = closed.map((level) => level.level);
       metadata.next_level = route.next?.level ?? null;
       if (!route.next) {

@@ -1,3 +1,4 @@
+import type { Transaction } from 'sequelize';
 import { selectOne } from '../../db-query.js';
 import type { FiscalYear } from '../../domain/fiscal-year.js';
 import { toCents } from '../../domain/money.js';
@@ -26,7 +27,12 @@ export interface BudgetFigures {
  */
 export async function budgetFigures(
   db: Db,
-  options: { organizationId: string; fiscalYear: FiscalYear; costCenterId?: string | null },
+  options: {
+    organizationId: string;
+    fiscalYear: FiscalYear;
+    costCenterId?: string | null;
+    transaction?: Transaction | null;
+  },
 ): Promise<BudgetFigures> {
   return (await budgetFiguresWithCounters(db, options, [])).figures;
 }
@@ -37,7 +43,12 @@ export async function budgetFigures(
  */
 export async function budgetFiguresWithCounters(
   db: Db,
-  options: { organizationId: string; fiscalYear: FiscalYear; costCenterId?: string | null },
+  options: {
+    organizationId: string;
+    fiscalYear: FiscalYear;
+    costCenterId?: string | null;
+    transaction?: Transaction | null;
+  },
   keys: readonly string[],
 ): Promise<{ figures: BudgetFigures; counters: Map<string, number> }> {
   const prefix = options.costCenterId ? `${options.costCenterId}:` : '';
@@ -58,6 +69,7 @@ export async function budgetFiguresWithCounters(
       options.costCenterId ?? null,
       [...spentKeys, ...committedKeys, ...keys],
     ],
+    options.transaction,
   );
   const counted = row?.counters ?? {};
   const value = (key: string) => Number(counted[key] ?? 0);

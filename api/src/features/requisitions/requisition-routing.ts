@@ -7,6 +7,7 @@ import {
   type RouteStep,
   type RoutingFacts,
 } from '../../domain/approval-routing.js';
+import { withBudgetFinanceLevel } from '../../domain/budget-policy.js';
 import type { Db } from '../../http/context.js';
 
 /**
@@ -27,6 +28,9 @@ export interface RoutingFactsRow {
   approved_by: string[];
   restart_level: number | null;
   last_round: number;
+  cost_center_id: string;
+  /** True when a budget overrun requires a Finance level (`requisitions.budget_overrun` is set). */
+  budget_finance: boolean;
 }
 
 /**
@@ -44,9 +48,10 @@ export async function loadRoutingFacts(
   return selectOne<RoutingFactsRow>(
     db,
     `WITH req AS (
-       SELECT r.id, r.organization_id, r.requestor_id,
+       SELECT r.id, r.organization_id, r.requestor_id, r.cost_center_id,
               -- A requisition submitted in another currency before rates existed counts at face value.
-              round(COALESCE(r.base_total_amount, r.total_amount) * 100) AS base_total_cents
+              round(COALESCE(r.base_total_amount, r.total_amount) * 100) AS base_total_cents,
+              r.budget_overrun IS NOT NULL AS budget_finance
          FROM requisitions r
         WHERE r.id = $1 AND r.organization_id = $2
      ), membership AS (
@@ -61,6 +66,7 @@ export async function loadRoutingFacts(
                        WHERE rp.role_id = m.role_id AND p.name = 'approval.act')
      )
      SELECT o.settings -> 'approval_policy' AS policy, req.base_total_cents, req.requestor_id,
+            req.cost_center_id::text AS cost_center_id, req.budget_finance,
             (SELECT am.user_id::text FROM membership ms JOIN approvers am ON am.user_id = ms.manager_id) AS manager_id,
             (SELECT am.user_id::text FROM membership ms
                JOIN departments d ON d.id = ms.department_id AND d.organization_id = $2
@@ -82,17 +88,30 @@ export async function loadRoutingFacts(
 
 /**
  * The policy and routing facts of a loaded {@link RoutingFactsRow}. An organisation whose policy
- * has no `fallback_approver_roles` (created before they existed) gets the default ones.
+ * has no `fallback_approver_roles` (created before they existed) gets the default ones. A requisition
+ * whose budget overrun requires a Finance level (`budget_finance`) gets the policy's Finance level
+ * whatever its total, and no auto-approval; `budgetLevel` is that level when its threshold alone
+ * would not have applied it (its steps are marked `required_for = 'budget_overrun'`).
  */
 export function toRoutingFacts(facts: RoutingFactsRow): {
   policy: ApprovalPolicy;
   routingFacts: RoutingFacts;
+  budgetLevel: number | null;
 } {
-  const policy = facts.policy ?? DEFAULT_APPROVAL_POLICY;
+  const stored = facts.policy ?? DEFAULT_APPROVAL_POLICY;
+  const total = Number(facts.base_total_cents) / 100;
+  let policy: ApprovalPolicy = { ...stored, fallback_approver_roles: [...fallbackRoles(stored)] };
+  let budgetLevel: number | null = null;
+  if (facts.budget_finance) {
+    const withFinance = withBudgetFinanceLevel(policy, total);
+    policy = { ...withFinance.policy, auto_approve_below: 0 };
+    budgetLevel = withFinance.addedLevel;
+  }
   return {
-    policy: { ...policy, fallback_approver_roles: [...fallbackRoles(policy)] },
+    policy,
+    budgetLevel,
     routingFacts: {
-      total: Number(facts.base_total_cents) / 100,
+      total,
       requestorId: facts.requestor_id,
       managerId: facts.manager_id,
       departmentHeadId: facts.department_head_id,
@@ -122,14 +141,27 @@ export async function recordRoute(
   closed: readonly ClosedLevel[],
   next: RouteStep['next'],
   transaction: Transaction,
+  budgetLevel: number | null = null,
 ): Promise<void> {
+  // The level a budget overrun added records why it is there (not the fallback group's step).
+  const requiredFor = (level: number, fallback = false) =>
+    level === budgetLevel && !fallback ? 'budget_overrun' : null;
   for (const step of closed) {
     await execute(
       db,
       `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title, action,
-                                   comments, actioned_at, pass_reason)
-       VALUES ($1, $2, $3, $4, $5, 'auto_approve', $6, now(), $7)`,
-      [organizationId, requisitionId, round, step.level, step.title, step.comment, step.reason],
+                                   comments, actioned_at, pass_reason, required_for)
+       VALUES ($1, $2, $3, $4, $5, 'auto_approve', $6, now(), $7, $8)`,
+      [
+        organizationId,
+        requisitionId,
+        round,
+        step.level,
+        step.title,
+        step.comment,
+        step.reason,
+        requiredFor(step.level),
+      ],
       transaction,
     );
   }
@@ -137,8 +169,8 @@ export async function recordRoute(
     await execute(
       db,
       `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
-                                   approver_id, approver_role_name)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+                                   approver_id, approver_role_name, required_for)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         organizationId,
         requisitionId,
@@ -147,6 +179,7 @@ export async function recordRoute(
         next.title,
         next.kind === 'person' ? next.approverId : null,
         next.kind === 'group' ? next.roleName : null,
+        requiredFor(next.level, next.kind === 'group' && next.fallback === true),
       ],
       transaction,
     );

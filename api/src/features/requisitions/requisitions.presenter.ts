@@ -32,7 +32,10 @@ export const SUMMARY_COLUMNS = `
   json_build_object('id', rq.id, 'first_name', rq.first_name, 'last_name', rq.last_name, 'email', rq.email) AS requestor,
   r.cost_center_id, json_build_object('id', cc.id, 'code', cc.code, 'name', cc.name) AS cost_center,
   r.gl_account_id, json_build_object('id', gl.id, 'code', gl.code, 'name', gl.name) AS gl_account,
-  (SELECT count(*)::int FROM requisition_line_items c WHERE c.requisition_id = r.id) AS line_item_count`;
+  (SELECT count(*)::int FROM requisition_line_items c WHERE c.requisition_id = r.id) AS line_item_count,
+  CASE WHEN r.budget_overrun IS NULL THEN NULL
+       ELSE json_build_object('overrun', r.budget_overrun, 'available', r.budget_available,
+                              'checked_at', ${iso('r.budget_checked_at')}) END AS budget_exceeded`;
 
 /** Joins the summary columns need (requestor `rq`, cost centre `cc`, GL account `gl`). */
 export const SUMMARY_JOINS = `
@@ -75,6 +78,7 @@ const DETAIL_COLUMNS = `
              'action', s.action, 'comments', s.comments,
              'actioned_at', ${iso('s.actioned_at')},
              'delegated_from', ${userRef('df')},
+             'required_for', s.required_for,
              'created_at', ${iso('s.created_at')})
            ORDER BY s.approval_level, s.created_at, s.round, s.actioned_at NULLS LAST, s.id)
       FROM approval_steps s

@@ -4,6 +4,7 @@ import { execute, selectOne } from '../../db-query.js';
 import { fallbackRoles, levelTitle, routeSubmission } from '../../domain/approval-routing.js';
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db, OrganizationScope } from '../../http/context.js';
+import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import { submissionRate } from '../currency/frozen-rate.js';
 import { allocateNumberNow } from './numbering.js';
 import { decimal, insertLines, prepareForm, type RequisitionForm } from './requisition-form.js';
@@ -358,6 +359,8 @@ export async function submitRequisition(db: Db, actor: Actor, id: string): Promi
  * reason, then the next level (or the fallback approver group) opened (under_review) or, when
  * nothing is left and someone already approved, approved. 409 `NO_APPROVER` when nobody other than
  * the requestor could decide it (only `auto_approve_below` approves without a person).
+ * First the budget is checked under its lock (issue 13): under `block` an overrun is refused with
+ * 409 `BUDGET_EXCEEDED`; under `require_finance` the overrun is recorded and a Finance level added.
  */
 async function submitLocked(
   db: Db,
@@ -369,9 +372,25 @@ async function submitLocked(
   const facts = await loadRoutingFacts(db, organizationId, current.id, transaction);
   if (!facts) throw new NotFound('Requisition');
 
-  // Thresholds count the total in the base currency, at the rate this submission freezes.
+  // Thresholds and the budget count the total in the base currency, at the rate this submission freezes.
   const frozen = await submissionRate(db, organizationId, current.id, transaction);
-  const { policy, routingFacts } = toRoutingFacts({ ...facts, base_total_cents: frozen.baseCents });
+  const totalCents = frozen.baseCents;
+  const budget = await checkBudgetLocked(
+    db,
+    {
+      organizationId,
+      costCenterId: facts.cost_center_id,
+      requisitionId: current.id,
+      totalCents,
+      reserve: true,
+    },
+    transaction,
+  );
+  if (budget.outcome.kind === 'blocked') throw budgetExceeded(budget, totalCents);
+  await recordBudgetCheck(db, organizationId, current.id, budget.outcome, { clear: true }, transaction);
+  facts.budget_finance = budget.outcome.kind === 'finance_required';
+
+  const { policy, routingFacts, budgetLevel } = toRoutingFacts({ ...facts, base_total_cents: totalCents });
   const restartAt = current.status === 'info_requested' ? (facts.restart_level ?? 1) : 1;
   const route = routeSubmission(policy, routingFacts, restartAt);
   if (!route.autoApproved && route.noApprover) {
@@ -395,7 +414,7 @@ async function submitLocked(
         reason: pass.reason,
       }));
   const next = route.autoApproved ? null : route.next;
-  await recordRoute(db, organizationId, current.id, round, closed, next, transaction);
+  await recordRoute(db, organizationId, current.id, round, closed, next, transaction, budgetLevel);
   const to: RequisitionStatus = next ? 'under_review' : 'approved';
   await execute(
     db,
@@ -421,6 +440,10 @@ async function submitLocked(
         next_level: next?.level ?? null,
         auto_approved: route.autoApproved,
         fallback_role: next?.kind === 'group' && next.fallback ? next.roleName : null,
+        budget_policy: budget.policy,
+        budget_overrun:
+          budget.outcome.kind === 'finance_required' ? (budget.outcome.overrunCents / 100).toFixed(2) : null,
+        budget_level: budgetLevel,
       },
     },
     transaction,

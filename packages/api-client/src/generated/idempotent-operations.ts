@@ -10,6 +10,7 @@ export const IDEMPOTENT_OPERATIONS = [
   'POST /approvals/{id}/reject',
   'POST /approvals/{id}/request-info',
   'POST /attachments/upload',
+  'POST /budgets',
   'POST /departments',
   'POST /exchange-rates',
   'POST /products',

@@ -1491,6 +1491,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/budgets": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List budgets
+         * @description The budgets of one fiscal year (default: the current one), by cost centre code, each with its
+         *     allocated, committed, spent, pending and available amounts and its utilisation (DECISIONS §5,
+         *     docs/decisions.md "Budgets (issue 13)"). Needs `budget.view` or `org.settings`.
+         */
+        get: operations["listBudgets"];
+        put?: never;
+        /**
+         * Create a budget
+         * @description Sets the allocation of a cost centre for a fiscal year, in the organisation's currency. One
+         *     budget per cost centre and fiscal year (409 when it exists: edit it instead). A cost centre of
+         *     another organisation answers 400 naming `cost_center_id`. Needs `org.settings`.
+         */
+        post: operations["createBudget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/budgets/{id}": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a budget's allocation
+         * @description Changes the allocated amount. It may go below what is committed and spent (available is then
+         *     negative, and under the `block` policy nothing more is approved against it). Needs
+         *     `org.settings`; another organisation's budget answers 404.
+         */
+        patch: operations["updateBudget"];
+        trace?: never;
+    };
+    "/budgets/policy": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the budget policy
+         * @description What happens when a requisition exceeds its cost centre's available budget (kept in the
+         *     organisation's settings as `budget_policy`). Needs `budget.view` or `org.settings`.
+         */
+        get: operations["getBudgetPolicy"];
+        /**
+         * Change the budget policy
+         * @description Sets the organisation's budget policy. It applies to submissions, resubmissions and approvals
+         *     from now on; a Finance level already added to a requisition stays. Needs `org.settings`.
+         */
+        put: operations["updateBudgetPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/budgets/check": {
         parameters: {
             query?: never;
@@ -1810,6 +1907,7 @@ export interface components {
         };
         OrganizationSettings: {
             approval_policy: components["schemas"]["ApprovalPolicy"];
+            budget_policy?: components["schemas"]["BudgetPolicy"];
         };
         /** @description How a submitted requisition is routed; the default is levels 1 to 4 with auto-approval off. */
         ApprovalPolicy: {
@@ -1962,6 +2060,11 @@ export interface components {
             gl_account_id: string;
             gl_account: components["schemas"]["GlAccount"];
             line_item_count: number;
+            /**
+             * @description Set when the requisition exceeded its cost centre's available budget at its last check under
+             *     the `require_finance` policy (the overrun every approver sees); null otherwise.
+             */
+            budget_exceeded?: components["schemas"]["BudgetExceeded"] | null;
         };
         /** @description A requisition with its lines, attachments and approval workflow. */
         Requisition: {
@@ -2011,6 +2114,11 @@ export interface components {
             attachments: components["schemas"]["Attachment"][];
             /** @description Every step, by approval level and then creation time. */
             approval_workflow: components["schemas"]["ApprovalStep"][];
+            /**
+             * @description Set when the requisition exceeded its cost centre's available budget at its last check under
+             *     the `require_finance` policy (the overrun every approver sees); null otherwise.
+             */
+            budget_exceeded?: components["schemas"]["BudgetExceeded"] | null;
         };
         RequisitionLineItem: {
             /** Format: uuid */
@@ -2104,6 +2212,12 @@ export interface components {
             actioned_at: string | null;
             /** @description Who delegated this step to its approver. */
             delegated_from: components["schemas"]["UserRef"] | null;
+            /**
+             * @description Why the level is in the workflow when the policy's thresholds alone would not have put it there:
+             *     `budget_overrun`, a Finance Manager Approval added because the requisition exceeded its
+             *     available budget (budget policy `require_finance`). Null otherwise.
+             */
+            required_for?: "budget_overrun" | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -2546,6 +2660,73 @@ export interface components {
         ExchangeRateList: {
             base_currency: components["schemas"]["CurrencyCode"];
             exchange_rates: components["schemas"]["ExchangeRate"][];
+        };
+        /**
+         * @description What an over-budget requisition meets (the requisition's total above the cost centre's
+         *     available budget for the current fiscal year, requisitions under review counted as reserved):
+         *     `warn` only the form's Budget Warning; `require_finance` a Finance Manager Approval level is
+         *     added (even below its threshold) and every approver sees the overrun; `block` the submission,
+         *     and any approval, is refused with 409 `BUDGET_EXCEEDED` naming the available amount. A cost
+         *     centre without a budget for the fiscal year is not controlled. Default `require_finance`.
+         * @enum {string}
+         */
+        BudgetPolicy: "warn" | "require_finance" | "block";
+        BudgetPolicyResponse: {
+            budget_policy: components["schemas"]["BudgetPolicy"];
+        };
+        /**
+         * @description The requisition exceeded its cost centre's available budget at its last check (submission,
+         *     resubmission or an approval), under the `require_finance` policy: a Finance Manager Approval
+         *     level decides it.
+         */
+        BudgetExceeded: {
+            /** @description By how much the total exceeded what was available. */
+            overrun: components["schemas"]["Money"];
+            /** @description What was available for it (allocated − committed − spent − reserved) then. */
+            available: components["schemas"]["SignedMoney"];
+            /** Format: date-time */
+            checked_at: string;
+        };
+        /**
+         * @description A cost centre's allocation for a fiscal year and where it stands: committed (approved and
+         *     po_created requisitions not yet received), spent (received orders), pending (requisitions under
+         *     review, reserved against it), available = allocated − committed − spent, utilization =
+         *     (spent + committed) / allocated in percent (0 when nothing is allocated).
+         */
+        Budget: {
+            /** Format: uuid */
+            id: string;
+            cost_center: components["schemas"]["CostCenter"];
+            /** @description The calendar year in which the fiscal year starts. */
+            fiscal_year: number;
+            allocated: components["schemas"]["Money"];
+            committed: components["schemas"]["Money"];
+            spent: components["schemas"]["Money"];
+            pending: components["schemas"]["Money"];
+            available: components["schemas"]["SignedMoney"];
+            /** @description (spent + committed) / allocated × 100, two decimals. */
+            utilization: number;
+            currency: components["schemas"]["CurrencyCode"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BudgetResponse: {
+            budget: components["schemas"]["Budget"];
+        };
+        BudgetListResponse: {
+            budgets: components["schemas"]["Budget"][];
+            /** @description The fiscal year listed. */
+            fiscal_year: number;
+            pagination: components["schemas"]["Pagination"];
+        };
+        BudgetCreateInput: {
+            /** Format: uuid */
+            cost_center_id: string;
+            fiscal_year: number;
+            allocated: components["schemas"]["Money"];
+        };
+        BudgetUpdateInput: {
+            allocated: components["schemas"]["Money"];
         };
         /** @description available = allocated − committed − spent, for the current fiscal year. */
         BudgetCheck: {
@@ -5597,6 +5778,208 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBudgets: {
+        parameters: {
+            query?: {
+                /** @description The calendar year in which the fiscal year starts; default the current fiscal year. */
+                fiscal_year?: number;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Records to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of budgets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBudget: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBudget: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBudgetPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetPolicyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBudgetPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetPolicyResponse"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetPolicyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

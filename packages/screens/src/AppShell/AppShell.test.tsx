@@ -41,19 +41,21 @@ describe('sidebarItems', () => {
       'Departments',
       'Exchange Rates',
       'Roles',
+      'Budgets',
       'Reports',
       'Settings',
     ]);
     expect(sidebarItems.find((item) => item.id === 'users')?.permission).toBe('user.edit');
     expect(sidebarItems.find((item) => item.id === 'departments')?.permission).toBe('org.settings');
     expect(sidebarItems.find((item) => item.id === 'roles')?.permission).toBe('role.manage');
+    expect(sidebarItems.find((item) => item.id === 'budgets')?.permission).toBe('budget.view');
   });
 });
 
 describe('AppShell', () => {
-  it('shows all ten items in order to an admin of the current organisation', async () => {
+  it('shows every item in order to an admin of the current organisation', async () => {
     await renderShell();
-    await waitFor(() => expect(navLinks()).toHaveLength(11));
+    await waitFor(() => expect(navLinks()).toHaveLength(12));
     expect(navLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Requisitions', '/requisitions'],
@@ -64,6 +66,7 @@ describe('AppShell', () => {
       ['Users', '/admin/users'],
       ['Departments', '/admin/departments'],
       ['Exchange Rates', '/admin/exchange-rates'],
+      ['Budgets', '/budgets'],
       ['Reports', '/reports'],
       ['Settings', '/settings'],
     ]);
@@ -83,7 +86,8 @@ describe('AppShell', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveTextContent('Globex'),
     );
-    expect(navLinks()).toHaveLength(8);
+    expect(navLinks()).toHaveLength(9);
+    expect(screen.getByRole('link', { name: 'Budgets' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
   });
 

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
+  PiggyBank,
   Settings,
   ShieldCheck,
   ShoppingCart,
@@ -32,7 +33,7 @@ export interface SidebarItem {
 
 /**
  * The sidebar's ten items in the specification's order (document 1 §2), with Roles (for `role.manage`,
- * which the documents give no screen) after Departments.
+ * which the documents give no screen) after Departments, and Budgets (for `budget.view`; issue 13) after Roles.
  */
 export const sidebarItems: readonly SidebarItem[] = [
   { id: 'dashboard', label: 'Dashboard', href: (h) => h.dashboard(), icon: LayoutDashboard },
@@ -57,6 +58,7 @@ export const sidebarItems: readonly SidebarItem[] = [
     permission: 'org.settings',
   },
   { id: 'roles', label: 'Roles', href: (h) => h.roles(), icon: ShieldCheck, permission: 'role.manage' },
+  { id: 'budgets', label: 'Budgets', href: (h) => h.budgets(), icon: PiggyBank, permission: 'budget.view' },
   { id: 'reports', label: 'Reports', href: (h) => h.reports(), icon: BarChart3 },
   { id: 'settings', label: 'Settings', href: (h) => h.settings(), icon: Settings },
 ];

@@ -14,6 +14,7 @@ import {
 import { ClipboardCheck, Eye } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { BudgetOverrunBadge } from '../shared/BudgetOverrun';
 import { approvalActionBadges, categoryLabel, codeAndName, daysSince, fullName } from '../shared/display';
 
 type PendingApproval = Schemas['PendingApproval'];
@@ -61,6 +62,7 @@ export function ApprovalCard({ item }: { item: PendingApproval }): ReactElement 
           <Text as="p" size="6" weight="bold">
             {formatMoney(requisition.total_amount, requisition.currency)}
           </Text>
+          <BudgetOverrunBadge requisition={requisition} />
 
           {requisition.justification ? (
             <Text

@@ -118,6 +118,46 @@ type Story = StoryObj<typeof meta>;
 /** A requisition awaiting the approver's decision at level 2. */
 export const Default: Story = {};
 
+/**
+ * Over budget under the `require_finance` policy: the overrun shows above the details, and the Finance
+ * Manager Approval the overrun added says why it is in the workflow.
+ */
+export const OverBudget: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        ...api([
+          (() => {
+            const requisition = underReview();
+            return {
+              ...requisition,
+              budget_exceeded: { overrun: 1_039.8, available: 4_000, checked_at: '2026-11-17T09:00:00.000Z' },
+              approval_workflow: [
+                ...requisition.approval_workflow,
+                {
+                  id: '00000000-0000-4000-8000-000000009202',
+                  approval_level: 3,
+                  level_title: 'Finance Manager Approval',
+                  approver: null,
+                  approver_group: 'Finance Manager',
+                  action: null,
+                  comments: null,
+                  actioned_at: null,
+                  delegated_from: null,
+                  required_for: 'budget_overrun' as const,
+                  created_at: '2026-11-17T10:15:00.000Z',
+                },
+              ].filter((step) => step.action !== null || step.approval_level === 3),
+            };
+          })(),
+          ...defaultRequisitions().slice(2),
+        ]),
+        ...handlers,
+      ],
+    },
+  },
+};
+
 /** A requisition the approver has no open step on: the form says so and stays disabled. */
 export const NoPendingStep: Story = {
   args: { requisitionId: buildRequisition(4).id },

@@ -30,6 +30,7 @@ import { ApprovalWorkflowTimeline } from '../ApprovalWorkflowTimeline';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { BaseAmount } from '../shared/BaseAmount';
+import { BudgetOverrunCallout } from '../shared/BudgetOverrun';
 import { categoryLabel, codeAndName, fullName } from '../shared/display';
 
 type Requisition = Schemas['Requisition'];
@@ -149,6 +150,7 @@ function ApprovalReview({
       <ReviewHeader requisition={requisition} />
       <Grid columns={{ initial: '1', md: 'minmax(0, 1fr) minmax(320px, 380px)' }} gap="5" align="start">
         <Flex direction="column" gap="5" minWidth="0">
+          <BudgetOverrunCallout requisition={requisition} />
           <DetailsPanel requisition={requisition} />
           <LineItemsPanel requisition={requisition} />
           <AttachmentsPanel requisition={requisition} />

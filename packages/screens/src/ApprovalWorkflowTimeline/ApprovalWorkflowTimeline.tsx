@@ -12,6 +12,7 @@ import {
   Zap,
 } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { budgetOverrunMessages } from '../shared/BudgetOverrun';
 import { fullName } from '../shared/display';
 
 type ApprovalStep = Schemas['ApprovalStep'];
@@ -155,6 +156,11 @@ function TimelineEntry({ step, last }: { step: ApprovalStep; last: boolean }): R
             )}
           </Text>
         </Flex>
+        {step.required_for === 'budget_overrun' ? (
+          <Text as="div" size="1" color="amber" weight="medium">
+            {budgetOverrunMessages.stepReason}
+          </Text>
+        ) : null}
         {step.delegated_from ? (
           <Flex align="center" gap="1">
             <Forward size={12} aria-hidden style={{ color: 'var(--gray-11)', flexShrink: 0 }} />

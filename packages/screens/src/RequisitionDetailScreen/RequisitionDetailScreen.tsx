@@ -54,6 +54,7 @@ import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { downloadAttachment } from '../shared/attachments';
 import { BaseAmount } from '../shared/BaseAmount';
+import { BudgetOverrunCallout } from '../shared/BudgetOverrun';
 import { categoryLabel, fullName } from '../shared/display';
 import { Panel } from '../shared/Panel';
 
@@ -295,6 +296,8 @@ function RequisitionDetail({
       {status === 'info_requested' ? (
         <InfoRequestedBanner requisition={requisition} showUpdate={isRequestor} />
       ) : null}
+
+      <BudgetOverrunCallout requisition={requisition} />
 
       {/* Beside the side panel the line items table would be too narrow for its six columns, so on wide
           screens it takes the full width under the details and attachments. */}

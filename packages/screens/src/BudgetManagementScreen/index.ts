@@ -1,0 +1,1 @@
+export { BudgetManagementScreen, budgetManagementMessages } from './BudgetManagementScreen';
