@@ -70,13 +70,15 @@ describe('ExchangeRatesScreen', () => {
         body: { currency: 'GBP', rate: 1.9425, effective_from: new Date().toISOString().slice(0, 10) },
       },
     ]);
-    expect(await screen.findByText('1 GBP = 1.9425 AUD')).toBeInTheDocument();
+    expect(await within(await table()).findByText('1 GBP = 1.9425 AUD')).toBeInTheDocument();
   });
 
   it("shows the server's refusal on the field and keeps the dialog open", async () => {
     const { user } = setup();
     await table();
-    await user.click(screen.getByRole('button', { name: 'Edit the EUR rate from 1 Nov 2026' }));
+    await user.click(
+      within(await table()).getByRole('button', { name: 'Edit the EUR rate from 1 Nov 2026' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Edit Exchange Rate' });
     expect(within(dialog).getByRole('textbox', { name: 'Currency' })).toHaveValue('EUR');
     const picker = within(dialog).getByRole('textbox', { name: /Effective from/ });
@@ -88,14 +90,26 @@ describe('ExchangeRatesScreen', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Exchange Rate' })).toBeInTheDocument();
   });
 
+  it('shows a card per rate for a phone, with the same actions', async () => {
+    setup();
+    const card = await screen.findByRole('article', { name: 'USD from 1 Oct 2026' });
+    expect(card).toHaveTextContent('1 USD = 1.53 AUD');
+    expect(card).toHaveTextContent('In effect');
+    expect(
+      within(card).getByRole('button', { name: 'Delete the USD rate from 1 Oct 2026' }),
+    ).toBeInTheDocument();
+  });
+
   it('deletes a rate after confirmation', async () => {
     const { user, api } = setup();
     await table();
-    await user.click(screen.getByRole('button', { name: 'Delete the USD rate from 1 Oct 2026' }));
+    await user.click(
+      within(await table()).getByRole('button', { name: 'Delete the USD rate from 1 Oct 2026' }),
+    );
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm).toHaveTextContent('Requisitions already submitted keep the rate they used.');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByText('1 USD = 1.53 AUD')).toBeNull());
+    await waitFor(() => expect(screen.queryAllByText('1 USD = 1.53 AUD')).toEqual([]));
     expect(api.calls.map((call) => call.method)).toEqual(['DELETE']);
   });
 

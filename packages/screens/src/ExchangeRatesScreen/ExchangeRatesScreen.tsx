@@ -9,7 +9,7 @@ import {
   Spinner,
   toast,
 } from '@purchasing/ui';
-import { Badge, Card, Flex, Button as RadixButton, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Box, Card, Flex, Button as RadixButton, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactElement, type ReactNode, useState } from 'react';
@@ -135,73 +135,102 @@ function ExchangeRates({ organizationId }: { organizationId: string }): ReactEle
           description={exchangeRatesMessages.emptyDescription(list.data.base_currency)}
         />
       ) : (
-        <Card size="1">
-          <Table.Root variant="ghost">
-            <VisuallyHidden asChild>
-              <caption>{exchangeRatesMessages.title}</caption>
-            </VisuallyHidden>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Currency</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Rate</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Effective from</Table.ColumnHeaderCell>
-                {canManage ? (
-                  <Table.ColumnHeaderCell>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.ColumnHeaderCell>
-                ) : null}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rates.map((rate) => (
-                <Table.Row key={rate.id} align="center">
-                  <Table.RowHeaderCell>
-                    <Flex direction="column">
-                      <Text weight="bold">{rate.currency}</Text>
-                      <Text size="1" color="gray">
-                        {currencyName(rate.currency)}
+        <>
+          {/* A phone gets a card per rate: the table's four columns would hide the actions off screen. */}
+          <Flex direction="column" gap="3" display={{ initial: 'flex', sm: 'none' }}>
+            {rates.map((rate) => (
+              <Card key={rate.id} size="2" asChild>
+                <article aria-label={`${rate.currency} from ${formatDate(rate.effective_from)}`}>
+                  <Flex justify="between" align="start" gap="3">
+                    <Flex direction="column" gap="1">
+                      <Text weight="bold">
+                        {rate.currency}{' '}
+                        <Text weight="regular" color="gray" size="2">
+                          {currencyName(rate.currency)}
+                        </Text>
                       </Text>
-                    </Flex>
-                  </Table.RowHeaderCell>
-                  <Table.Cell>
-                    <Text style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      1 {rate.currency} = {rate.rate} {list.data.base_currency}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Flex gap="2" align="center" wrap="wrap">
-                      <Text>{formatDate(rate.effective_from)}</Text>
-                      <Badge color={STATUS[rate.status].color} variant="soft">
-                        {STATUS[rate.status].label}
-                      </Badge>
-                    </Flex>
-                  </Table.Cell>
-                  {canManage ? (
-                    <Table.Cell justify="end">
-                      <Flex gap="1" justify="end">
-                        <RadixButton
-                          variant="ghost"
-                          aria-label={`Edit the ${rate.currency} rate from ${formatDate(rate.effective_from)}`}
-                          onClick={() => setEditing({ rate })}
-                        >
-                          <Pencil aria-hidden size={16} />
-                        </RadixButton>
-                        <RadixButton
-                          variant="ghost"
-                          color="red"
-                          aria-label={`Delete the ${rate.currency} rate from ${formatDate(rate.effective_from)}`}
-                          onClick={() => setDeleting(rate)}
-                        >
-                          <Trash2 aria-hidden size={16} />
-                        </RadixButton>
+                      <Text style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        1 {rate.currency} = {rate.rate} {list.data.base_currency}
+                      </Text>
+                      <Flex gap="2" align="center" wrap="wrap">
+                        <Text size="2" color="gray">
+                          From {formatDate(rate.effective_from)}
+                        </Text>
+                        <Badge color={STATUS[rate.status].color} variant="soft">
+                          {STATUS[rate.status].label}
+                        </Badge>
                       </Flex>
-                    </Table.Cell>
-                  ) : null}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Card>
+                    </Flex>
+                    {canManage ? (
+                      <RateActions
+                        rate={rate}
+                        onEdit={() => setEditing({ rate })}
+                        onDelete={() => setDeleting(rate)}
+                      />
+                    ) : null}
+                  </Flex>
+                </article>
+              </Card>
+            ))}
+          </Flex>
+          <Box display={{ initial: 'none', sm: 'block' }}>
+            <Card size="1">
+              <Table.Root variant="ghost">
+                <VisuallyHidden asChild>
+                  <caption>{exchangeRatesMessages.title}</caption>
+                </VisuallyHidden>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Currency</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Rate</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Effective from</Table.ColumnHeaderCell>
+                    {canManage ? (
+                      <Table.ColumnHeaderCell>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.ColumnHeaderCell>
+                    ) : null}
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {rates.map((rate) => (
+                    <Table.Row key={rate.id} align="center">
+                      <Table.RowHeaderCell>
+                        <Flex direction="column">
+                          <Text weight="bold">{rate.currency}</Text>
+                          <Text size="1" color="gray">
+                            {currencyName(rate.currency)}
+                          </Text>
+                        </Flex>
+                      </Table.RowHeaderCell>
+                      <Table.Cell>
+                        <Text style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          1 {rate.currency} = {rate.rate} {list.data.base_currency}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Flex gap="2" align="center" wrap="wrap">
+                          <Text>{formatDate(rate.effective_from)}</Text>
+                          <Badge color={STATUS[rate.status].color} variant="soft">
+                            {STATUS[rate.status].label}
+                          </Badge>
+                        </Flex>
+                      </Table.Cell>
+                      {canManage ? (
+                        <Table.Cell justify="end">
+                          <RateActions
+                            rate={rate}
+                            onEdit={() => setEditing({ rate })}
+                            onDelete={() => setDeleting(rate)}
+                          />
+                        </Table.Cell>
+                      ) : null}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Card>
+          </Box>
+        </>
       )}
       {base ? (
         <ExchangeRateFormDialog
@@ -230,5 +259,28 @@ function ExchangeRates({ organizationId }: { organizationId: string }): ReactEle
         }}
       />
     </Page>
+  );
+}
+
+/** Edit and Delete of one rate, named after it. */
+function RateActions({
+  rate,
+  onEdit,
+  onDelete,
+}: {
+  rate: ExchangeRate;
+  onEdit(): void;
+  onDelete(): void;
+}): ReactElement {
+  const name = `the ${rate.currency} rate from ${formatDate(rate.effective_from)}`;
+  return (
+    <Flex gap="3" justify="end">
+      <RadixButton variant="ghost" aria-label={`Edit ${name}`} onClick={onEdit}>
+        <Pencil aria-hidden size={16} />
+      </RadixButton>
+      <RadixButton variant="ghost" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
+        <Trash2 aria-hidden size={16} />
+      </RadixButton>
+    </Flex>
   );
 }
