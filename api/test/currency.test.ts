@@ -254,6 +254,27 @@ describe('a requisition in another currency', () => {
     expect(body(check)).toMatchObject({ currency: 'AUD', committed: 30_000.02, available: 69_999.98 });
   });
 
+  it('is checked against the budget in the base currency', async () => {
+    const world = await buildWorld();
+    await buildBudget(app.models, world.costCenter, { allocated_amount: '25000.00' });
+    const policy = await call(app.server, 'PUT', '/api/budgets/policy', {
+      token: world.admin.token,
+      organizationId: world.organization.id,
+      payload: { budget_policy: 'block' },
+    });
+    expect(policy.statusCode, policy.payload).toBe(200);
+    await addRate(world, 'EUR', 1.5, day(-1));
+    // 20,000 EUR fits 25,000 at face value, not as 30,000 AUD.
+    const { id } = await draft(world, 20_000, 'EUR');
+    const refused = await submit(world, id);
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({
+      code: 'BUDGET_EXCEEDED',
+      details: expect.arrayContaining([{ field: 'overrun', message: '5000.00' }]),
+    });
+    expect(await detail(world, id)).toMatchObject({ status: 'draft', exchange_rate: null });
+  });
+
   it('in the base currency freezes the rate 1', async () => {
     const world = await buildWorld();
     const { id } = await draft(world, 10.01, 'AUD');
