@@ -275,10 +275,90 @@ describe('a requisition in another currency', () => {
     expect(await detail(world, id)).toMatchObject({ status: 'draft', exchange_rate: null });
   });
 
+  it('shows its base amount in the list and in the approval queue', async () => {
+    const world = await buildWorld();
+    await addRate(world, 'USD', 1.25, day(-3));
+    const { id } = await draft(world, 100.01, 'USD');
+    const list = async () => {
+      const response = await call(app.server, 'GET', '/api/requisitions', {
+        token: world.requestor.token,
+        organizationId: world.organization.id,
+      });
+      expectContract(response, 'listRequisitions');
+      return body(response).requisitions.find((row: { id: string }) => row.id === id);
+    };
+    // A draft has no frozen rate yet: no base amount.
+    expect(await list()).toMatchObject({ currency: 'USD', base_currency: 'AUD', base_total_amount: null });
+    expect((await submit(world, id)).statusCode).toBe(200);
+    // 100.01 × 1.25 = 125.0125, rounded half up to 125.01.
+    expect(await list()).toMatchObject({ total_amount: 100.01, base_total_amount: 125.01 });
+    const queue = await call(app.server, 'GET', '/api/approvals/pending', {
+      token: world.manager.token,
+      organizationId: world.organization.id,
+    });
+    expectContract(queue, 'listPendingApprovals');
+    const step = body(queue).pending_approvals.find(
+      (row: { requisition: { id: string } }) => row.requisition.id === id,
+    );
+    expect(step.requisition).toMatchObject({
+      currency: 'USD',
+      base_currency: 'AUD',
+      base_total_amount: 125.01,
+    });
+  });
+
   it('in the base currency freezes the rate 1', async () => {
     const world = await buildWorld();
     const { id } = await draft(world, 10.01, 'AUD');
     expect((await submit(world, id)).statusCode).toBe(200);
     expect(await detail(world, id)).toMatchObject({ exchange_rate: 1, base_total_amount: 10.01 });
+  });
+});
+
+describe('the budget check', () => {
+  const check = (world: World, query: string) =>
+    call(app.server, 'GET', `/api/budgets/check?cost_center_id=${world.costCenter.id}&${query}`, {
+      token: world.requestor.token,
+      organizationId: world.organization.id,
+    });
+
+  it('converts an amount in another currency at the rate in effect today', async () => {
+    const world = await buildWorld();
+    await buildBudget(app.models, world.costCenter, { allocated_amount: '1000.00' });
+    await addRate(world, 'EUR', 1.2, day(-30));
+    await addRate(world, 'EUR', 1.5, day(-1));
+    await addRate(world, 'EUR', 9, day(3)); // scheduled: not used
+
+    // 666.67 EUR is 1,000.005 AUD, rounded half up to 1,000.01: just over the 1,000 available.
+    const over = await check(world, 'amount=666.67&currency=EUR');
+    expectContract(over, 'checkBudget');
+    expect(body(over)).toMatchObject({
+      currency: 'AUD',
+      available: 1000,
+      amount_in_base: 1000.01,
+      exchange_rate: 1.5,
+      within_budget: false,
+    });
+    const fits = await check(world, 'amount=666.66&currency=EUR');
+    expect(body(fits)).toMatchObject({ amount_in_base: 999.99, within_budget: true });
+
+    // The base currency, named or not, is not converted.
+    for (const query of ['amount=1000', 'amount=1000&currency=AUD']) {
+      const same = await check(world, query);
+      expectContract(same, 'checkBudget');
+      expect(body(same)).toMatchObject({ amount_in_base: 1000, exchange_rate: null, within_budget: true });
+    }
+  });
+
+  it('answers 409 naming the currency when no rate is in effect', async () => {
+    const world = await buildWorld();
+    await addRate(world, 'GBP', 2, day(5)); // only a future rate
+    const refused = await check(world, 'amount=10&currency=GBP');
+    expectContract(refused, 'checkBudget');
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({
+      code: 'EXCHANGE_RATE_MISSING',
+      details: [{ field: 'currency', message: expect.stringContaining('No GBP to AUD rate') }],
+    });
   });
 });

@@ -98,6 +98,8 @@ interface RequisitionSpec {
   createdDaysAgo: number;
   lines: LineSpec[];
   events: WorkflowEvent[];
+  /** Another currency than the organisation's, and the rate into it a submission froze. */
+  currency?: { code: string; rate: string };
 }
 
 interface PurchaseOrderSpec {
@@ -380,6 +382,29 @@ class DemoBuilder {
     );
   }
 
+  /** A rate of `currency` into the organisation's base currency, in effect from `daysAgo` days ago. */
+  async exchangeRate(
+    organization: Organization,
+    fields: { currency: string; rate: string; daysAgo: number; by: User },
+  ): Promise<void> {
+    await this.models.Organization.sequelize!.query(
+      `INSERT INTO exchange_rates (organization_id, currency, rate, effective_from, created_by_id,
+                                   created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+      {
+        bind: [
+          organization.id,
+          fields.currency,
+          fields.rate,
+          this.ago(fields.daysAgo).toISOString().slice(0, 10),
+          fields.by.id,
+          this.ago(fields.daysAgo),
+        ],
+        transaction: this.transaction,
+      },
+    );
+  }
+
   /**
    * Creates a requisition by replaying its workflow events, so the status, timestamps, approval
    * steps and audit entries agree with each other and with DECISIONS §3–4.
@@ -508,9 +533,9 @@ class DemoBuilder {
         shipping_address: spec.shippingAddress,
         notes: spec.notes ?? null,
         total_amount: money(total),
-        currency: organization.currency,
-        // In the organisation's own currency: a submitted one froze the rate 1.
-        exchange_rate: stamps.submitted_at ? '1' : null,
+        currency: spec.currency?.code ?? organization.currency,
+        // A submitted one froze its rate: 1 in the organisation's own currency.
+        exchange_rate: stamps.submitted_at ? (spec.currency?.rate ?? '1') : null,
         requestor_id: spec.requestor.id,
         cost_center_id: spec.costCenter.id,
         gl_account_id: spec.glAccount.id,
@@ -534,7 +559,7 @@ class DemoBuilder {
         unit_price: money(price),
         unit_of_measure: line.unit ?? line.product?.unit_of_measure ?? 'each',
         notes: line.notes ?? null,
-        currency: organization.currency,
+        currency: spec.currency?.code ?? organization.currency,
         tax_amount: money(tax),
         total_amount: money(lineTotal),
         created_at: createdAt,
@@ -787,6 +812,7 @@ async function seedAcme(b: DemoBuilder, now: Date): Promise<{ acme: Organization
     ['6300', 'Furniture & Fittings'],
     ['6400', 'Repairs & Maintenance'],
     ['6500', 'Freight & Logistics'],
+    ['6600', 'Software & Subscriptions'],
   ]);
 
   const officeworks = await b.vendor(acme, {
@@ -1191,6 +1217,27 @@ async function seedAcme(b: DemoBuilder, now: Date): Promise<{ acme: Organization
         ],
       },
     ],
+  });
+
+  // Exchange rates into AUD kept by the administrator (EUR's earlier rate is superseded).
+  await b.exchangeRate(acme, { currency: 'EUR', rate: '1.61000000', daysAgo: 120, by: alex });
+  await b.exchangeRate(acme, { currency: 'EUR', rate: '1.65000000', daysAgo: 30, by: alex });
+  await b.exchangeRate(acme, { currency: 'USD', rate: '1.53000000', daysAgo: 60, by: alex });
+  await b.exchangeRate(acme, { currency: 'GBP', rate: '1.94000000', daysAgo: 30, by: alex });
+  // 14 under_review in USD: 2,880.00 USD froze 1.53, so 4,406.40 AUD (level 1 only)
+  await b.requisition(acme, {
+    ...base,
+    requestor: uma,
+    glAccount: gl['6600']!,
+    category: 'services',
+    justification: 'Design tool licences for the IT team, billed in US dollars',
+    deliveryInDays: 7,
+    createdDaysAgo: 2,
+    currency: { code: 'USD', rate: '1.53000000' },
+    lines: [
+      { description: 'Design tool seat, annual licence', quantity: 12, price: 24_000, unit: 'each', tax: 0 },
+    ],
+    events: [{ kind: 'submit', daysAgo: 1, open: toMark }],
   });
 
   await b.purchaseOrder(acme, laptops, {

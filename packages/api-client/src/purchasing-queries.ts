@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PurchasingClient } from './client';
 import { unwrap } from './errors';
-import type { operations, paths } from './generated/schema';
+import type { components, operations, paths } from './generated/schema';
 import { type PurchasingQueryOptions, queryKeys } from './queries';
 
 /** The JSON body of a path's successful GET. */
@@ -81,9 +81,15 @@ export const requisitionKeys = {
   /** `GET /approvals/{id}/delegates`. */
   delegateCandidates: (organizationId: string, requisitionId: string) =>
     [...requisitionKeys.all(organizationId), 'approvals', 'delegates', requisitionId] as const,
-  /** `GET /budgets/check` for one cost centre and amount. */
-  budgetCheck: (organizationId: string, costCenterId: string, amount: number) =>
-    [...queryKeys.organization(organizationId), 'budget-check', costCenterId, amount] as const,
+  /** `GET /budgets/check` for one cost centre and amount (in `currency`, the base currency when absent). */
+  budgetCheck: (organizationId: string, costCenterId: string, amount: number, currency?: string) =>
+    [
+      ...queryKeys.organization(organizationId),
+      'budget-check',
+      costCenterId,
+      amount,
+      currency ?? null,
+    ] as const,
   /** `GET /attachments/{entityType}/{entityId}`. */
   attachments: (organizationId: string, entityType: AttachmentEntityType, entityId: string) =>
     [...queryKeys.organization(organizationId), 'attachments', entityType, entityId] as const,
@@ -203,19 +209,27 @@ export const approvalQueries = {
 
 /** Shared query of a cost centre's budget position. */
 export const budgetQueries = {
-  /** `GET /budgets/check?cost_center_id=&amount=`: allocated, spent, committed, available, within_budget. */
+  /**
+   * `GET /budgets/check?cost_center_id=&amount=&currency=`: allocated, spent, committed, available and
+   * within_budget in the base currency; an amount in another `currency` is converted by the server
+   * (`amount_in_base`, `exchange_rate`).
+   */
   check: (
     client: PurchasingClient,
     organizationId: string,
     costCenterId: string,
     amount: number,
+    currency?: components['schemas']['CurrencyCode'],
   ): PurchasingQueryOptions<GetBody<'/budgets/check'>, ReturnType<typeof requisitionKeys.budgetCheck>> =>
     queryOptions({
-      queryKey: requisitionKeys.budgetCheck(organizationId, costCenterId, amount),
+      queryKey: requisitionKeys.budgetCheck(organizationId, costCenterId, amount, currency),
       queryFn: ({ signal }) =>
         unwrap(
           client.api.GET('/budgets/check', {
-            params: { query: { cost_center_id: costCenterId, amount }, header: scoped(organizationId) },
+            params: {
+              query: { cost_center_id: costCenterId, amount, ...(currency ? { currency } : {}) },
+              header: scoped(organizationId),
+            },
             signal,
           }),
         ),

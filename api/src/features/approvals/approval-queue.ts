@@ -17,7 +17,12 @@ import {
   looksLikeNumber,
   unindexedMatch,
 } from '../requisitions/requisition-search.js';
-import { SUMMARY_COLUMNS, SUMMARY_JOINS } from '../requisitions/requisitions.presenter.js';
+import {
+  presentSummary,
+  type RequisitionSummaryRow,
+  SUMMARY_COLUMNS,
+  SUMMARY_JOINS,
+} from '../requisitions/requisitions.presenter.js';
 import { type Actor, likePattern } from '../requisitions/requisitions.service.js';
 
 /** One approval step of the caller with its requisition (contract `PendingApproval`). */
@@ -139,14 +144,7 @@ async function pageOfSteps(
     } = row;
     return {
       id: step_id,
-      requisition: {
-        ...summary,
-        total_amount: Number(summary.total_amount),
-        created_at: iso(summary.created_at as Date),
-        updated_at: iso(summary.updated_at as Date),
-        submitted_at: isoOrNull(summary.submitted_at as Date | null),
-        approved_at: isoOrNull(summary.approved_at as Date | null),
-      },
+      requisition: presentSummary(summary as RequisitionSummaryRow),
       approval_level: step_level,
       level_title: step_title,
       action: step_action,

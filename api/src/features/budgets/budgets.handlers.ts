@@ -24,10 +24,11 @@ export const budgetHandlers: OperationHandlers = {
       if (!input.scope) throw new Forbidden('An organization must be selected', 'ORGANIZATION_REQUIRED');
       const scope = requireScope(input);
       if (!CHECK_PERMISSIONS.some((name) => scope.permissions.has(name))) throw new Forbidden();
-      const query = input.request.query as { cost_center_id: string; amount: number };
+      const query = input.request.query as { cost_center_id: string; amount: number; currency?: string };
       return checkBudget(input.app.db, scope.organizationId, {
         costCenterId: query.cost_center_id,
         amount: query.amount,
+        currency: query.currency,
       });
     },
   },

@@ -33,6 +33,8 @@ export const SUMMARY_COLUMNS = `
   r.cost_center_id, json_build_object('id', cc.id, 'code', cc.code, 'name', cc.name) AS cost_center,
   r.gl_account_id, json_build_object('id', gl.id, 'code', gl.code, 'name', gl.name) AS gl_account,
   (SELECT count(*)::int FROM requisition_line_items c WHERE c.requisition_id = r.id) AS line_item_count,
+  (SELECT o.currency FROM organizations o WHERE o.id = r.organization_id) AS base_currency,
+  r.base_total_amount,
   CASE WHEN r.budget_overrun IS NULL THEN NULL
        ELSE json_build_object('overrun', r.budget_overrun, 'available', r.budget_available,
                               'checked_at', ${iso('r.budget_checked_at')}) END AS budget_exceeded`;
@@ -44,12 +46,11 @@ export const SUMMARY_JOINS = `
   JOIN gl_accounts gl ON gl.id = r.gl_account_id`;
 
 /**
- * The base currency, the rate frozen at submission and the total at that rate; line items (by
+ * The rate frozen at submission; line items (by
  * position), attachments (by upload) and the workflow (by level, then creation).
  */
 const DETAIL_COLUMNS = `
-  (SELECT o.currency FROM organizations o WHERE o.id = r.organization_id) AS base_currency,
-  r.exchange_rate::float8 AS exchange_rate, r.base_total_amount,
+  r.exchange_rate::float8 AS exchange_rate,
   COALESCE((
     SELECT json_agg(json_build_object(
              'id', li.id, 'product_id', li.product_id,
@@ -87,8 +88,12 @@ const DETAIL_COLUMNS = `
       LEFT JOIN users df ON df.id = s.delegated_from_id
      WHERE s.requisition_id = r.id), '[]'::json) AS approval_workflow`;
 
-type Row<T> = Omit<T, 'total_amount' | 'created_at' | 'updated_at' | 'submitted_at' | 'approved_at'> & {
+type Row<T> = Omit<
+  T,
+  'total_amount' | 'base_total_amount' | 'created_at' | 'updated_at' | 'submitted_at' | 'approved_at'
+> & {
   total_amount: string | number;
+  base_total_amount: string | number | null;
   created_at: Date | string;
   updated_at: Date | string;
   submitted_at: Date | string | null;
@@ -109,6 +114,7 @@ function present<T extends RequisitionSummaryView>(row: Row<T>): T {
   return {
     ...row,
     total_amount: Number(row.total_amount),
+    base_total_amount: row.base_total_amount === null ? null : Number(row.base_total_amount),
     created_at: timestamp(row.created_at),
     updated_at: timestamp(row.updated_at),
     submitted_at: optionalTimestamp(row.submitted_at),
@@ -126,7 +132,7 @@ export async function selectRequisitionDetail(
   id: string,
   options: { transaction?: Transaction | null; filter?: { where: string; bind: unknown[] } } = {},
 ): Promise<RequisitionView | null> {
-  const row = await selectOne<Row<RequisitionView> & { base_total_amount: string | number | null }>(
+  const row = await selectOne<Row<RequisitionView>>(
     db,
     `SELECT ${SUMMARY_COLUMNS}, ${DETAIL_COLUMNS}
        FROM requisitions r ${SUMMARY_JOINS}
@@ -134,7 +140,5 @@ export async function selectRequisitionDetail(
     [id, organizationId, ...(options.filter?.bind ?? [])],
     options.transaction,
   );
-  if (!row) return null;
-  const base = row.base_total_amount;
-  return { ...present<RequisitionView>(row), base_total_amount: base === null ? null : Number(base) };
+  return row ? present<RequisitionView>(row) : null;
 }

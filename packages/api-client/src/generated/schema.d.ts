@@ -1606,6 +1606,8 @@ export interface paths {
          * @description The cost centre's budget for the current fiscal year and whether `amount` fits in what is
          *     available (`within_budget` is `amount <= available`). With no budget set, `allocated` is 0.
          *     Needs `requisition.create` or `budget.view`. A cost centre of another organisation answers 404.
+         *     Budgets count in the organisation's base currency: an `amount` in another `currency` is
+         *     converted first, and `amount_in_base` says what was compared.
          */
         get: operations["checkBudget"];
         put?: never;
@@ -2060,6 +2062,10 @@ export interface components {
             gl_account_id: string;
             gl_account: components["schemas"]["GlAccount"];
             line_item_count: number;
+            /** @description The organisation's base currency, in which thresholds, budgets and the dashboard count. */
+            base_currency: components["schemas"]["CurrencyCode"];
+            /** @description `total_amount` in the base currency at the rate frozen at the last submission (rounded half up to the cent): the amount approval thresholds and budgets use. Null before the first submission. Screens show it beside `total_amount` when the currencies differ. */
+            base_total_amount: components["schemas"]["Money"] | null;
             /**
              * @description Set when the requisition exceeded its cost centre's available budget at its last check under
              *     the `require_finance` policy (the overrun every approver sees); null otherwise.
@@ -2736,14 +2742,19 @@ export interface components {
             /** @description Approved and po_created requisitions not yet received. */
             committed: components["schemas"]["Money"];
             available: components["schemas"]["SignedMoney"];
-            /** @description amount ≤ available. */
+            /** @description amount_in_base ≤ available. */
             within_budget: boolean;
             /**
              * @description The calendar year in which the current fiscal year starts.
              * @example 2026
              */
             fiscal_year: number;
+            /** @description The organisation's base currency, in which every figure here counts. */
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The checked amount in the base currency (the amount itself when no other currency was given). */
+            amount_in_base: components["schemas"]["Money"];
+            /** @description The rate `amount` was converted at; null when it was in the base currency. */
+            exchange_rate: components["schemas"]["ExchangeRateValue"] | null;
         };
     };
     responses: {
@@ -5987,8 +5998,10 @@ export interface operations {
         parameters: {
             query: {
                 cost_center_id: string;
-                /** @description The amount to check, in the organisation's currency. */
+                /** @description The amount to check, in `currency`. */
                 amount: components["schemas"]["Money"];
+                /** @description The currency of `amount`; the organisation's base currency when absent. Another currency is converted at its rate in effect today (UTC), as a submission today would freeze it; with no rate in effect the answer is 409 `EXCHANGE_RATE_MISSING`. */
+                currency?: components["schemas"]["CurrencyCode"];
             };
             header: {
                 /**
@@ -6015,6 +6028,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -14,6 +14,7 @@ import {
 import { ClipboardCheck, Eye } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { BaseAmountLine } from '../shared/BaseAmount';
 import { BudgetOverrunBadge } from '../shared/BudgetOverrun';
 import { approvalActionBadges, categoryLabel, codeAndName, daysSince, fullName } from '../shared/display';
 
@@ -59,9 +60,12 @@ export function ApprovalCard({ item }: { item: PendingApproval }): ReactElement 
             ) : null}
           </Flex>
 
-          <Text as="p" size="6" weight="bold">
-            {formatMoney(requisition.total_amount, requisition.currency)}
-          </Text>
+          <Box>
+            <Text as="p" size="6" weight="bold">
+              {formatMoney(requisition.total_amount, requisition.currency)}
+            </Text>
+            <BaseAmountLine requisition={requisition} />
+          </Box>
           <BudgetOverrunBadge requisition={requisition} />
 
           {requisition.justification ? (

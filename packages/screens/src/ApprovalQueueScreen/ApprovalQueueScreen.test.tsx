@@ -31,6 +31,8 @@ function queueItems(): Schemas['PendingApproval'][] {
     requestor: financeRef,
     total_amount: 30_000,
     currency: 'EUR',
+    exchange_rate: 1.65,
+    base_total_amount: 49_500,
     justification: 'Annual licence renewal',
     submitted_at: '2026-11-10T09:00:00.000Z',
   });
@@ -107,6 +109,9 @@ describe('ApprovalQueueScreen', () => {
     expect(second.getByText('Finance Manager Approval')).toBeInTheDocument();
     expect(second.getByText('Fiona Chen')).toBeInTheDocument();
     expect(second.getByText('EUR 30,000.00')).toBeInTheDocument();
+    // In the base currency too, at the rate frozen at submission; an AUD card shows one amount.
+    expect(second.getByText('$49,500.00 AUD')).toBeInTheDocument();
+    expect(first.queryByText(/AUD$/)).not.toBeInTheDocument();
   });
 
   it.each([

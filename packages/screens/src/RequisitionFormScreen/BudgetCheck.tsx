@@ -34,24 +34,33 @@ export type BudgetCheckState =
   | BudgetCheckDone
   | { status: 'error'; explicit: boolean; message: string };
 
-/** A finished budget check: the amount checked and the server's figures. */
+/** A finished budget check: the amount checked (in `currency`) and the server's figures (in the base currency). */
 export interface BudgetCheckDone {
   status: 'done';
   explicit: boolean;
   amount: number;
+  currency: string;
   result: Schemas['BudgetCheck'];
 }
 
 /**
  * Checks the cost centre's budget against the total with the real `GET /budgets/check`: 1 s after the
- * cost centre or the total last changed, and at once through `checkNow` (the Check Budget button). Only
- * the latest check's answer is kept.
+ * cost centre, the total or the currency last changed, and at once through `checkNow` (the Check
+ * Budget button). A total in another currency is converted by the server at today's rate. Only the
+ * latest check's answer is kept.
  */
-export function useBudgetCheck(organizationId: string, costCenterId: string, amount: number) {
+export function useBudgetCheck(
+  organizationId: string,
+  costCenterId: string,
+  amount: number,
+  currency: string,
+) {
   const { client } = usePurchasing();
   const queryClient = useQueryClient();
   const [state, setState] = useState<BudgetCheckState>({ status: 'idle' });
   const latest = useRef(0);
+  // The pending background check: Check Budget cancels it, so it cannot overtake the answer asked for.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const run = useCallback(
     async (explicit: boolean) => {
@@ -81,12 +90,18 @@ export function useBudgetCheck(organizationId: string, costCenterId: string, amo
       }));
       try {
         const budget = await queryClient.fetchQuery({
-          ...budgetQueries.check(client, organizationId, costCenterId, amount),
+          ...budgetQueries.check(
+            client,
+            organizationId,
+            costCenterId,
+            amount,
+            currency as Schemas['CurrencyCode'],
+          ),
           // A check the user asks for reads the figures now, not a cached answer.
           staleTime: 0,
         });
         if (request !== latest.current) return;
-        setState({ status: 'done', explicit, amount, result: budget });
+        setState({ status: 'done', explicit, amount, currency, result: budget });
       } catch (error) {
         if (request !== latest.current) return;
         if (!explicit) {
@@ -102,7 +117,7 @@ export function useBudgetCheck(organizationId: string, costCenterId: string, amo
         });
       }
     },
-    [client, queryClient, organizationId, costCenterId, amount],
+    [client, queryClient, organizationId, costCenterId, amount, currency],
   );
 
   useEffect(() => {
@@ -111,11 +126,14 @@ export function useBudgetCheck(organizationId: string, costCenterId: string, amo
       setState({ status: 'idle' });
       return;
     }
-    const timer = setTimeout(() => void run(false), BUDGET_CHECK_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    timer.current = setTimeout(() => void run(false), BUDGET_CHECK_DEBOUNCE_MS);
+    return () => clearTimeout(timer.current);
   }, [costCenterId, amount, run]);
 
-  const checkNow = useCallback(() => run(true), [run]);
+  const checkNow = useCallback(() => {
+    clearTimeout(timer.current);
+    return run(true);
+  }, [run]);
   return { state, checkNow, checking: state.status === 'checking' && state.explicit };
 }
 
@@ -174,10 +192,15 @@ export function BudgetCheckResult({ state }: BudgetCheckResultProps): ReactEleme
   const done = state.status === 'done' ? state : state.status === 'checking' ? state.previous : null;
   if (!done) return null;
   const { result, amount } = done;
-  const level = budgetLevel(Number(result.available), amount);
+  const level = budgetLevel(Number(result.available), Number(result.amount_in_base));
   if (level === 'within' && !done.explicit) return null;
   const copy = levelCopy[level];
   const money = (value: number | string) => formatMoney(value, result.currency);
+  // A total in another currency is named in it, with its base amount at today's rate beside it.
+  const totalText =
+    result.exchange_rate === null
+      ? money(result.amount_in_base)
+      : `${formatMoney(amount, done.currency)} (${money(result.amount_in_base)} ${result.currency} at today's rate)`;
   const figures = [
     ['Allocated', result.allocated],
     ['Spent', result.spent],
@@ -195,7 +218,7 @@ export function BudgetCheckResult({ state }: BudgetCheckResultProps): ReactEleme
             {copy.title}
           </Text>
           <Text as="p" size="2">
-            {copy.text(money(amount), money(result.available), result.fiscal_year)}
+            {copy.text(totalText, money(result.available), result.fiscal_year)}
           </Text>
         </Box>
         <Grid asChild columns={{ initial: '2', sm: '4' }} gapX="4" gapY="2">
@@ -206,7 +229,7 @@ export function BudgetCheckResult({ state }: BudgetCheckResultProps): ReactEleme
                   <dt>{label}</dt>
                 </Text>
                 <Text as="span" size="2" weight="medium" asChild>
-                  <dd style={{ margin: 0 }}>{money(value)}</dd>
+                  <dd style={{ margin: 0, whiteSpace: 'nowrap' }}>{money(value)}</dd>
                 </Text>
               </Flex>
             ))}

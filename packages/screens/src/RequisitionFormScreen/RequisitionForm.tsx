@@ -41,6 +41,7 @@ import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
 import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
 import { AttachmentsSection, type StagedFile } from './AttachmentsSection';
 import { BudgetCheckResult, useBudgetCheck } from './BudgetCheck';
+import { CurrencyField, useCurrencyOptions } from './CurrencyField';
 import {
   emptyLine,
   estimateLineTotal,
@@ -111,8 +112,8 @@ export interface RequisitionFormProps {
   /** Create posts a new requisition; edit replaces the given one. */
   mode: 'create' | 'edit';
   organizationId: string;
-  /** The currency totals are shown in: the organisation's on create, the requisition's on edit. */
-  currency: Schemas['CurrencyCode'];
+  /** The organisation's base currency: a new requisition's, and the one approval limits and budgets count in. */
+  baseCurrency: Schemas['CurrencyCode'];
   /** The form's starting values; later changes are ignored. */
   defaultValues: RequisitionFormValues;
   /** The requisition being edited (its id, status, attachments and cost centre), kept up to date. */
@@ -127,7 +128,7 @@ export interface RequisitionFormProps {
 export function RequisitionForm({
   mode,
   organizationId,
-  currency,
+  baseCurrency,
   defaultValues,
   requisition,
 }: RequisitionFormProps): ReactElement {
@@ -143,7 +144,7 @@ export function RequisitionForm({
     formState: { errors, isDirty, isSubmitted },
   } = useForm<RequisitionFormValues, unknown, RequisitionFormOutput>({
     resolver: zodResolver(requisitionFormSchema),
-    defaultValues,
+    defaultValues: { ...defaultValues, currency: defaultValues.currency || baseCurrency },
     // The first invalid control is focused in DOM order (see useFocusFirstInvalid), widgets without refs too.
     shouldFocusError: false,
   });
@@ -159,8 +160,10 @@ export function RequisitionForm({
 
   const costCenterId = useWatch({ control, name: 'cost_center_id' });
   const watchedLines = useWatch({ control, name: 'line_items' });
+  const currency = useWatch({ control, name: 'currency' }) || baseCurrency;
+  const currencyOptions = useCurrencyOptions(organizationId, baseCurrency, currency);
   const total = estimateTotal(watchedLines ?? []);
-  const budget = useBudgetCheck(organizationId, costCenterId, total);
+  const budget = useBudgetCheck(organizationId, costCenterId, total, currency);
   const dirty = (isDirty || staged.length > 0) && !saved;
   useUnsavedChangesGuard(dirty);
   const busy = saving !== null || saved;
@@ -204,10 +207,7 @@ export function RequisitionForm({
     // The server takes files only before submission, so with files the requisition is saved first,
     // the files uploaded, and only then submitted.
     const submitInBody = intent === 'submit' && files.length === 0;
-    const body = toRequisitionInput(values, {
-      submit: submitInBody,
-      currency: mode === 'edit' ? currency : undefined,
-    });
+    const body = toRequisitionInput(values, { submit: submitInBody });
     const header = { 'X-Organization-Id': organizationId };
     setServerProblems({ lineItems: [], other: [] });
 
@@ -395,6 +395,14 @@ export function RequisitionForm({
                 />
               )}
             />
+            {currencyOptions.length > 1 ? (
+              <CurrencyField
+                control={control}
+                options={currencyOptions}
+                baseCurrency={baseCurrency}
+                disabled={busy}
+              />
+            ) : null}
             <Box gridColumn={{ sm: 'span 2' }}>
               <Controller
                 control={control}

@@ -1,8 +1,10 @@
 import type { Schemas } from '@purchasing/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { exchangeRateFixtures } from '../test/exchangeRateHandlers';
 import { http, meHandler, organizationsHandler, plainUser } from '../test/handlers';
 import { renderScreen } from '../test/render';
+import { uuid } from '../test/requisitionFixtures';
 import {
   attachmentDeleteHandler,
   attachmentUploadErrorHandler,
@@ -10,6 +12,7 @@ import {
   buildRequisition,
   costCenters,
   createRequisitionApi,
+  FIXTURE_RATE,
   glAccounts,
   products,
 } from '../test/requisitionHandlers';
@@ -186,6 +189,7 @@ describe('CreateRequisitionScreen', () => {
       justification: '',
       shipping_address: '',
       notes: '',
+      currency: 'AUD',
       line_items: [],
     });
     expect(result.success).toBe(false);
@@ -266,6 +270,8 @@ describe('CreateRequisitionScreen', () => {
       delivery_date: null,
       shipping_address: '1 Market Street',
       notes: null,
+      // The organisation's currency: it keeps no exchange rates, so the form offers no other.
+      currency: 'AUD',
       line_items: [
         {
           product_id: null,
@@ -472,6 +478,20 @@ describe('CreateRequisitionScreen', () => {
     expect(screen.queryByText('Budget Warning')).not.toBeInTheDocument();
   });
 
+  it('keeps the answer to Check Budget pressed right after typing, before the background check was due', async () => {
+    const { user } = setupCreate();
+    await screen.findByRole('group', { name: 'Item 1' });
+    await choose(user, 'Cost Center', 'CC-100 - Operations');
+    const price = within(line(1)).getByRole('spinbutton', { name: 'Unit Price' });
+    await user.clear(price);
+    await user.type(price, '100');
+    await user.click(screen.getByRole('button', { name: 'Check Budget' }));
+    expect(await screen.findByText('Within budget')).toBeInTheDocument();
+    // The background check that was pending when the button was pressed does not replace the answer.
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(screen.getByText('Within budget')).toBeInTheDocument();
+  });
+
   it('notes Within budget only when the user checks', async () => {
     const { user } = setupCreate();
     await screen.findByRole('group', { name: 'Item 1' });
@@ -484,6 +504,58 @@ describe('CreateRequisitionScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Check Budget' }));
     expect(await screen.findByText('Within budget')).toBeInTheDocument();
+  });
+
+  it('offers no currency choice while the organisation keeps no exchange rates', async () => {
+    setupCreate();
+    await screen.findByRole('heading', { name: 'Basic Information' });
+    expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
+  });
+
+  it('raises a requisition in another currency with a rate in effect, its budget checked in AUD', async () => {
+    // The fake budget check converts at FIXTURE_RATE: the offered rate says the same.
+    const usd = exchangeRateFixtures()
+      .filter((rate) => rate.currency === 'USD')
+      .map((rate) => ({ ...rate, rate: FIXTURE_RATE }));
+    const { user, calls } = setupCreate(
+      http.get('/exchange-rates', ({ response }) =>
+        response(200).json({
+          base_currency: 'AUD',
+          // A scheduled rate offers nothing yet; the USD one is in effect.
+          exchange_rates: [...usd, { ...usd[0]!, id: uuid(7100), currency: 'GBP', status: 'scheduled' }],
+        }),
+      ),
+      budgetCheckHandler({ allocated: 10_000, spent: 2_000, committed: 3_000, available: 5_000 }),
+    );
+    await screen.findByRole('group', { name: 'Item 1' });
+    const currency = await screen.findByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveTextContent('AUD (base currency)');
+    await choose(user, 'Currency', 'USD (1 USD = 1.5 AUD)');
+    expect(screen.queryByRole('option', { name: /GBP/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Approval limits and budgets use the AUD amount at the rate in effect when it is submitted.',
+      ),
+    ).toBeInTheDocument();
+    await fillValidForm(user);
+    const price = within(line(1)).getByRole('spinbutton', { name: 'Unit Price' });
+    await user.clear(price);
+    await user.type(price, '4000');
+    expect(screen.getByText('USD 4,000.00', { selector: '[role="status"]' })).toBeInTheDocument();
+
+    // 4,000 USD fits the 5,000 available at face value, not as 6,000 AUD (at 1.5).
+    await user.click(screen.getByRole('button', { name: 'Check Budget' }));
+    const title = await screen.findByText('Budget Warning');
+    const panel = within(title.closest('[role="alert"]') as HTMLElement);
+    expect(
+      panel.getByText(
+        /The estimated total of USD 4,000\.00 \(\$6,000\.00 AUD at today's rate\) is more than the \$5,000\.00/,
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('Requisition saved as draft')).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ currency: 'USD', line_items: [{ unit_price: 4000 }] });
   });
 
   it('asks for a cost center when Check Budget is pressed without one', async () => {

@@ -67,7 +67,7 @@ export function CreateRequisitionScreen(): ReactElement {
         key={currentOrganization.id}
         mode="create"
         organizationId={currentOrganization.id}
-        currency={currentOrganization.currency ?? 'AUD'}
+        baseCurrency={currentOrganization.currency ?? 'AUD'}
         defaultValues={defaultValues}
       />
     );
@@ -215,7 +215,7 @@ function EditRequisition({
       <RequisitionForm
         mode="edit"
         organizationId={organizationId}
-        currency={requisition.currency}
+        baseCurrency={requisition.base_currency}
         defaultValues={defaultValues}
         requisition={requisition}
       />

@@ -51,6 +51,7 @@ export const requisitionFormMessages = {
   unitPriceRequired: 'Unit price is required',
   descriptionTooLong: 'Description must be at most 500 characters',
   lineNotesTooLong: 'Notes must be at most 1000 characters',
+  currencyRequired: 'Currency is required',
 } as const;
 
 const m = requisitionFormMessages;
@@ -111,6 +112,8 @@ export const requisitionFormSchema = z.object({
   justification: z.string().max(2000),
   shipping_address: z.string().max(1000),
   notes: z.string().max(2000),
+  /** The requisition's currency (ISO 4217); '' on a new form until the organisation's is known. */
+  currency: z.string().regex(/^[A-Z]{3}$/, m.currencyRequired),
   line_items: z.array(lineItemSchema).min(1, m.lineItemsRequired),
 });
 
@@ -135,9 +138,10 @@ export function emptyLine(): RequisitionLineFormValues {
   };
 }
 
-/** The values of an empty Create form: category standard and one new line. */
-export function emptyRequisitionForm(): RequisitionFormValues {
+/** The values of an empty Create form: category standard, the organisation's currency and one new line. */
+export function emptyRequisitionForm(currency = ''): RequisitionFormValues {
   return {
+    currency,
     cost_center_id: '',
     gl_account_id: '',
     category: 'standard',
@@ -152,6 +156,7 @@ export function emptyRequisitionForm(): RequisitionFormValues {
 /** The Edit form's values for a requisition from `GET /requisitions/{id}`. */
 export function requisitionToFormValues(requisition: Schemas['Requisition']): RequisitionFormValues {
   return {
+    currency: requisition.currency,
     cost_center_id: requisition.cost_center_id,
     gl_account_id: requisition.gl_account_id,
     category: requisition.category,
@@ -179,11 +184,11 @@ function blankToNull(text: string): string | null {
 
 /**
  * The `POST`/`PUT /requisitions` body for accepted form values. Totals are never sent: the server
- * computes them. `currency` is sent on update so a requisition keeps its own.
+ * computes them.
  */
 export function toRequisitionInput(
   values: RequisitionFormOutput,
-  options: { submit: boolean; currency?: Schemas['CurrencyCode'] },
+  options: { submit: boolean },
 ): Schemas['RequisitionInput'] {
   return {
     cost_center_id: values.cost_center_id,
@@ -193,7 +198,7 @@ export function toRequisitionInput(
     delivery_date: values.delivery_date,
     shipping_address: blankToNull(values.shipping_address),
     notes: blankToNull(values.notes),
-    ...(options.currency ? { currency: options.currency } : {}),
+    currency: values.currency as Schemas['CurrencyCode'],
     line_items: values.line_items.map((line) => ({
       product_id: line.product_id,
       description: line.description.trim(),

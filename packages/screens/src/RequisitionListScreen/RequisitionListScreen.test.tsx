@@ -69,6 +69,8 @@ describe('RequisitionListScreen', () => {
         category: 'maintenance',
         total_amount: 12_345.5,
         currency: 'EUR',
+        exchange_rate: 1.65,
+        base_total_amount: 20_370.08,
         justification: 'Replace the worn conveyor belt',
         created_at: '2026-11-14T09:00:00.000Z',
       }),
@@ -82,6 +84,8 @@ describe('RequisitionListScreen', () => {
     expect(within(row).getByText('user@acme.test')).toBeInTheDocument();
     expect(within(row).getByText('Maintenance')).toBeInTheDocument();
     expect(within(row).getByText('EUR 12,345.50')).toBeInTheDocument();
+    // Its amount in the base currency, at the rate frozen when it was submitted.
+    expect(within(row).getByText('$20,370.08 AUD')).toBeInTheDocument();
     expect(within(row).getByText('Under Review')).toBeInTheDocument();
     expect(within(row).getByText('14 Nov 2026')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Requisitions 1 in total' })).toBeInTheDocument();

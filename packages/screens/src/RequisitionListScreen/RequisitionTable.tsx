@@ -5,6 +5,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { CSSProperties, ReactElement } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { BaseAmountLine } from '../shared/BaseAmount';
 import { categoryLabel } from '../shared/display';
 import { ListTable } from '../shared/ListTable';
 import type { ColumnLayout } from '../shared/tableLayout';
@@ -50,9 +51,12 @@ const columns = helper.columns([
   helper.accessor('total_amount', {
     header: 'Amount',
     cell: (info) => (
-      <Text style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-        {formatMoney(info.getValue(), info.row.original.currency)}
-      </Text>
+      <>
+        <Text style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          {formatMoney(info.getValue(), info.row.original.currency)}
+        </Text>
+        <BaseAmountLine requisition={info.row.original} align="right" />
+      </>
     ),
     meta: { align: 'right' },
   }),

@@ -1,9 +1,10 @@
 import type { components } from '@purchasing/api-client';
 import { formatMoney } from '@purchasing/ui';
-import { Text } from '@radix-ui/themes';
+import { Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 
 type Requisition = components['schemas']['Requisition'];
+type RequisitionSummary = components['schemas']['RequisitionSummary'];
 
 /**
  * The requisition's total in the organisation's base currency at the rate frozen when it was
@@ -23,6 +24,35 @@ export function BaseAmount({
     <Text as="div" size={size} color="gray">
       {formatMoney(base_total_amount, base_currency)} {base_currency} at 1 {currency} = {exchange_rate}{' '}
       {base_currency}, the rate when submitted
+    </Text>
+  );
+}
+
+/**
+ * The base amount as a list row or a queue card shows it under the total: `$125.01 AUD`, when the
+ * requisition's currency differs from the base currency and a rate has been frozen. The detail shows
+ * the rate ({@link BaseAmount}).
+ */
+export function BaseAmountLine({
+  requisition,
+  align,
+}: {
+  requisition: Pick<RequisitionSummary, 'currency' | 'base_currency' | 'base_total_amount'>;
+  align?: 'left' | 'right';
+}): ReactElement | null {
+  const { currency, base_currency, base_total_amount } = requisition;
+  if (currency === base_currency || base_total_amount === null) return null;
+  return (
+    <Text
+      as="div"
+      size="1"
+      color="gray"
+      align={align}
+      title={`In ${base_currency}, at the rate frozen when it was submitted`}
+      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+    >
+      <VisuallyHidden>In the base currency: </VisuallyHidden>
+      {formatMoney(base_total_amount, base_currency)} {base_currency}
     </Text>
   );
 }

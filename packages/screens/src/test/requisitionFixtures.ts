@@ -223,6 +223,8 @@ export const defaultBudget: Schemas['BudgetCheck'] = {
   within_budget: true,
   fiscal_year: 2026,
   currency: 'AUD',
+  amount_in_base: 0,
+  exchange_rate: null,
 };
 
 /** The organisation every fixture belongs to. */

@@ -172,10 +172,11 @@ export function createRequisitionApi(initial: Requisition[] = defaultRequisition
       }),
     ),
     http.get('/approvals/{id}/delegates', ({ response }) => response(200).json({ users: [financeRef] })),
-    http.get('/budgets/check', ({ request, response }) => {
-      const amount = Number(new URL(request.url).searchParams.get('amount') ?? 0);
-      return response(200).json({ ...defaultBudget, within_budget: amount <= defaultBudget.available });
-    }),
+    budgetCheckHandler({}),
+    // The organisation keeps no exchange rates unless a test says otherwise: the form offers AUD only.
+    http.get('/exchange-rates', ({ response }) =>
+      response(200).json({ base_currency: 'AUD', exchange_rates: [] }),
+    ),
     http.post('/attachments/upload', ({ response }) =>
       response(201).json({
         attachments: [
@@ -295,12 +296,27 @@ export function approvalReviewLoadingHandler() {
   });
 }
 
-/** `GET /budgets/check` answering these figures (over {@link defaultBudget}) for every cost centre and amount. */
+/** The rate into AUD the fake `GET /budgets/check` converts any other currency at. */
+export const FIXTURE_RATE = 1.5;
+
+/**
+ * `GET /budgets/check` answering these figures (over {@link defaultBudget}) for every cost centre and
+ * amount; an amount in another currency than AUD is converted at {@link FIXTURE_RATE}.
+ */
 export function budgetCheckHandler(figures: Partial<Schemas['BudgetCheck']>) {
   return http.get('/budgets/check', ({ request, response }) => {
-    const amount = Number(new URL(request.url).searchParams.get('amount') ?? 0);
+    const params = new URL(request.url).searchParams;
+    const amount = Number(params.get('amount') ?? 0);
+    const currency = params.get('currency');
+    const rate = currency && currency !== 'AUD' ? FIXTURE_RATE : null;
+    const inBase = rate === null ? amount : Math.round(amount * rate * 100) / 100;
     const budget = { ...defaultBudget, ...figures };
-    return response(200).json({ ...budget, within_budget: amount <= budget.available });
+    return response(200).json({
+      ...budget,
+      amount_in_base: inBase,
+      exchange_rate: rate,
+      within_budget: inBase <= budget.available,
+    });
   });
 }
 
