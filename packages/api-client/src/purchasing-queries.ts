@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { budgetKeys } from './budget-queries';
 import type { PurchasingClient } from './client';
 import { unwrap } from './errors';
 import type { operations, paths } from './generated/schema';
@@ -58,7 +59,7 @@ export type AttachmentEntityType = 'requisition' | 'purchase_order';
 const scoped = (organizationId: string) => ({ 'X-Organization-Id': organizationId });
 
 /**
- * Query keys of requisitions, approvals, budgets and attachments, under
+ * Query keys of requisitions, approvals and attachments, under
  * `queryKeys.organization(id)` like every organisation-scoped key. Invalidate
  * `requisitionKeys.all(org)` after any requisition or approval change: lists, details and the queue
  * live under it.
@@ -81,9 +82,14 @@ export const requisitionKeys = {
   /** `GET /approvals/{id}/delegates`. */
   delegateCandidates: (organizationId: string, requisitionId: string) =>
     [...requisitionKeys.all(organizationId), 'approvals', 'delegates', requisitionId] as const,
-  /** `GET /budgets/check` for one cost centre and amount. */
+  /**
+   * `GET /budgets/check` for one cost centre and amount.
+   *
+   * @deprecated Use `budgetKeys.check`, which this now answers: the check lives under
+   * `budgetKeys.all(org)`, so invalidating the budgets after a change refreshes it too.
+   */
   budgetCheck: (organizationId: string, costCenterId: string, amount: number) =>
-    [...queryKeys.organization(organizationId), 'budget-check', costCenterId, amount] as const,
+    budgetKeys.check(organizationId, costCenterId, amount),
   /** `GET /attachments/{entityType}/{entityId}`. */
   attachments: (organizationId: string, entityType: AttachmentEntityType, entityId: string) =>
     [...queryKeys.organization(organizationId), 'attachments', entityType, entityId] as const,
@@ -195,27 +201,6 @@ export const approvalQueries = {
         unwrap(
           client.api.GET('/approvals/{id}/delegates', {
             params: { path: { id: requisitionId }, header: scoped(organizationId) },
-            signal,
-          }),
-        ),
-    }),
-};
-
-/** Shared query of a cost centre's budget position. */
-export const budgetQueries = {
-  /** `GET /budgets/check?cost_center_id=&amount=`: allocated, spent, committed, available, within_budget. */
-  check: (
-    client: PurchasingClient,
-    organizationId: string,
-    costCenterId: string,
-    amount: number,
-  ): PurchasingQueryOptions<GetBody<'/budgets/check'>, ReturnType<typeof requisitionKeys.budgetCheck>> =>
-    queryOptions({
-      queryKey: requisitionKeys.budgetCheck(organizationId, costCenterId, amount),
-      queryFn: ({ signal }) =>
-        unwrap(
-          client.api.GET('/budgets/check', {
-            params: { query: { cost_center_id: costCenterId, amount }, header: scoped(organizationId) },
             signal,
           }),
         ),
