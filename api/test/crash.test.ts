@@ -51,6 +51,10 @@ describe('crash safety', () => {
       expect(verdict.acknowledged, output).toBeGreaterThanOrEqual(20);
       expect(verdict.byOperation.create.ack).toBeGreaterThan(0);
       expect(verdict.byOperation.approve.ack + verdict.byOperation.reject.ack).toBeGreaterThan(0);
+      // The report breaks the refusals down by status and code: every one of them is counted there.
+      const byCode = (answers: { count: number }[]) => answers.reduce((sum, a) => sum + a.count, 0);
+      expect(byCode(verdict.refusedByCode)).toBe(verdict.refused);
+      expect(byCode(verdict.errorsByCode)).toBe(verdict.errors);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

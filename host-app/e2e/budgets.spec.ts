@@ -16,15 +16,16 @@ function budgetRow(page: Page, code: string) {
 /**
  * Budget Management (issue 13) through the real UI, as Alex Morgan (admin@acme.test, Admin of ACME):
  * the seeded budgets of the current fiscal year, a budget added for next year and its allocation
- * changed, a second budget for the same cost centre and year refused, and the screen at 1280 and
- * 390 pixels wide.
+ * changed, a second budget for the same cost centre and year refused, the chosen year kept in the URL
+ * through a reload, and the screen at 1280 and 390 pixels wide.
  */
 test.describe('budget management', () => {
   test('an admin adds a budget for next year, changes its allocation, and cannot add it twice', async ({
     page,
   }) => {
     test.setTimeout(90_000);
-    const nextYear = new Date().getUTCFullYear() + 1;
+    const currentYear = new Date().getUTCFullYear();
+    const nextYear = currentYear + 1;
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await test.step('1. The sidebar leads to the budgets of the current fiscal year', async () => {
@@ -42,6 +43,8 @@ test.describe('budget management', () => {
 
     await test.step('2. Next year has no budgets; Alex adds one for CC-100', async () => {
       await chooseOption(page, 'Fiscal year', `FY ${nextYear}`);
+      // The year lives in the URL, so a reload or a shared link shows it again.
+      await expect(page).toHaveURL(new RegExp(`/budgets\\?fiscal_year=${nextYear}$`));
       await expect(page.getByText('No budgets for this fiscal year')).toBeVisible();
       await page.getByRole('button', { name: 'Add Budget' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Budget' });
@@ -79,13 +82,23 @@ test.describe('budget management', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     });
 
-    await test.step('5. On a phone the screen still reads', async () => {
+    await test.step('5. On a phone, after a reload, the screen still shows next year', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       await expect(page.getByRole('heading', { level: 2, name: /Budget Management/ })).toBeVisible();
       // A card per budget instead of the table's seven columns.
       await expect(page.getByRole('table', { name: 'Budgets' })).toBeHidden();
-      // The reload shows the current fiscal year again.
+      // The reload keeps the fiscal year of the URL, with the budget added for it.
+      await expect(page).toHaveURL(new RegExp(`/budgets\\?fiscal_year=${nextYear}$`));
+      await expect(page.getByRole('combobox', { name: 'Fiscal year' })).toHaveText(`FY ${nextYear}`);
+      await expect(page.getByRole('article', { name: 'CC-100 Corporate Services' })).toContainText(
+        '$95,000.50',
+      );
+    });
+
+    await test.step('6. Back on the current fiscal year, the phone screenshots', async () => {
+      await chooseOption(page, 'Fiscal year', `FY ${currentYear}`);
+      await expect(page).toHaveURL(new RegExp(`/budgets\\?fiscal_year=${currentYear}$`));
       await expect(page.getByRole('article', { name: 'CC-100 Corporate Services' })).toContainText(
         '$250,000.00',
       );

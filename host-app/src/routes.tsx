@@ -1,5 +1,6 @@
 import type { PurchasingClient } from '@purchasing/api-client';
 import {
+  budgetManagementSearchSchema,
   FullPageSpinner,
   LoginScreen,
   purchaseOrderListSearchSchema,
@@ -221,6 +222,14 @@ const purchaseOrdersRoute = createRoute({
   component: lazy(chunks.purchaseOrders, 'PurchaseOrderListPage'),
 });
 
+const budgetsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'budgets',
+  staticData: { access: { kind: 'protected', permission: 'budget.view' }, title: 'Budgets' },
+  validateSearch: budgetManagementSearchSchema,
+  component: lazy(chunks.admin, 'BudgetsPage'),
+});
+
 /** Every screen of document 1 §2 and document 2 §2 (and DECISIONS §6), by path. */
 const comingSoon = lazy(chunks.comingSoon, 'ComingSoonPage');
 
@@ -261,7 +270,7 @@ const appPages = [
   ),
   page('admin/exchange-rates', 'Exchange Rates', lazy(chunks.admin, 'ExchangeRatesScreen'), 'org.settings'),
   page('admin/roles', 'Roles', lazy(chunks.admin, 'RolesScreen'), 'role.manage'),
-  page('budgets', 'Budgets', lazy(chunks.admin, 'BudgetManagementScreen'), 'budget.view'),
+  budgetsRoute,
   page('vendors', 'Vendors', comingSoon),
   page('products', 'Products', comingSoon),
   page('reports', 'Reports', comingSoon),

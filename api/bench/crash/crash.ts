@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openEmbeddedPglite } from '../../src/db/embedded.js';
 import { ApiProcess } from './server.js';
-import { type Query, type Verdict, verify } from './verify.js';
+import { formatByCode, type Query, type Verdict, verify } from './verify.js';
 import { Load } from './writers.js';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -192,6 +192,10 @@ function report(target: Target, verdict: Verdict, run: Record<string, number | s
   console.info(
     `| ${target.label} | ${verdict.acknowledged} | ${verdict.refused} | ${verdict.errors} | ${verdict.inDoubt} (${verdict.inDoubtApplied}) | ${verdict.retried} | ${verdict.lost.length} | ${verdict.duplicated.length} | ${verdict.halfWritten.length} |`,
   );
+  // Refusals are allowed outcomes (a retry meeting its first attempt's live claim, a step another
+  // approver closed…); their codes say which, so a new kind of refusal shows in the report.
+  console.info(`refused (4xx) by status and code: ${formatByCode(verdict.refusedByCode)}`);
+  if (verdict.errors) console.info(`5xx by status and code: ${formatByCode(verdict.errorsByCode)}`);
   console.info(
     `requisition numbers left unused by cut-off creates (allowed, docs/decisions.md): ${verdict.requisitionNumberGaps}`,
   );

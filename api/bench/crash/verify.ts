@@ -11,15 +11,41 @@
  *   without its audit row or the reverse, an order without lines or a sent order without its mail,
  *   a duplicate number, a gap in purchase-order numbers).
  * Writes in doubt (the connection died) are reported with whether they applied; either is allowed.
+ * Refusals (4xx) and 5xx answers are counted by status and `code`; those answering a retry after a
+ * lost connection are reported with whether the first attempt applied (either is allowed too).
  */
 import type { LoggedWrite, Operation } from './writers.js';
 
+/** The operations in the order of a requisition's life. */
+const OPERATIONS: readonly Operation[] = ['create', 'submit', 'approve', 'reject', 'po_create', 'po_send'];
+
 export type Query = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** Answers of one status and error code, and the operations they answered. */
+export interface AnswerCount {
+  status: number;
+  /** The body's `code`, or `(none)` when the body had none. */
+  code: string;
+  count: number;
+  byOperation: Partial<Record<Operation, number>>;
+  /**
+   * Of them, the answers to a retry after the write's connection died: the first attempt may have
+   * applied (a 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` says only that its claim is still leased), so
+   * these writes are still in doubt to the writer.
+   */
+  afterLostConnection: number;
+  /** Of those after a lost connection, how many are in the database all the same. */
+  applied: number;
+}
 
 export interface Verdict {
   acknowledged: number;
   refused: number;
+  /** The refusals (4xx) by status and code, most frequent first. */
+  refusedByCode: AnswerCount[];
   errors: number;
+  /** The 5xx answers by status and code, most frequent first. */
+  errorsByCode: AnswerCount[];
   inDoubt: number;
   inDoubtApplied: number;
   /** Writes whose connection died at least once and that a retry with their key answered. */
@@ -286,9 +312,8 @@ export async function verify(query: Query, writes: LoggedWrite[], runTag: string
         return orderById.get(w.purchaseOrderId ?? '')?.status === 'sent';
     }
   };
-  const ops: Operation[] = ['create', 'submit', 'approve', 'reject', 'po_create', 'po_send'];
   const byOperation = Object.fromEntries(
-    ops.map((op) => [op, { ack: 0, inDoubt: 0 }]),
+    OPERATIONS.map((op) => [op, { ack: 0, inDoubt: 0 }]),
   ) as Verdict['byOperation'];
   let inDoubtApplied = 0;
   for (const w of writes) {
@@ -304,7 +329,15 @@ export async function verify(query: Query, writes: LoggedWrite[], runTag: string
   return {
     acknowledged: count(writes, (w) => w.outcome === 'ack'),
     refused: count(writes, (w) => w.outcome === 'refused'),
+    refusedByCode: countByCode(
+      writes.filter((w) => w.outcome === 'refused'),
+      applied,
+    ),
     errors: count(writes, (w) => w.outcome === 'error'),
+    errorsByCode: countByCode(
+      writes.filter((w) => w.outcome === 'error'),
+      applied,
+    ),
     inDoubt: count(writes, (w) => w.outcome === 'in_doubt'),
     inDoubtApplied,
     retried: count(writes, (w) => w.outcome === 'ack' && w.lostConnections > 0),
@@ -314,4 +347,57 @@ export async function verify(query: Query, writes: LoggedWrite[], runTag: string
     requisitionNumberGaps,
     byOperation,
   };
+}
+
+/**
+ * Answers grouped by status and code, most frequent first (then by status and code, for a stable
+ * order); `applied` tells whether a write's effect is in the database.
+ */
+export function countByCode(
+  writes: readonly LoggedWrite[],
+  applied: (write: LoggedWrite) => boolean,
+): AnswerCount[] {
+  const groups = new Map<string, AnswerCount>();
+  for (const w of writes) {
+    const status = w.status ?? 0;
+    const code = w.code ?? '(none)';
+    const key = `${status} ${code}`;
+    const group = groups.get(key) ?? {
+      status,
+      code,
+      count: 0,
+      byOperation: {},
+      afterLostConnection: 0,
+      applied: 0,
+    };
+    group.count++;
+    group.byOperation[w.op] = (group.byOperation[w.op] ?? 0) + 1;
+    if (w.lostConnections > 0) {
+      group.afterLostConnection++;
+      if (applied(w)) group.applied++;
+    }
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort(
+    (a, b) => b.count - a.count || a.status - b.status || a.code.localeCompare(b.code),
+  );
+}
+
+/**
+ * The answers as one line, e.g. `409 IDEMPOTENCY_REQUEST_IN_PROGRESS ×3 (approve 2, submit 1; 3 after
+ * a lost connection, 1 of them applied), 409 APPROVAL_ALREADY_DECIDED ×1 (approve 1)`, or `none`.
+ */
+export function formatByCode(answers: readonly AnswerCount[]): string {
+  if (!answers.length) return 'none';
+  return answers
+    .map((a) => {
+      const ops = OPERATIONS.filter((op) => a.byOperation[op])
+        .map((op) => `${op} ${a.byOperation[op]}`)
+        .join(', ');
+      const doubt = a.afterLostConnection
+        ? `; ${a.afterLostConnection} after a lost connection, ${a.applied} of them applied`
+        : '';
+      return `${a.status} ${a.code} ×${a.count} (${ops}${doubt})`;
+    })
+    .join(', ');
 }

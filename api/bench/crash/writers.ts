@@ -4,7 +4,9 @@
  * raises and sends a purchase order) and every logical write is logged with how it ended:
  *
  * - `ack`: answered 2xx; its effect must be in the database, whole, once.
- * - `refused`: answered 4xx; no effect.
+ * - `refused`: answered 4xx (its `code` kept); no effect, unless an earlier attempt's connection died:
+ *   then that attempt may have applied (a retry answered 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` meets
+ *   the dead attempt's claim, still leased).
  * - `error`: answered 5xx.
  * - `in_doubt`: the connection died after the request may have reached the server (the SIGKILL);
  *   it may or may not have applied. Without idempotency keys the writer gives the chain up.
@@ -32,6 +34,8 @@ export interface LoggedWrite {
   lineCount: number | null;
   outcome: 'ack' | 'refused' | 'error' | 'in_doubt';
   status: number | null;
+  /** The `code` of a refusal's or error's body (`{ message, code, details }`); null otherwise. */
+  code: string | null;
   /** Requests sent for it (more than one only when retried with its idempotency key). */
   attempts: number;
   /** Attempts whose connection died (each is in doubt until a retry answers). */
@@ -83,6 +87,12 @@ const chance = (p: number) => Math.random() < p;
 function errorCode(error: unknown): string {
   const cause = (error as { cause?: { code?: string; name?: string } }).cause;
   return cause?.code ?? cause?.name ?? (error as { name?: string }).name ?? 'unknown';
+}
+
+/** The `code` of an error body (`{ message, code, details }`), or null when it has none. */
+function errorCodeOf(body: unknown): string | null {
+  const code = (body as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
 }
 
 export class Load {
@@ -296,6 +306,7 @@ export class Load {
       lineCount: extra.lineCount ?? null,
       outcome: 'in_doubt',
       status: null,
+      code: null,
       attempts: 0,
       lostConnections: 0,
       key: this.options.idempotent ? randomUUID() : null,
@@ -333,6 +344,7 @@ export class Load {
         return result;
       }
       entry.outcome = answer.status >= 500 ? 'error' : 'refused';
+      entry.code = errorCodeOf(answer.body);
       return null;
     }
   }

@@ -1,9 +1,8 @@
-import { DepartmentUsersScreen, EditUserScreen } from '@purchasing/screens';
-import { getRouteApi, useParams } from '@tanstack/react-router';
+import { BudgetManagementScreen, DepartmentUsersScreen, EditUserScreen } from '@purchasing/screens';
+import { getRouteApi, useNavigate, useParams } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 
 export {
-  BudgetManagementScreen,
   CreateUserScreen,
   DepartmentManagementScreen,
   ExchangeRatesScreen,
@@ -24,4 +23,21 @@ export function EditUserPage(): ReactElement {
 export function DepartmentUsersPage(): ReactElement {
   const { departmentId } = getRouteApi('/app/admin/departments/$departmentId/users').useParams();
   return <DepartmentUsersScreen key={departmentId} departmentId={departmentId} />;
+}
+
+const budgetsRoute = getRouteApi('/app/budgets');
+
+/**
+ * `/budgets`: Budget Management, whose fiscal year lives in the URL (`?fiscal_year=2025`, validated,
+ * never rejected), so a reload or a shared link shows the same year. No year: the current one.
+ */
+export function BudgetsPage(): ReactElement {
+  const { fiscal_year } = budgetsRoute.useSearch();
+  const navigate = useNavigate({ from: '/budgets' });
+  return (
+    <BudgetManagementScreen
+      fiscalYear={fiscal_year ?? null}
+      onFiscalYearChange={(year) => void navigate({ search: { fiscal_year: year } })}
+    />
+  );
 }

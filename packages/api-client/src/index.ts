@@ -5,6 +5,7 @@
  */
 
 export { adminKeys, departmentQueries, roleQueries, userQueries } from './admin-queries';
+export { type BudgetListFilters, budgetKeys, budgetQueries } from './budget-queries';
 export {
   createPurchasingClient,
   type PurchasingClient,
@@ -38,7 +39,6 @@ export {
   type AttachmentUploadRequest,
   approvalQueries,
   attachmentQueries,
-  budgetQueries,
   type ListCursorHint,
   type PendingApprovalFilters,
   type RequisitionListFilters,

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { budgetKeys } from './budget-queries';
 import type { PurchasingClient } from './client';
 import { unwrap } from './errors';
-import type { components, operations, paths } from './generated/schema';
+import type { operations, paths } from './generated/schema';
 import { type PurchasingQueryOptions, queryKeys } from './queries';
 
 /** The JSON body of a path's successful GET. */
@@ -58,7 +59,7 @@ export type AttachmentEntityType = 'requisition' | 'purchase_order';
 const scoped = (organizationId: string) => ({ 'X-Organization-Id': organizationId });
 
 /**
- * Query keys of requisitions, approvals, budgets and attachments, under
+ * Query keys of requisitions, approvals and attachments, under
  * `queryKeys.organization(id)` like every organisation-scoped key. Invalidate
  * `requisitionKeys.all(org)` after any requisition or approval change: lists, details and the queue
  * live under it.
@@ -81,15 +82,14 @@ export const requisitionKeys = {
   /** `GET /approvals/{id}/delegates`. */
   delegateCandidates: (organizationId: string, requisitionId: string) =>
     [...requisitionKeys.all(organizationId), 'approvals', 'delegates', requisitionId] as const,
-  /** `GET /budgets/check` for one cost centre and amount (in `currency`, the base currency when absent). */
+  /**
+   * `GET /budgets/check` for one cost centre and amount.
+   *
+   * @deprecated Use `budgetKeys.check`, which this now answers: the check lives under
+   * `budgetKeys.all(org)`, so invalidating the budgets after a change refreshes it too.
+   */
   budgetCheck: (organizationId: string, costCenterId: string, amount: number, currency?: string) =>
-    [
-      ...queryKeys.organization(organizationId),
-      'budget-check',
-      costCenterId,
-      amount,
-      currency ?? null,
-    ] as const,
+    budgetKeys.check(organizationId, costCenterId, amount, currency),
   /** `GET /attachments/{entityType}/{entityId}`. */
   attachments: (organizationId: string, entityType: AttachmentEntityType, entityId: string) =>
     [...queryKeys.organization(organizationId), 'attachments', entityType, entityId] as const,
@@ -201,35 +201,6 @@ export const approvalQueries = {
         unwrap(
           client.api.GET('/approvals/{id}/delegates', {
             params: { path: { id: requisitionId }, header: scoped(organizationId) },
-            signal,
-          }),
-        ),
-    }),
-};
-
-/** Shared query of a cost centre's budget position. */
-export const budgetQueries = {
-  /**
-   * `GET /budgets/check?cost_center_id=&amount=&currency=`: allocated, spent, committed, available and
-   * within_budget in the base currency; an amount in another `currency` is converted by the server
-   * (`amount_in_base`, `exchange_rate`).
-   */
-  check: (
-    client: PurchasingClient,
-    organizationId: string,
-    costCenterId: string,
-    amount: number,
-    currency?: components['schemas']['CurrencyCode'],
-  ): PurchasingQueryOptions<GetBody<'/budgets/check'>, ReturnType<typeof requisitionKeys.budgetCheck>> =>
-    queryOptions({
-      queryKey: requisitionKeys.budgetCheck(organizationId, costCenterId, amount, currency),
-      queryFn: ({ signal }) =>
-        unwrap(
-          client.api.GET('/budgets/check', {
-            params: {
-              query: { cost_center_id: costCenterId, amount, ...(currency ? { currency } : {}) },
-              header: scoped(organizationId),
-            },
             signal,
           }),
         ),

@@ -24,7 +24,13 @@ export {
   type SidebarItem,
   sidebarItems,
 } from './AppShell';
-export { BudgetManagementScreen, budgetManagementMessages } from './BudgetManagementScreen';
+export {
+  BudgetManagementScreen,
+  type BudgetManagementScreenProps,
+  type BudgetManagementSearch,
+  budgetManagementMessages,
+  budgetManagementSearchSchema,
+} from './BudgetManagementScreen';
 export { ComingSoonScreen, type ComingSoonScreenProps } from './ComingSoonScreen';
 export { CreateUserScreen } from './CreateUserScreen';
 export { DashboardScreen, NO_ORGANIZATION_MESSAGE } from './DashboardScreen';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { isApiError, type Schemas, unwrap } from '@purchasing/api-client';
+import { budgetKeys, isApiError, type Schemas, unwrap } from '@purchasing/api-client';
 import { Button, CurrencyInput, Modal, SelectDropdown, TextField, toast } from '@purchasing/ui';
 import { Flex } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { usePurchasing } from '../PurchasingProvider';
-import { budgetKeys } from './budgetQueries';
 
 type Budget = Schemas['Budget'];
 type CostCenter = Schemas['CostCenter'];

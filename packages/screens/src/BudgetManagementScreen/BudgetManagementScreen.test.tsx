@@ -1,10 +1,14 @@
+import type { Schemas } from '@purchasing/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { type ReactElement, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BUDGET_YEAR,
   type BudgetApiOptions,
   budgetListFailureHandler,
+  buildBudget,
   createBudgetApi,
+  defaultBudgets,
 } from '../test/budgetHandlers';
 import { meHandler, plainUser } from '../test/handlers';
 import { renderScreen } from '../test/render';
@@ -12,11 +16,34 @@ import { costCenters } from '../test/requisitionFixtures';
 import { server } from '../test/server';
 import { BudgetManagementScreen } from './BudgetManagementScreen';
 
-function setup(options: BudgetApiOptions = {}, overrides: Parameters<typeof server.use> = []) {
+function setup(
+  options: BudgetApiOptions = {},
+  overrides: Parameters<typeof server.use> = [],
+  ui: ReactElement = <BudgetManagementScreen />,
+) {
   const api = createBudgetApi(options);
   server.use(...api.handlers);
   server.use(...overrides);
-  return { ...renderScreen(<BudgetManagementScreen />, { signedIn: true }), api };
+  return { ...renderScreen(ui, { signedIn: true }), api };
+}
+
+const LAST_YEAR = BUDGET_YEAR - 1;
+
+/** This year's two budgets and one of last year (CC-100, $90,000). */
+function budgetsOfTwoYears() {
+  const [operations] = costCenters as [Schemas['CostCenter']];
+  return [...defaultBudgets(), buildBudget(3, operations, { allocated: 90000, fiscal_year: LAST_YEAR })];
+}
+
+/** A host that keeps the year as a router keeps it in the URL: it writes back what the screen reports. */
+function UrlHost(): ReactElement {
+  const [fiscalYear, setFiscalYear] = useState<number | null>(null);
+  return <BudgetManagementScreen fiscalYear={fiscalYear} onFiscalYearChange={setFiscalYear} />;
+}
+
+async function chooseYear(user: ReturnType<typeof setup>['user'], year: number) {
+  await user.click(await screen.findByRole('combobox', { name: 'Fiscal year' }));
+  await user.click(await screen.findByRole('option', { name: `FY ${year}` }));
 }
 
 async function rowOf(code: string) {
@@ -101,6 +128,52 @@ describe('BudgetManagementScreen', () => {
     expect(screen.queryByRole('button', { name: 'Add Budget' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Edit budget/ })).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Budget policy' })).toBeDisabled();
+  });
+
+  it('keeps the fiscal year itself when the host gives none', async () => {
+    const onFiscalYearChange = vi.fn();
+    const { user } = setup(
+      { budgets: budgetsOfTwoYears() },
+      [],
+      <BudgetManagementScreen onFiscalYearChange={onFiscalYearChange} />,
+    );
+    expect(await rowOf('CC-200')).toHaveTextContent('$50,000.00');
+    expect(screen.getByRole('combobox', { name: 'Fiscal year' })).toHaveTextContent(`FY ${BUDGET_YEAR}`);
+
+    await chooseYear(user, LAST_YEAR);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Fiscal year' })).toHaveTextContent(`FY ${LAST_YEAR}`),
+    );
+    expect(await rowOf('CC-100')).toHaveTextContent('$90,000.00');
+    expect(screen.queryByRole('rowheader', { name: /CC-200/ })).not.toBeInTheDocument();
+    expect(onFiscalYearChange).toHaveBeenCalledWith(LAST_YEAR);
+  });
+
+  it('shows the fiscal year the host gives and leaves a change to the host', async () => {
+    const onFiscalYearChange = vi.fn();
+    const { user } = setup(
+      { budgets: budgetsOfTwoYears() },
+      [],
+      <BudgetManagementScreen fiscalYear={LAST_YEAR} onFiscalYearChange={onFiscalYearChange} />,
+    );
+    expect(await rowOf('CC-100')).toHaveTextContent('$90,000.00');
+    expect(screen.getByRole('combobox', { name: 'Fiscal year' })).toHaveTextContent(`FY ${LAST_YEAR}`);
+
+    await chooseYear(user, BUDGET_YEAR);
+    expect(onFiscalYearChange).toHaveBeenCalledWith(BUDGET_YEAR);
+    // The host has not moved its URL: the screen still shows its year.
+    expect(screen.getByRole('combobox', { name: 'Fiscal year' })).toHaveTextContent(`FY ${LAST_YEAR}`);
+    expect(await rowOf('CC-100')).toHaveTextContent('$90,000.00');
+  });
+
+  it('follows the host when it writes the chosen year back, as a URL does', async () => {
+    const { user } = setup({ budgets: budgetsOfTwoYears() }, [], <UrlHost />);
+    // No year in the URL: the server's current fiscal year.
+    expect(await rowOf('CC-200')).toHaveTextContent('$50,000.00');
+    await chooseYear(user, LAST_YEAR);
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /CC-200/ })).not.toBeInTheDocument());
+    expect(await rowOf('CC-100')).toHaveTextContent('$90,000.00');
+    expect(screen.getByRole('combobox', { name: 'Fiscal year' })).toHaveTextContent(`FY ${LAST_YEAR}`);
   });
 
   it('says when the budgets cannot be loaded', async () => {

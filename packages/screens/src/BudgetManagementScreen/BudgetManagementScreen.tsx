@@ -1,4 +1,11 @@
-import { isApiError, organizationQueries, type Schemas, unwrap } from '@purchasing/api-client';
+import {
+  budgetKeys,
+  budgetQueries,
+  isApiError,
+  organizationQueries,
+  type Schemas,
+  unwrap,
+} from '@purchasing/api-client';
 import { Button, Callout, EmptyState, Pager, Spinner, toast } from '@purchasing/ui';
 import { Box, Card, Flex, Select, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,10 +17,36 @@ import { useSession } from '../SessionProvider';
 import { ListHeading } from '../shared/ListHeading';
 import { BudgetFormDialog } from './BudgetFormDialog';
 import { BudgetCard, BudgetTable } from './BudgetTable';
-import { BUDGET_PAGE_SIZE, BUDGET_POLICY_OPTIONS, budgetKeys, budgetQueries } from './budgetQueries';
 
 type Budget = Schemas['Budget'];
 type BudgetPolicy = Schemas['BudgetPolicy'];
+
+/** Rows per page of the budget table. */
+const BUDGET_PAGE_SIZE = 20;
+
+/** The budget policies with their labels and what each does, as the screen offers them. */
+const BUDGET_POLICY_OPTIONS: readonly {
+  value: BudgetPolicy;
+  label: string;
+  description: string;
+}[] = [
+  {
+    value: 'warn',
+    label: 'Warn only',
+    description: 'Requestors see the Budget Warning; over-budget requisitions are routed as usual.',
+  },
+  {
+    value: 'require_finance',
+    label: 'Require Finance approval',
+    description:
+      'An over-budget requisition always gets a Finance Manager Approval, and every approver sees the overrun.',
+  },
+  {
+    value: 'block',
+    label: 'Block',
+    description: 'An over-budget requisition cannot be submitted or approved; the available amount is shown.',
+  },
+];
 
 /** Product copy of Budget Management (the screen's own wording). */
 export const budgetManagementMessages = {
@@ -36,13 +69,33 @@ function Page({ children }: { children: ReactNode }): ReactElement {
   );
 }
 
+/** Props of {@link BudgetManagementScreen}. */
+export interface BudgetManagementScreenProps {
+  /**
+   * The fiscal year shown, for a host that keeps it in its URL (read with
+   * `budgetManagementSearchSchema`): a year, or `null` for the current fiscal year (the server's
+   * default). Leave it undefined and the screen keeps the year itself, starting on the current one.
+   */
+  fiscalYear?: number | null;
+  /**
+   * Called with the fiscal year the user chooses. With `fiscalYear` given, write it to the URL (the
+   * screen re-renders with it as `fiscalYear`); without, the screen has already moved to it.
+   */
+  onFiscalYearChange?(fiscalYear: number): void;
+}
+
 /**
  * Budget Management (issue 13, `/budgets`): the budgets of a fiscal year as a table (cost centre,
  * allocated, committed, spent, pending approval, available, utilisation), a fiscal year choice, and
  * the organisation's budget policy. Holders of `org.settings` add budgets, change allocations (in a
- * dialog) and change the policy; holders of `budget.view` read them. The server enforces both.
+ * dialog) and change the policy; holders of `budget.view` read them. The server enforces both. The
+ * fiscal year lives in the host's URL through `fiscalYear` and `onFiscalYearChange`, so a reload or a
+ * shared link shows the same year; without them the screen keeps it in its own state.
  */
-export function BudgetManagementScreen(): ReactElement {
+export function BudgetManagementScreen({
+  fiscalYear,
+  onFiscalYearChange,
+}: BudgetManagementScreenProps = {}): ReactElement {
   const { currentOrganization, organizationsLoading } = useSession();
   if (organizationsLoading || !currentOrganization) {
     return (
@@ -63,6 +116,8 @@ export function BudgetManagementScreen(): ReactElement {
       key={currentOrganization.id}
       organizationId={currentOrganization.id}
       currency={currentOrganization.currency}
+      {...(fiscalYear === undefined ? {} : { fiscalYear })}
+      {...(onFiscalYearChange ? { onFiscalYearChange } : {})}
     />
   );
 }
@@ -70,17 +125,30 @@ export function BudgetManagementScreen(): ReactElement {
 function BudgetManagement({
   organizationId,
   currency,
-}: {
+  fiscalYear: controlledYear,
+  onFiscalYearChange,
+}: BudgetManagementScreenProps & {
   organizationId: string;
   currency: string;
 }): ReactElement {
   const { client } = usePurchasing();
   const { hasPermission } = useSession();
   const canManage = hasPermission('org.settings');
-  const [fiscalYear, setFiscalYear] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
+  // The year the screen keeps itself when the host does not (no router, e.g. an embedding page).
+  const [ownYear, setOwnYear] = useState<number | null>(null);
+  const fiscalYear = controlledYear === undefined ? ownYear : controlledYear;
+  // The page belongs to a year: another year (chosen here, or from the URL by Back) starts on page 1.
+  const [paging, setPaging] = useState({ fiscalYear, page: 1 });
+  const page = paging.fiscalYear === fiscalYear ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ fiscalYear, page: next });
   const [editing, setEditing] = useState<{ budget: Budget | null } | null>(null);
-  const list = useQuery(budgetQueries.list(client, organizationId, fiscalYear, page));
+  const list = useQuery(
+    budgetQueries.list(client, organizationId, {
+      ...(fiscalYear === null ? {} : { fiscal_year: fiscalYear }),
+      limit: BUDGET_PAGE_SIZE,
+      offset: (page - 1) * BUDGET_PAGE_SIZE,
+    }),
+  );
   const costCenters = useQuery({
     ...organizationQueries.costCenters(client, organizationId),
     enabled: canManage,
@@ -179,8 +247,9 @@ function BudgetManagement({
           value={shownYear ? String(shownYear) : ''}
           options={years.map((year) => ({ value: String(year), label: `FY ${year}` }))}
           onChange={(value) => {
-            setFiscalYear(Number(value));
-            setPage(1);
+            const year = Number(value);
+            if (controlledYear === undefined) setOwnYear(year);
+            onFiscalYearChange?.(year);
           }}
         />
         <PolicySelector organizationId={organizationId} canManage={canManage} />

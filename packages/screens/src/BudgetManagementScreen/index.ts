@@ -1,1 +1,6 @@
-export { BudgetManagementScreen, budgetManagementMessages } from './BudgetManagementScreen';
+export {
+  BudgetManagementScreen,
+  type BudgetManagementScreenProps,
+  budgetManagementMessages,
+} from './BudgetManagementScreen';
+export { type BudgetManagementSearch, budgetManagementSearchSchema } from './searchParams';
