@@ -304,6 +304,58 @@ describe('Idempotency-Key after failures and crashes', () => {
     expect(await requisitionCount(world.organization.id)).toBe(2);
   });
 
+  it('never commits both when a stalled first request outlives its lease and a retry takes the key over', async () => {
+    const world = await buildWorld();
+    const key = 'stall-0001';
+    const ownerOf = async () => {
+      const rows = await app.sequelize.query<{ owner: string }>(
+        'SELECT owner FROM idempotency_keys WHERE organization_id = $1 AND key = $2',
+        { bind: [world.organization.id, key], type: QueryTypes.SELECT },
+      );
+      return rows[0]?.owner ?? null;
+    };
+    const until = async (condition: () => Promise<boolean>) => {
+      const deadline = Date.now() + 10_000;
+      while (!(await condition())) {
+        if (Date.now() > deadline) throw new Error('timed out waiting');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const waitingOnLocks = () =>
+      count(`pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`, []);
+
+    // Another session holds the cost centre: a requisition's insert waits on its foreign key, which
+    // stalls the first request after it claimed the key and before its effect commits.
+    const blocker = await app.sequelize.transaction();
+    await app.sequelize.query('SELECT 1 FROM cost_centers WHERE id = $1 FOR UPDATE', {
+      bind: [world.costCenter.id],
+      transaction: blocker,
+    });
+    const first = create(world, key);
+    await until(async () => (await ownerOf()) !== null && (await waitingOnLocks()) >= 1);
+    const stalledOwner = await ownerOf();
+    // Its lease runs out (as when its process stalls past the heartbeat); a retry takes the key over.
+    await app.sequelize.query(
+      `UPDATE idempotency_keys SET lease_until = now() - interval '1 second' WHERE organization_id = $1 AND key = $2`,
+      { bind: [world.organization.id, key] },
+    );
+    const retry = create(world, key);
+    await until(async () => (await ownerOf()) !== stalledOwner);
+    await blocker.rollback();
+
+    const [stalled, taken] = await Promise.all([first, retry]);
+    expect(await requisitionCount(world.organization.id)).toBe(1);
+    expect(taken.statusCode, taken.payload).toBe(201);
+    expectContract(stalled, 'createRequisition');
+    expect(stalled.statusCode).toBe(409);
+    expect(body(stalled).code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+    // Asked again, the stalled caller gets the answer of the request that holds the key.
+    const again = await create(world, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(body(again).requisition.id).toBe(body(taken).requisition.id);
+  });
+
   it('answers 409 IDEMPOTENCY_REQUEST_IN_PROGRESS with Retry-After while the first request runs too long', async () => {
     const world = await buildWorld();
     expect((await create(world, 'slow-0001')).statusCode).toBe(201);

@@ -120,20 +120,23 @@ export async function renewLease(db: Db, ref: KeyRef, owner: string): Promise<vo
 
 /**
  * Marks `owner`'s claim as having an effect, inside the operation's transaction `transaction`: the
- * mark commits exactly when the effect does.
+ * mark commits exactly when the effect does. False when `owner` no longer holds the claim (its lease
+ * ran out and a retry took the key over): the caller must then roll its effect back, or the key's
+ * one request would have two effects.
  */
 export async function markCommitted(
   db: Db,
   ref: KeyRef,
   owner: string,
   transaction: Transaction,
-): Promise<void> {
-  await execute(
+): Promise<boolean> {
+  const rows = await select<{ owner: string }>(
     db,
-    `UPDATE idempotency_keys SET committed = true WHERE ${WHERE} AND owner = $4`,
+    `UPDATE idempotency_keys SET committed = true WHERE ${WHERE} AND owner = $4 RETURNING owner`,
     [...refBind(ref), owner],
     transaction,
   );
+  return rows.length === 1;
 }
 
 /** Stores the answer of `owner`'s claim. */

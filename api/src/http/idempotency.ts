@@ -203,13 +203,24 @@ export async function beginIdempotent(
 
   const heartbeat = setInterval(
     () => {
-      renewLease(db, ref, owner).catch(() => undefined);
+      renewLease(db, ref, owner).catch((error: unknown) => {
+        // Not fatal (the mark refuses a claim taken over meanwhile), but worth seeing in the logs.
+        console.warn('[api] renewing an idempotency lease failed:', error);
+      });
     },
     (leaseSettings.seconds * 1000) / 3,
   );
   heartbeat.unref();
   claims.set(input.request, { db, ref, owner, heartbeat });
-  input.app = { ...input.app, db: withBeforeCommit(db, (t) => markCommitted(db, ref, owner, t)) };
+  input.app = {
+    ...input.app,
+    db: withBeforeCommit(db, async (t) => {
+      // The lease ran out under this request and a retry took the key over (it runs the request
+      // itself): this effect is rolled back, and this caller is told to ask again, which replays the
+      // retry's answer. Without this check both effects commit.
+      if (!(await markCommitted(db, ref, owner, t))) throw new IdempotencyInProgress();
+    }),
+  };
   maybeSweep(plain);
   return null;
 }
