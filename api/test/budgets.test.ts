@@ -189,6 +189,9 @@ describe('GET /budgets/check', () => {
       within_budget: true,
       fiscal_year: fiscalYear.year,
       currency: 'EUR',
+      // No currency given: the amount is in the base currency, not converted.
+      amount_in_base: 100,
+      exchange_rate: null,
     });
   });
 
@@ -257,6 +260,8 @@ describe('GET /budgets/check', () => {
       within_budget: false,
       fiscal_year: new Date().getUTCFullYear(),
       currency: 'AUD',
+      amount_in_base: 0.01,
+      exchange_rate: null,
     });
     const zero = await check(token, organization, costCenter.id, 0);
     expectContract(zero, 'checkBudget');

@@ -39,6 +39,8 @@ function order(lines: number): PurchaseOrderView {
     status: 'draft',
     total_amount: 100 * lines,
     currency: 'AUD',
+    base_currency: 'AUD',
+    base_total_amount: 100 * lines,
     delivery_date: '2026-12-01',
     payment_terms: 'COD',
     notes: 'Call ahead.',

@@ -23,6 +23,8 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  */
 export const SUMMARY_COLUMNS = `
   po.id, po.po_number, po.status, po.total_amount, po.currency,
+  (SELECT o.currency FROM organizations o WHERE o.id = po.organization_id) AS base_currency,
+  po.base_total_amount,
   to_char(po.delivery_date, 'YYYY-MM-DD') AS delivery_date, po.payment_terms, po.created_at,
   CASE WHEN v.id IS NULL THEN NULL ELSE json_build_object('id', v.id, 'name', v.name) END AS vendor,
   CASE WHEN r.id IS NULL THEN NULL
@@ -37,6 +39,8 @@ export const JOINS = `
 /** Everything the detail adds to the summary: addresses, receipt, cancellation, vendor, lines, files. */
 const DETAIL_COLUMNS = `
   po.id, po.po_number, po.status, po.total_amount, po.currency,
+  (SELECT o.currency FROM organizations o WHERE o.id = po.organization_id) AS base_currency,
+  po.base_total_amount,
   to_char(po.delivery_date, 'YYYY-MM-DD') AS delivery_date, po.payment_terms, po.notes,
   po.shipping_address, po.billing_address, po.created_at, po.sent_at,
   to_char(po.received_date, 'YYYY-MM-DD') AS received_date, po.received_notes AS receipt_notes,
@@ -66,10 +70,14 @@ const DETAIL_COLUMNS = `
      WHERE a.organization_id = po.organization_id AND a.entity_type = 'purchase_order' AND a.entity_id = po.id
   ), '[]'::json) AS attachments`;
 
-type Row<T> = Omit<T, 'total_amount' | 'created_at'> & {
+type Row<T> = Omit<T, 'total_amount' | 'base_total_amount' | 'created_at'> & {
   total_amount: string | number;
+  base_total_amount: string | number | null;
   created_at: Date | string;
 };
+
+const amountOrNull = (value: string | number | null): number | null =>
+  value === null ? null : Number(value);
 
 type DetailRow = Omit<Row<PurchaseOrderView>, 'sent_at' | 'cancelled_at'> & {
   sent_at: Date | string | null;
@@ -85,13 +93,19 @@ export type PurchaseOrderSummaryRow = Row<PurchaseOrderSummaryView>;
 
 /** A summary row as the contract has it: the total as a number, the creation time as ISO 8601. */
 export function presentSummary(row: PurchaseOrderSummaryRow): PurchaseOrderSummaryView {
-  return { ...row, total_amount: Number(row.total_amount), created_at: timestamp(row.created_at) };
+  return {
+    ...row,
+    total_amount: Number(row.total_amount),
+    base_total_amount: amountOrNull(row.base_total_amount),
+    created_at: timestamp(row.created_at),
+  };
 }
 
 function presentDetail(row: DetailRow): PurchaseOrderView {
   return {
     ...row,
     total_amount: Number(row.total_amount),
+    base_total_amount: amountOrNull(row.base_total_amount),
     created_at: timestamp(row.created_at),
     sent_at: optionalTimestamp(row.sent_at),
     cancelled_at: optionalTimestamp(row.cancelled_at),

@@ -2442,6 +2442,10 @@ export interface components {
             status: components["schemas"]["PurchaseOrderStatus"];
             total_amount: components["schemas"]["Money"];
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The organisation's base currency, in which budgets count what is ordered and spent. */
+            base_currency: components["schemas"]["CurrencyCode"];
+            /** @description `total_amount` in the base currency at the rate its requisition froze at submission (copied to the order): what budgets count as committed and spent. Screens show it beside `total_amount` when the currencies differ. */
+            base_total_amount: components["schemas"]["Money"] | null;
             /** Format: date */
             delivery_date: string | null;
             payment_terms: components["schemas"]["PaymentTerms"];
@@ -2462,6 +2466,10 @@ export interface components {
             status: components["schemas"]["PurchaseOrderStatus"];
             total_amount: components["schemas"]["Money"];
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The organisation's base currency, in which budgets count what is ordered and spent. */
+            base_currency: components["schemas"]["CurrencyCode"];
+            /** @description `total_amount` in the base currency at the rate its requisition froze at submission (copied to the order): what budgets count as committed and spent. Screens show it beside `total_amount` when the currencies differ. */
+            base_total_amount: components["schemas"]["Money"] | null;
             /** Format: date */
             delivery_date: string | null;
             payment_terms: components["schemas"]["PaymentTerms"];

@@ -63,6 +63,16 @@ describe('PurchaseOrderDetailScreen', () => {
     );
   });
 
+  it('shows the total of an order in another currency in the base currency too', async () => {
+    setup(draft.id, {
+      orders: [{ ...draft, currency: 'USD', total_amount: 2880, base_total_amount: 4406.4 }],
+    });
+    await heading('PO-2026-00001');
+    const details = region('Order Details');
+    expect(details).toHaveTextContent('USD 2,880.00');
+    expect(within(details).getByText('$4,406.40 AUD')).toBeInTheDocument();
+  });
+
   it("shows the vendor's contact details and the shipping and billing addresses", async () => {
     setup(draft.id);
     await heading('PO-2026-00001');

@@ -29,6 +29,7 @@ import { ArrowLeft, Ban, FileSearch, PackageCheck, Pencil, Send } from 'lucide-r
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
+import { BaseAmountLine } from '../shared/BaseAmount';
 import { Panel } from '../shared/Panel';
 import { usePurchaseOrderActions } from '../shared/purchaseOrderActions';
 import {
@@ -327,8 +328,11 @@ function DetailsPanel({ order }: { order: PurchaseOrder }): ReactElement {
         <DataList.Item>
           <DataList.Label>Total</DataList.Label>
           <DataList.Value>
-            <Text weight="bold">{formatMoney(order.total_amount, currency)}</Text>
-            <Text color="gray">&nbsp;{currency}</Text>
+            <Box>
+              <Text weight="bold">{formatMoney(order.total_amount, currency)}</Text>
+              <Text color="gray">&nbsp;{currency}</Text>
+              <BaseAmountLine requisition={order} />
+            </Box>
           </DataList.Value>
         </DataList.Item>
         <DataList.Item>

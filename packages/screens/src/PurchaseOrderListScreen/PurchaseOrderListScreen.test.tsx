@@ -74,6 +74,7 @@ describe('PurchaseOrderListScreen', () => {
         status: 'sent',
         total_amount: 12_345.5,
         currency: 'EUR',
+        base_total_amount: 20_370.08,
         delivery_date: '2026-12-15',
         created_at: '2026-11-14T09:00:00.000Z',
       }),
@@ -88,6 +89,8 @@ describe('PurchaseOrderListScreen', () => {
       expect.stringMatching(/^\/requisitions\/.+/),
     );
     expect(within(row).getByText('EUR 12,345.50')).toBeInTheDocument();
+    // And in the base currency, at its requisition's frozen rate.
+    expect(within(row).getByText('$20,370.08 AUD')).toBeInTheDocument();
     expect(within(row).getByText('Sent')).toHaveAttribute('data-accent-color', 'blue');
     expect(within(row).getByText('15 Dec 2026')).toBeInTheDocument();
     expect(within(row).getByText('14 Nov 2026')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { Eye, Pencil, Send } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { BaseAmountLine } from '../shared/BaseAmount';
 import { ListTable } from '../shared/ListTable';
 import { orderCurrency, purchaseOrderMessages } from '../shared/purchaseOrders';
 import type { ColumnLayout } from '../shared/tableLayout';
@@ -53,9 +54,12 @@ const columns = helper.columns([
   helper.accessor('total_amount', {
     header: 'Total',
     cell: (info) => (
-      <Text style={{ fontVariantNumeric: 'tabular-nums', ...nowrap }}>
-        {formatMoney(info.getValue(), orderCurrency(info.row.original))}
-      </Text>
+      <>
+        <Text style={{ fontVariantNumeric: 'tabular-nums', ...nowrap }}>
+          {formatMoney(info.getValue(), orderCurrency(info.row.original))}
+        </Text>
+        <BaseAmountLine requisition={info.row.original} align="right" />
+      </>
     ),
     meta: { align: 'right' },
   }),

@@ -29,7 +29,7 @@ export function BaseAmount({
 }
 
 /**
- * The base amount as a list row or a queue card shows it under the total: `$125.01 AUD`, when the
+ * The base amount as a list row, a queue card or an order's total shows it under the total: `$125.01 AUD`, when the
  * requisition's currency differs from the base currency and a rate has been frozen. The detail shows
  * the rate ({@link BaseAmount}).
  */
@@ -37,6 +37,7 @@ export function BaseAmountLine({
   requisition,
   align,
 }: {
+  /** A requisition or a purchase order (which carries its requisition's frozen rate). */
   requisition: Pick<RequisitionSummary, 'currency' | 'base_currency' | 'base_total_amount'>;
   align?: 'left' | 'right';
 }): ReactElement | null {

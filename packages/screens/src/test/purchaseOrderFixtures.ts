@@ -132,7 +132,7 @@ export function linesOf(requisition: Requisition, seed: number): PurchaseOrder['
 /** A purchase-order fixture raised from `buildRequisition(n)`; `n` makes ids and numbers unique. */
 export function buildPurchaseOrder(n: number, overrides: Partial<PurchaseOrder> = {}): PurchaseOrder {
   const requisition = buildRequisition(n, { status: 'po_created' });
-  return {
+  const order: PurchaseOrder = {
     id: uuid(3000 + n),
     po_number: `PO-2026-${String(n).padStart(5, '0')}`,
     status: 'draft',
@@ -153,8 +153,15 @@ export function buildPurchaseOrder(n: number, overrides: Partial<PurchaseOrder> 
     po_line_items: linesOf(requisition, n),
     requisition: { id: requisition.id, requisition_number: requisition.requisition_number },
     attachments: [],
+    base_currency: 'AUD',
+    base_total_amount: null,
     ...overrides,
   };
+  // In the base currency the base amount is the total itself, unless a test says otherwise.
+  if (!('base_total_amount' in overrides) && order.currency === order.base_currency) {
+    order.base_total_amount = order.total_amount;
+  }
+  return order;
 }
 
 /** A file attached to an order. */
@@ -248,6 +255,8 @@ export function toPurchaseOrderSummary(order: PurchaseOrder): PurchaseOrderSumma
     vendor: order.vendor ? { id: order.vendor.id, name: order.vendor.name } : null,
     requisition: order.requisition,
     line_item_count: order.po_line_items.length,
+    base_currency: order.base_currency,
+    base_total_amount: order.base_total_amount,
   };
 }
 
