@@ -24,7 +24,7 @@ import { userHandlers } from './features/users/users.handlers.js';
 import { vendorHandlers } from './features/vendors/vendors.handlers.js';
 import { type AccessCredentials, registerAccessScheme, routeAccessOptions } from './http/access.js';
 import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './http/context.js';
-import { errorResponsePlugin } from './http/error-response.js';
+import { errorResponsePlugin, MethodNotAllowed } from './http/error-response.js';
 import {
   beginIdempotent,
   declaresIdempotencyKey,
@@ -65,6 +65,11 @@ function asHapiValidators(slots: Record<'query' | 'params' | 'headers' | 'payloa
     ]),
   );
 }
+
+/** The path of the route that answers what no operation of the contract matches. */
+const FALLBACK_PATH = '/api/{path*}';
+/** The methods operations are routed under, for a 405's `Allow`. */
+const ROUTED_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Every implemented operation, by operationId. Operations without an entry answer 501. */
 export const handlers: OperationHandlers = {
@@ -240,13 +245,18 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     });
   }
 
-  // Anything else under /api is a JSON 404, never the app's HTML.
+  // Anything else under /api is a JSON 404 (never the app's HTML), or a 405 naming in `Allow` the
+  // methods the contract declares on that path.
   server.route({
     method: '*',
-    path: '/api/{path*}',
+    path: FALLBACK_PATH,
     options: {
       auth: false,
-      handler: () => {
+      handler: (request) => {
+        const allow = ROUTED_METHODS.filter(
+          (method) => server.match(method, request.path)?.path !== FALLBACK_PATH,
+        ).map((method) => method.toUpperCase());
+        if (allow.length > 0) throw new MethodNotAllowed(request.method.toUpperCase(), allow);
         throw new NotFound('Endpoint');
       },
     },

@@ -183,12 +183,23 @@ describe('routing', () => {
     expect(body(response)).toEqual({ message: 'Endpoint not found', code: 'NOT_FOUND', details: [] });
   });
 
-  it('answers the generic JSON 404 for a method the contract does not declare on a path', async () => {
+  it('answers 405 with Allow for a method the contract does not declare on a path it has', async () => {
     const response = await call(app.server, 'PATCH', '/api/products', {
       token,
       organizationId: organization.id,
     });
-    expect(isGenericNotFound(response)).toBe(true);
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, POST');
+    expect(body(response)).toEqual({
+      message: 'PATCH is not allowed here: use GET or POST',
+      code: 'METHOD_NOT_ALLOWED',
+      details: [],
+    });
+    // A GET on an action path (issue 19: it answered the app's HTML with 200) names the action's method.
+    const get = await call(app.server, 'GET', `/api/approvals/${organization.id}/approve`, { token });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    expect(get.headers['content-type']).toMatch(/^application\/json/);
   });
 });
 

@@ -25,6 +25,16 @@ const CODES: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** 405: the path exists under other methods, which `Allow` names. */
+export class MethodNotAllowed extends DomainError {
+  constructor(
+    method: string,
+    readonly allow: readonly string[],
+  ) {
+    super(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here: use ${allow.join(' or ')}`);
+  }
+}
+
 /** Messages for errors Hapi raises itself, so that no framework wording leaks to clients. */
 function frameworkMessage(boom: Boom, status: number): { message: string; code: string } {
   const raw = boom.message ?? '';
@@ -76,6 +86,7 @@ export const errorResponsePlugin: Plugin<undefined> = {
         reply.header('Retry-After', String(retryAfterSec));
       }
       if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
+      if (boom instanceof MethodNotAllowed) reply.header('Allow', boom.allow.join(', '));
       return reply;
     });
   },
