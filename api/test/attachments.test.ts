@@ -431,7 +431,7 @@ describe('POST /attachments/upload on a requisition', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(body(unknown).details).toEqual([
-      { field: 'organization_id', message: 'organization_id is not allowed' },
+      { field: 'organization_id', message: 'This field is not allowed' },
     ]);
 
     const badType = await upload(

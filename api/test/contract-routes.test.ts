@@ -183,6 +183,24 @@ describe('routing', () => {
     expect(body(response)).toEqual({ message: 'Endpoint not found', code: 'NOT_FOUND', details: [] });
   });
 
+  it('never echoes an unknown body key in a message, and names it as the field only when it looks like one', async () => {
+    const key = '<img src=x onerror=alert(1)>';
+    const hostile = await call(app.server, 'POST', '/api/auth/login', {
+      payload: { email: 'a@example.test', password: 'x', [key]: 1 },
+    });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.payload).not.toContain('onerror');
+    expect(body(hostile).details).toEqual([{ field: 'body', message: 'This field is not allowed' }]);
+    const plain = await call(app.server, 'POST', '/api/auth/login', {
+      payload: { email: 'a@example.test', password: 'x', remember_me: true },
+    });
+    expect(body(plain)).toEqual({
+      message: 'This field is not allowed',
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'remember_me', message: 'This field is not allowed' }],
+    });
+  });
+
   it('answers 405 with Allow for a method the contract does not declare on a path it has', async () => {
     const response = await call(app.server, 'PATCH', '/api/products', {
       token,

@@ -666,7 +666,7 @@ describe('PUT /purchase-orders/{id}', () => {
       vendor_id: world.vendorWithoutEmail.id,
     });
     expect(response.statusCode).toBe(400);
-    expect(body(response).details).toEqual([{ field: 'vendor_id', message: 'vendor_id is not allowed' }]);
+    expect(body(response).details).toEqual([{ field: 'vendor_id', message: 'This field is not allowed' }]);
   });
 });
 

@@ -229,7 +229,7 @@ describe('POST /requisitions', () => {
     expect(response.statusCode).toBe(400);
     expect(body(response).code).toBe('VALIDATION_FAILED');
     expect(body(response).details).toEqual([
-      { field: 'cost_center_id', message: 'Cost center is required' },
+      { field: 'cost_center_id', message: 'Cost center not found in this organization' },
       { field: 'line_items.1.product_id', message: 'Product not found in this organization' },
     ]);
   });
@@ -242,7 +242,9 @@ describe('POST /requisitions', () => {
       payload: form(world, { gl_account_id: inactive.id }),
     });
     expectContract(response, 'createRequisition');
-    expect(body(response).details).toEqual([{ field: 'gl_account_id', message: 'GL account is required' }]);
+    expect(body(response).details).toEqual([
+      { field: 'gl_account_id', message: 'GL account is no longer active' },
+    ]);
     const withTotal = await call(app.server, 'POST', '/api/requisitions', {
       token: world.requestor.token,
       organizationId: world.organization.id,

@@ -296,7 +296,7 @@ describe('POST /roles', () => {
       is_system: true,
     });
     expect(response.statusCode).toBe(400);
-    expect(body(response).details).toEqual([{ field: 'is_system', message: 'is_system is not allowed' }]);
+    expect(body(response).details).toEqual([{ field: 'is_system', message: 'This field is not allowed' }]);
   });
 
   it('lets exactly one of two concurrent creates of one name (in different case) succeed', async () => {

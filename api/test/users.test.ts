@@ -487,7 +487,7 @@ describe('updateUser', () => {
       'an email (the sign-in address is the account’s own)',
       { email: 'x@example.test' },
       'email',
-      'email is not allowed',
+      'This field is not allowed',
     ],
   ])('refuses %s with 400 naming the field', async (_name, payload, field, message) => {
     const world = await buildWorld();

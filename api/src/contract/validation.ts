@@ -67,6 +67,11 @@ function customMessage(schema: unknown, keyword = 'required'): string | undefine
   return undefined;
 }
 
+/** The message of a body key the contract does not accept. */
+export const UNKNOWN_FIELD = 'This field is not allowed';
+/** A key that may be named back in `field`: a plain identifier of at most 64 characters. */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
 /** Turns ajv errors into the API's field details, using `x-error-message` where the contract gives one. */
 export function toDetails(
   errors: ErrorObject[],
@@ -85,12 +90,13 @@ export function toDetails(
       const propertySchema = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)
         ?.properties?.[missing];
       message = customMessage(propertySchema) ?? `${rename(field)} is required`;
-    } else if (error.keyword === 'additionalProperties') {
-      field = join(field, (error.params as { additionalProperty: string }).additionalProperty);
-      message = `${rename(field)} is not allowed`;
-    } else if (error.keyword === 'unevaluatedProperties') {
-      field = join(field, (error.params as { unevaluatedProperty: string }).unevaluatedProperty);
-      message = `${rename(field)} is not allowed`;
+    } else if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+      // The key is the caller's text: named in `field` only when it looks like a field name, and never
+      // repeated in the message (issue 19: no message echoes an unknown body key back).
+      const params = error.params as { additionalProperty?: string; unevaluatedProperty?: string };
+      const key = params.additionalProperty ?? params.unevaluatedProperty ?? '';
+      field = FIELD_NAME.test(key) ? join(field, key) : field;
+      message = UNKNOWN_FIELD;
     } else {
       message =
         customMessage(error.parentSchema, error.keyword) ?? `${rename(field) || 'body'} ${describe(error)}`;

@@ -60,14 +60,14 @@ export async function prepareForm(
   ];
   const refs = await selectOne<{
     currency: string;
-    cost_center_ok: boolean;
-    gl_account_ok: boolean;
+    cost_center_active: boolean | null;
+    gl_account_active: boolean | null;
     product_ids: string[];
   }>(
     db,
     `SELECT o.currency,
-            EXISTS (SELECT 1 FROM cost_centers WHERE id = $2 AND organization_id = o.id AND is_active) AS cost_center_ok,
-            EXISTS (SELECT 1 FROM gl_accounts WHERE id = $3 AND organization_id = o.id AND is_active) AS gl_account_ok,
+            (SELECT is_active FROM cost_centers WHERE id = $2 AND organization_id = o.id) AS cost_center_active,
+            (SELECT is_active FROM gl_accounts WHERE id = $3 AND organization_id = o.id) AS gl_account_active,
             COALESCE((SELECT array_agg(id::text) FROM products
                        WHERE organization_id = o.id AND is_active AND id = ANY($4::uuid[])), '{}') AS product_ids
        FROM organizations o WHERE o.id = $1`,
@@ -77,8 +77,13 @@ export async function prepareForm(
   if (!refs) throw new NotFound('Organization');
 
   const details: ErrorDetail[] = [];
-  if (!refs.cost_center_ok) details.push({ field: 'cost_center_id', message: 'Cost center is required' });
-  if (!refs.gl_account_ok) details.push({ field: 'gl_account_id', message: 'GL account is required' });
+  // An id that names nothing says so (issue 19): "is required" is for a field left empty.
+  const reference = (active: boolean | null, field: string, name: string) => {
+    if (active === null) details.push({ field, message: `${name} not found in this organization` });
+    else if (!active) details.push({ field, message: `${name} is no longer active` });
+  };
+  reference(refs.cost_center_active, 'cost_center_id', 'Cost center');
+  reference(refs.gl_account_active, 'gl_account_id', 'GL account');
   const knownProducts = new Set(refs.product_ids.map((id) => id.toLowerCase()));
   const lines: PreparedForm['lines'] = [];
   form.line_items.forEach((line, position) => {
