@@ -53,6 +53,7 @@ export {
   type PurchasingQueryOptions,
   productQueries,
   queryKeys,
+  retryOnce,
   type SkippablePurchasingQueryOptions,
 } from './queries';
 export {

@@ -2,13 +2,16 @@
 import { QueryClient, skipToken } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createPurchasingClient, type PurchasingClient } from './client';
+import { ApiError } from './errors';
 import type { components } from './generated/schema';
+import { requisitionQueries } from './purchasing-queries';
 import {
   authQueries,
   defaultQueryClientOptions,
   organizationQueries,
   productQueries,
   queryKeys,
+  retryOnce,
 } from './queries';
 import { createMemoryStore, type SessionStore } from './store';
 import { buildUser, json, startTestServer, type TestServer } from './test/server';
@@ -144,8 +147,30 @@ describe('query definitions', () => {
 
 describe('defaultQueryClientOptions', () => {
   it('keeps data fresh for 5 minutes and retries once, as the specification says', () => {
-    expect(defaultQueryClientOptions).toEqual({ queries: { staleTime: 300_000, retry: 1 } });
+    expect(defaultQueryClientOptions).toEqual({ queries: { staleTime: 300_000, retry: retryOnce } });
     const host = new QueryClient({ defaultOptions: defaultQueryClientOptions });
-    expect(host.getDefaultOptions().queries).toMatchObject({ staleTime: 300_000, retry: 1 });
+    expect(host.getDefaultOptions().queries).toMatchObject({ staleTime: 300_000, retry: retryOnce });
+  });
+
+  it('retries a network failure or a 5xx once, and never a refusal (4xx)', () => {
+    const failed = (status: number) => new ApiError('x', { code: 'X', status });
+    expect(retryOnce(0, failed(0))).toBe(true);
+    expect(retryOnce(0, failed(503))).toBe(true);
+    expect(retryOnce(0, new TypeError('fetch failed'))).toBe(true);
+    expect(retryOnce(1, failed(503))).toBe(false);
+    for (const status of [400, 401, 403, 404, 409]) expect(retryOnce(0, failed(status))).toBe(false);
+  });
+
+  it('asks for an unknown record once', async () => {
+    let calls = 0;
+    server.handle((_call, res) => {
+      calls += 1;
+      json(res, 404, { message: 'Requisition not found', code: 'NOT_FOUND', details: [] });
+    });
+    const host = new QueryClient({ defaultOptions: defaultQueryClientOptions });
+    await expect(host.fetchQuery(requisitionQueries.detail(client, ACME, GLOBEX))).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(calls).toBe(1);
   });
 });

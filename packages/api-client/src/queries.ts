@@ -9,7 +9,7 @@ import {
   type UnusedSkipTokenOptions,
 } from '@tanstack/react-query';
 import type { PurchasingClient } from './client';
-import { unwrap } from './errors';
+import { isApiError, unwrap } from './errors';
 import type { paths } from './generated/schema';
 
 /** The JSON body of a path's successful GET. */
@@ -73,14 +73,24 @@ export const queryKeys = {
 };
 
 /**
- * The QueryClient defaults the specification asks for (data fresh for 5 minutes, one retry), for hosts
- * to pass to their own QueryClient.
+ * Whether a failed query is tried again: once (the specification's one retry) when the server could
+ * not answer or failed (network, 5xx), never when it refused the request (4xx: a bad or unknown id,
+ * a missing permission, an expired session), which asking again cannot change.
+ */
+export function retryOnce(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+/**
+ * The QueryClient defaults the specification asks for (data fresh for 5 minutes, one retry, see
+ * {@link retryOnce}), for hosts to pass to their own QueryClient.
  *
  * @example
  * const queryClient = new QueryClient({ defaultOptions: defaultQueryClientOptions });
  */
 export const defaultQueryClientOptions = {
-  queries: { staleTime: 5 * 60 * 1000, retry: 1 },
+  queries: { staleTime: 5 * 60 * 1000, retry: retryOnce },
 } as const satisfies NonNullable<QueryClientConfig['defaultOptions']>;
 
 /** Shared queries about the signed-in user, for `useQuery` in screens and `ensureQueryData` in loaders. */

@@ -1,4 +1,4 @@
-import { isApiError, requisitionQueries, type Schemas } from '@purchasing/api-client';
+import { requisitionQueries, type Schemas } from '@purchasing/api-client';
 import {
   Breadcrumb,
   Button,
@@ -32,6 +32,7 @@ import { useSession } from '../SessionProvider';
 import { BaseAmount } from '../shared/BaseAmount';
 import { BudgetOverrunCallout } from '../shared/BudgetOverrun';
 import { categoryLabel, codeAndName, fullName } from '../shared/display';
+import { isMissingRecord } from '../shared/missingRecord';
 
 type Requisition = Schemas['Requisition'];
 type LineItem = Schemas['RequisitionLineItem'];
@@ -112,7 +113,7 @@ function ApprovalReview({
     );
   }
   if (detail.isError) {
-    const notFound = isApiError(detail.error) && detail.error.status === 404;
+    const notFound = isMissingRecord(detail.error);
     return (
       <ReviewFrame>
         {notFound ? (

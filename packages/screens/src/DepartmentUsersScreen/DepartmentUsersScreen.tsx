@@ -22,6 +22,7 @@ import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
+import { isMissingRecord } from '../shared/missingRecord';
 
 type Department = Schemas['Department'];
 type DepartmentUserEntry = Schemas['DepartmentUserEntry'];
@@ -121,7 +122,7 @@ function DepartmentUsers({
   }
 
   if (detail.isError) {
-    const missing = isApiError(detail.error) && detail.error.status === 404;
+    const missing = isMissingRecord(detail.error);
     const refused = isApiError(detail.error) && detail.error.status === 403;
     return (
       <Page>

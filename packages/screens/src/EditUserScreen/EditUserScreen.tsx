@@ -49,6 +49,7 @@ import {
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
+import { isMissingRecord } from '../shared/missingRecord';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
 import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
 
@@ -200,7 +201,7 @@ function EditUser({
     );
   }
   if (detail.isError) {
-    const notFound = isApiError(detail.error) && detail.error.status === 404;
+    const notFound = isMissingRecord(detail.error);
     return (
       <Page>
         <UsersBreadcrumb name="Edit User" />

@@ -1,4 +1,4 @@
-import { isApiError, purchaseOrderQueries, type Schemas } from '@purchasing/api-client';
+import { purchaseOrderQueries, type Schemas } from '@purchasing/api-client';
 import {
   Breadcrumb,
   Button,
@@ -30,6 +30,7 @@ import { type ReactElement, type ReactNode, useState } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
+import { isMissingRecord } from '../shared/missingRecord';
 import { Panel } from '../shared/Panel';
 import { usePurchaseOrderActions } from '../shared/purchaseOrderActions';
 import {
@@ -81,7 +82,7 @@ export function PurchaseOrderDetailScreen({ purchaseOrderId }: PurchaseOrderDeta
   }
   if (detail.isPending) return <LoadingState />;
   if (detail.isError) {
-    if (isApiError(detail.error) && detail.error.status === 404) {
+    if (isMissingRecord(detail.error)) {
       return (
         <RadixCard size="3">
           <EmptyState

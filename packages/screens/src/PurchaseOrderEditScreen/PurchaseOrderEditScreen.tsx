@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  isApiError,
-  purchaseOrderKeys,
-  purchaseOrderQueries,
-  type Schemas,
-  unwrap,
-} from '@purchasing/api-client';
+import { purchaseOrderKeys, purchaseOrderQueries, type Schemas, unwrap } from '@purchasing/api-client';
 import {
   Breadcrumb,
   Button,
@@ -37,6 +31,7 @@ import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
 import { useSession } from '../SessionProvider';
 import { FormActionBar } from '../shared/FormActionBar';
+import { isMissingRecord } from '../shared/missingRecord';
 import { Panel } from '../shared/Panel';
 import {
   type PurchaseOrderFormOutput,
@@ -153,35 +148,34 @@ function EditPurchaseOrder({
   if (detail.isPending) {
     body = <Loading />;
   } else if (detail.isError) {
-    body =
-      isApiError(detail.error) && detail.error.status === 404 ? (
-        <RadixCard size="3">
-          <EmptyState
-            icon={<FileSearch size={32} />}
-            title={purchaseOrderEditMessages.notFound}
-            description={purchaseOrderEditMessages.notFoundDescription}
-            action={
-              <RadixButton asChild variant="soft">
-                <a {...backToList}>
-                  <ArrowLeft size={16} aria-hidden />
-                  Back to Purchase Orders
-                </a>
-              </RadixButton>
-            }
-          />
-        </RadixCard>
-      ) : (
-        <Callout
-          variant="error"
+    body = isMissingRecord(detail.error) ? (
+      <RadixCard size="3">
+        <EmptyState
+          icon={<FileSearch size={32} />}
+          title={purchaseOrderEditMessages.notFound}
+          description={purchaseOrderEditMessages.notFoundDescription}
           action={
-            <Button size="1" variant="secondary" onClick={() => void detail.refetch()}>
-              {purchaseOrderMessages.tryAgain}
-            </Button>
+            <RadixButton asChild variant="soft">
+              <a {...backToList}>
+                <ArrowLeft size={16} aria-hidden />
+                Back to Purchase Orders
+              </a>
+            </RadixButton>
           }
-        >
-          {purchaseOrderEditMessages.loadFailed}
-        </Callout>
-      );
+        />
+      </RadixCard>
+    ) : (
+      <Callout
+        variant="error"
+        action={
+          <Button size="1" variant="secondary" onClick={() => void detail.refetch()}>
+            {purchaseOrderMessages.tryAgain}
+          </Button>
+        }
+      >
+        {purchaseOrderEditMessages.loadFailed}
+      </Callout>
+    );
   } else if (!editable.current) {
     body = (
       <RadixCard size="3">

@@ -415,6 +415,22 @@ describe('RequisitionDetailScreen', () => {
       expect(navigate).toHaveBeenCalledWith('/requisitions', undefined);
     });
 
+    it('reads a malformed id in the address (400) as not found, asked once, with no Retry', async () => {
+      let calls = 0;
+      const malformed = http.get('/requisitions/{id}', ({ response }) => {
+        calls += 1;
+        return response(400).json({
+          message: 'id must be a valid uuid',
+          code: 'VALIDATION_FAILED',
+          details: [{ field: 'id', message: 'id must be a valid uuid' }],
+        });
+      });
+      setup('not-a-uuid', { overrides: [malformed] });
+      expect(await screen.findByRole('heading', { name: 'Requisition not found' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      expect(calls).toBe(1);
+    });
+
     it('shows a spinner while the requisition loads', async () => {
       setup(draft.id);
       expect(await screen.findByRole('status', { name: 'Loading requisition' })).toBeInTheDocument();

@@ -1,10 +1,4 @@
-import {
-  isApiError,
-  requisitionKeys,
-  requisitionQueries,
-  type Schemas,
-  unwrap,
-} from '@purchasing/api-client';
+import { requisitionKeys, requisitionQueries, type Schemas, unwrap } from '@purchasing/api-client';
 import {
   Breadcrumb,
   Button,
@@ -56,6 +50,7 @@ import { downloadAttachment } from '../shared/attachments';
 import { BaseAmount } from '../shared/BaseAmount';
 import { BudgetOverrunCallout } from '../shared/BudgetOverrun';
 import { categoryLabel, fullName } from '../shared/display';
+import { isMissingRecord } from '../shared/missingRecord';
 import { Panel } from '../shared/Panel';
 
 type Requisition = Schemas['Requisition'];
@@ -137,7 +132,7 @@ export function RequisitionDetailScreen({ requisitionId }: RequisitionDetailScre
     return <Callout variant="info">{requisitionDetailMessages.noOrganization}</Callout>;
   if (detail.isPending) return <LoadingState />;
   if (detail.isError) {
-    if (isApiError(detail.error) && detail.error.status === 404) {
+    if (isMissingRecord(detail.error)) {
       return (
         <RadixCard size="3">
           <EmptyState

@@ -1,10 +1,11 @@
-import { isApiError, requisitionQueries, type Schemas } from '@purchasing/api-client';
+import { requisitionQueries, type Schemas } from '@purchasing/api-client';
 import { Breadcrumb, Button, Callout, Spinner, StatusBadge, toast } from '@purchasing/ui';
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
+import { isMissingRecord } from '../shared/missingRecord';
 import { RequisitionForm } from './RequisitionForm';
 import { emptyRequisitionForm, requisitionToFormValues } from './requisitionFormSchema';
 
@@ -162,7 +163,7 @@ function EditRequisition({
   );
 
   if (detail.isError) {
-    const notFound = isApiError(detail.error) && detail.error.status === 404;
+    const notFound = isMissingRecord(detail.error);
     return (
       <Page>
         {breadcrumb}
