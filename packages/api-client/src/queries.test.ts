@@ -1,8 +1,9 @@
 // @vitest-environment node
+
+import type { components } from '@purchasing/contract';
 import { QueryClient, skipToken } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createPurchasingClient, type PurchasingClient } from './client';
-import type { components } from './generated/schema';
 import {
   authQueries,
   defaultQueryClientOptions,
