@@ -6,6 +6,13 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['packages/api-client', 'packages/ui', 'packages/screens', 'api', 'host-app'],
+    projects: [
+      'packages/contract',
+      'packages/api-client',
+      'packages/ui',
+      'packages/screens',
+      'api',
+      'host-app',
+    ],
   },
 });

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * Pack test: proves the three published packages work as a stranger would install them.
+ * Pack test: proves the four published packages work as a stranger would install them.
  *
- * 1. Builds them (`npm run build:packages`) and `npm pack`s each into a temporary folder.
+ * 1. Builds them (`npm run build:packages`; `@purchasing/contract` is types only and has nothing to
+ *    build) and `npm pack`s each into a temporary folder.
  * 2. Lints each tarball with publint (strict: a warning fails; suggestions are printed).
- * 3. Creates a fresh project outside the repo, installs the three tarballs plus their peers (react,
+ * 3. Creates a fresh project outside the repo, installs the four tarballs plus their peers (react,
  *    react-dom, @radix-ui/themes, @tanstack/react-query, the repo's majors) from the registry.
  * 4. Runs a plain Node ESM script there that imports `@purchasing/ui`, `@purchasing/screens` and
  *    `@purchasing/api-client` and renders a widget and a screen with `react-dom/server`, checking the
@@ -22,7 +23,12 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const packages = ['packages/api-client', 'packages/ui', 'packages/screens'];
+const packages = ['packages/contract', 'packages/api-client', 'packages/ui', 'packages/screens'];
+/** What each tarball must hold: a built entry, or for the types-only contract its declarations. */
+const requiredFiles = (dir) =>
+  dir === 'packages/contract'
+    ? ['package.json', 'README.md', 'src/index.d.ts', 'src/generated/schema.d.ts']
+    : ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts'];
 const peers = ['react', 'react-dom', '@radix-ui/themes', '@tanstack/react-query'];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -71,7 +77,7 @@ const packed = await step('npm pack each package', () =>
     const out = run(npm, ['pack', '--json', '--pack-destination', tarballDir], path.join(repo, dir));
     const [info] = JSON.parse(out);
     const files = info.files.map((f) => f.path);
-    for (const required of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']) {
+    for (const required of requiredFiles(dir)) {
       if (!files.includes(required)) throw new Error(`${info.name}: the tarball has no ${required}`);
     }
     const tests = files.filter((f) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(f));
@@ -182,6 +188,42 @@ await step('import the packages and render a widget and a screen with plain Node
   writeFileSync(path.join(consumer, 'smoke.mjs'), smoke);
   const out = run(process.execPath, ['smoke.mjs'], consumer);
   process.stdout.write(`  ${out.trim()}\n`);
+});
+
+// A stranger's TypeScript must see the contract's types through the client: `@ts-expect-error` fails
+// when the line does not error, which is what happens if `@purchasing/contract` resolved to `any`.
+const typesProbe = `
+import type { components, Schemas } from '@purchasing/api-client';
+import type { paths } from '@purchasing/contract';
+
+type Id = Schemas['Requisition']['id'];
+export const id: Id = 'a2b7c3d4-0000-4000-8000-000000000000';
+export const same: components['schemas']['Requisition']['id'] = id;
+// @ts-expect-error a requisition id is a string, not a number
+export const wrong: number = id;
+export type Login = paths['/auth/login']['post'];
+`;
+
+await step('type-check a consumer file against the installed types (tsc)', () => {
+  writeFileSync(path.join(consumer, 'types-probe.ts'), typesProbe);
+  const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
+  run(
+    process.execPath,
+    [
+      tsc,
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      '--module',
+      'esnext',
+      '--moduleResolution',
+      'bundler',
+      '--target',
+      'es2022',
+      'types-probe.ts',
+    ],
+    consumer,
+  );
 });
 
 if (process.env.KEEP_PACK_TEST === '1') process.stdout.write(`pack-test: kept ${work}\n`);

@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 step() { printf '\n=== %s (at %ss) ===\n' "$*" "$SECONDS"; }
 trap 'printf "\n=== finished after %ss (exit %s) ===\n" "$SECONDS" "$?"' EXIT
 
+step "prerequisites (Chromium, fonts, PostgreSQL: installed or started where possible, else a clear stop)"
+bash scripts/prerequisites.sh
+
 step "lint and format (biome)"
 npx biome ci .
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import { validationError } from '../contract/validation.js';
 
 /**

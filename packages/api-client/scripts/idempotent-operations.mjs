@@ -41,7 +41,7 @@ export async function renderIdempotentOperations(specUrl) {
   return [
     '/**',
     ' * This file was auto-generated from openapi.yaml by scripts/idempotent-operations.mjs.',
-    ' * Do not make direct changes to the file: run `npm run generate -w packages/api-client`.',
+    ' * Do not make direct changes to the file: run `npm run contract:generate`.',
     ' */',
     '',
     '/** Every operation that declares the `Idempotency-Key` header, as `METHOD /path`. */',

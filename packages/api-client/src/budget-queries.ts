@@ -1,7 +1,7 @@
+import type { components, operations, paths } from '@purchasing/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { PurchasingClient } from './client';
 import { unwrap } from './errors';
-import type { components, operations, paths } from './generated/schema';
 import { type PurchasingQueryOptions, queryKeys } from './queries';
 
 /** The JSON body of a path's successful GET. */

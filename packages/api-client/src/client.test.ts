@@ -1,8 +1,9 @@
 // @vitest-environment node
+
+import type { components } from '@purchasing/contract';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createPurchasingClient, type PurchasingClient } from './client';
 import { ApiError, isApiError, unwrap } from './errors';
-import type { components } from './generated/schema';
 import { createMemoryStore, type SessionStore } from './store';
 import {
   buildUser,

@@ -1,6 +1,6 @@
+import type { paths } from '@purchasing/contract';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { ApiError, isAbortError } from './errors';
-import type { paths } from './generated/schema';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey, takesIdempotencyKey } from './idempotency';
 import { createLocalStorageStore, type SessionStore } from './store';
 

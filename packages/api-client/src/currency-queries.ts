@@ -1,7 +1,7 @@
+import type { paths } from '@purchasing/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { PurchasingClient } from './client';
 import { unwrap } from './errors';
-import type { paths } from './generated/schema';
 import { type PurchasingQueryOptions, queryKeys } from './queries';
 
 type ExchangeRateList = paths['/exchange-rates']['get']['responses'][200]['content']['application/json'];

@@ -1,5 +1,5 @@
+import type { components } from '@purchasing/contract';
 import type { FetchResponse } from 'openapi-fetch';
-import type { components } from './generated/schema';
 
 /** One field-level problem of a failed call: a dotted body path or a query/header name, and its message. */
 export type ApiErrorDetail = components['schemas']['ErrorDetail'];

@@ -1,9 +1,10 @@
 // @vitest-environment node
+
+import type { paths } from '@purchasing/contract';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createPurchasingClient, type PurchasingClient } from './client';
 import { unwrap } from './errors';
 import { IDEMPOTENT_OPERATIONS } from './generated/idempotent-operations';
-import type { paths } from './generated/schema';
 import { type IdempotentOperation, newIdempotencyKey, takesIdempotencyKey } from './idempotency';
 import { createMemoryStore, type SessionStore } from './store';
 import { json, type RecordedCall, startTestServer, type TestServer } from './test/server';

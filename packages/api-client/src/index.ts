@@ -4,6 +4,7 @@
  * TanStack Query definitions.
  */
 
+export type { components, operations, paths } from '@purchasing/contract';
 export { adminKeys, departmentQueries, roleQueries, userQueries } from './admin-queries';
 export { type BudgetListFilters, budgetKeys, budgetQueries } from './budget-queries';
 export {
@@ -20,7 +21,6 @@ export {
   type UnwrappedData,
   unwrap,
 } from './errors';
-export type { components, operations, paths } from './generated/schema';
 export {
   IDEMPOTENCY_KEY_HEADER,
   type IdempotentOperation,

@@ -1,8 +1,8 @@
+import type { operations, paths } from '@purchasing/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { budgetKeys } from './budget-queries';
 import type { PurchasingClient } from './client';
 import { unwrap } from './errors';
-import type { operations, paths } from './generated/schema';
 import { type PurchasingQueryOptions, queryKeys } from './queries';
 
 /** The JSON body of a path's successful GET. */

@@ -1,9 +1,10 @@
 // @vitest-environment node
+
+import type { components } from '@purchasing/contract';
 import { QueryClient, skipToken } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createPurchasingClient, type PurchasingClient } from './client';
 import { ApiError } from './errors';
-import type { components } from './generated/schema';
 import { requisitionQueries } from './purchasing-queries';
 import {
   authQueries,

@@ -1,3 +1,4 @@
+import type { paths } from '@purchasing/contract';
 import {
   type DefaultError,
   type QueryClientConfig,
@@ -10,7 +11,6 @@ import {
 } from '@tanstack/react-query';
 import type { PurchasingClient } from './client';
 import { isApiError, unwrap } from './errors';
-import type { paths } from './generated/schema';
 
 /** The JSON body of a path's successful GET. */
 type GetBody<P extends keyof paths> = paths[P] extends {

@@ -1,4 +1,4 @@
-import type { components } from './generated/schema';
+import type { components } from '@purchasing/contract';
 
 /**
  * The contract's schemas by name (`Schemas['User']`, `Schemas['Requisition']`…), as the server sends

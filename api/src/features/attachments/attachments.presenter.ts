@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 
 /** An attachment as the contract declares it (`Attachment`). */
 export type AttachmentView = components['schemas']['Attachment'];

@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
 import { execute, select, selectOne } from '../../db-query.js';
 import { DomainError, type ErrorDetail, Forbidden, NotFound, ValidationFailed } from '../../domain/errors.js';

@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import { selectOne } from '../../db-query.js';
 import { derivePermissions } from '../../domain/permissions.js';
 import type { Db } from '../../http/context.js';

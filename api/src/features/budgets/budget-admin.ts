@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import { execute, select, selectOne } from '../../db-query.js';
 import { type BudgetPolicy, budgetPolicyOf } from '../../domain/budget-policy.js';
 import { Conflict, NotFound, ValidationFailed } from '../../domain/errors.js';

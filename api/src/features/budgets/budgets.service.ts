@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import { selectOne } from '../../db-query.js';
 import { Conflict, NotFound } from '../../domain/errors.js';
 import { fiscalYearOf } from '../../domain/fiscal-year.js';

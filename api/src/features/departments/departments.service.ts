@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
 import { validationError } from '../../contract/validation.js';
 import { execute, select, selectOne } from '../../db-query.js';

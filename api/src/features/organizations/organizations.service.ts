@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import { select, selectOne } from '../../db-query.js';
 import { budgetUtilization, calendarMonthOf, fiscalYearOf } from '../../domain/fiscal-year.js';
 import { fromCents } from '../../domain/money.js';

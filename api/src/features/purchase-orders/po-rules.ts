@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import { Conflict } from '../../domain/errors.js';
 
 /** A purchase order's status (`PurchaseOrderStatus`). */

@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import { select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 import { cappedTotal, counterTotal, selectPageWithTotal } from '../counters.js';

@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
 import { createPurchaseOrder } from './purchase-order-create.js';

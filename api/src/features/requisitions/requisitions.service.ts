@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
 import { execute, selectOne } from '../../db-query.js';
 import { fallbackRoles, levelTitle, routeSubmission } from '../../domain/approval-routing.js';

@@ -3,7 +3,7 @@
  * members, roles, departments and managers of the actor's organisation, with the audit row and the
  * invitation mail. The operations are in users.service.ts and member-create.ts.
  */
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
 import { execute, select, selectOne } from '../../db-query.js';
 import { type DomainError, NotFound, ValidationFailed } from '../../domain/errors.js';

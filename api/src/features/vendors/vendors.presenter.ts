@@ -1,4 +1,4 @@
-import type { components } from '@purchasing/api-client';
+import type { components } from '@purchasing/contract';
 
 /** A vendor as the contract declares it (`Vendor`). */
 export type VendorView = components['schemas']['Vendor'];
