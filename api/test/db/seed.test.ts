@@ -1,9 +1,11 @@
 import type { Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoFixtures } from '../../src/db/demo/load.js';
 import { migrateUp } from '../../src/db/migrator.js';
 import { initModels, type Models } from '../../src/db/models/index.js';
-import { DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
+import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
 import { verifyPassword } from '../../src/lib/password.js';
+import { expectCountersExact } from '../counters-check.js';
 import { countRows, createScratchDatabase } from './scratch.js';
 
 type Row = Record<string, unknown>;
@@ -207,5 +209,74 @@ describe('demo seed', () => {
               (SELECT count(*) FROM vendors)::int AS vendors`,
     );
     expect(counts).toEqual({ cost_centers: 10, products: 18, vendors: 9 });
+  });
+
+  it('agrees every requisition status with its steps and status timestamps', async () => {
+    const rows = await select<{
+      number: string;
+      status: string;
+      open: number;
+      last: string | null;
+      submitted: boolean;
+      approved: boolean;
+      rejected: boolean;
+      cancelled: boolean;
+    }>(
+      `SELECT r.requisition_number AS number, r.status,
+              (SELECT count(*)::int FROM approval_steps s WHERE s.requisition_id = r.id AND s.action IS NULL) AS open,
+              (SELECT s.action FROM approval_steps s
+                WHERE s.requisition_id = r.id AND s.action IN ('approve', 'reject', 'request_info')
+                ORDER BY s.round DESC, s.actioned_at DESC, s.approval_level DESC LIMIT 1) AS last,
+              r.submitted_at IS NOT NULL AS submitted, r.approved_at IS NOT NULL AS approved,
+              r.rejected_at IS NOT NULL AS rejected, r.cancelled_at IS NOT NULL AS cancelled
+         FROM requisitions r ORDER BY 1`,
+    );
+    const expected: Record<string, { open: number; last: string | null | undefined }> = {
+      draft: { open: 0, last: null },
+      submitted: { open: 0, last: null },
+      under_review: { open: 1, last: undefined },
+      info_requested: { open: 0, last: 'request_info' },
+      approved: { open: 0, last: 'approve' },
+      po_created: { open: 0, last: 'approve' },
+      rejected: { open: 0, last: 'reject' },
+      cancelled: { open: 0, last: undefined },
+    };
+    expect(rows.length).toBe(19);
+    for (const row of rows) {
+      const want = expected[row.status]!;
+      expect({ number: row.number, open: row.open }).toEqual({ number: row.number, open: want.open });
+      if (want.last !== undefined)
+        expect({ number: row.number, last: row.last }).toEqual({ number: row.number, last: want.last });
+      expect({ number: row.number, submitted: row.submitted }).toEqual({
+        number: row.number,
+        submitted: row.status !== 'draft',
+      });
+      expect({ number: row.number, approved: row.approved }).toEqual({
+        number: row.number,
+        approved: row.status === 'approved' || row.status === 'po_created',
+      });
+      expect(row.rejected).toBe(row.status === 'rejected');
+      expect(row.cancelled).toBe(row.status === 'cancelled');
+    }
+  });
+
+  it('leaves the maintained counters exact', async () => {
+    await expectCountersExact(sequelize);
+  });
+
+  it('refuses a fixture naming a record that does not exist, writing nothing', async () => {
+    const before = await countRows(sequelize);
+    const bad = {
+      ...DEMO_ORGANIZATIONS[1]!,
+      organization: { ...DEMO_ORGANIZATIONS[1]!.organization, code: 'BAD' },
+      users: [],
+      departments: [
+        { name: 'Nobody', code: 'NOB', description: 'Headed by nobody', head: 'nobody@bad.test' },
+      ],
+    };
+    await expect(
+      sequelize.transaction((transaction) => loadDemoFixtures(models, transaction, new Date(), [bad])),
+    ).rejects.toThrow("demo fixtures: no user 'nobody@bad.test'");
+    expect(await countRows(sequelize)).toEqual(before);
   });
 });

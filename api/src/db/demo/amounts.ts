@@ -1,0 +1,32 @@
+/** Money arithmetic of the demo loader, in integer cents. */
+import type { LineFixture } from './types.js';
+
+/** Integer cents → "1234.56". */
+export function money(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 10% GST on `cents`, rounded half-up to the cent. */
+export function gst(cents: number): number {
+  return Math.floor((cents + 5) / 10);
+}
+
+/** A line with its price and tax settled: the product's price and 10% GST unless the line says. */
+export interface PricedLine {
+  fixture: LineFixture;
+  priceCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** Settles each line's price (`productPrice` of its SKU when it gives none), tax and total. */
+export function priceLines(lines: LineFixture[], productPrice: (sku: string) => number): PricedLine[] {
+  return lines.map((fixture) => {
+    const priceCents = fixture.priceCents ?? (fixture.product ? productPrice(fixture.product) : 0);
+    const subtotal = fixture.quantity * priceCents;
+    const taxCents = fixture.taxCents ?? gst(subtotal);
+    return { fixture, priceCents, taxCents, totalCents: subtotal + taxCents };
+  });
+}

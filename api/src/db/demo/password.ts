@@ -1,0 +1,2 @@
+/** The password of every demo user. */
+export const DEMO_PASSWORD = 'Password123!';
