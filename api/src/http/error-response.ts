@@ -1,15 +1,15 @@
 import type { Boom } from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, type ErrorCode } from '../domain/errors.js';
 
 /** The body of every error the API answers, as `openapi.yaml` declares it. */
 export interface ErrorBody {
   message: string;
-  code: string;
+  code: ErrorCode;
   details: { field: string; message: string }[];
 }
 
-const CODES: Record<number, string> = {
+const CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -36,7 +36,7 @@ export class MethodNotAllowed extends DomainError {
 }
 
 /** Messages for errors Hapi raises itself, so that no framework wording leaks to clients. */
-function frameworkMessage(boom: Boom, status: number): { message: string; code: string } {
+function frameworkMessage(boom: Boom, status: number): { message: string; code: ErrorCode } {
   const raw = boom.message ?? '';
   if (status === 400 && /JSON/i.test(raw))
     return { message: 'The request body is not valid JSON', code: 'INVALID_JSON' };
@@ -53,7 +53,8 @@ function frameworkMessage(boom: Boom, status: number): { message: string; code: 
     };
   return {
     message: boom.output.payload.message || raw || 'Request failed',
-    code: CODES[status] ?? `HTTP_${status}`,
+    // A status without a code of its own (414, 431…) is a refusal like any other bad request.
+    code: CODES[status] ?? 'BAD_REQUEST',
   };
 }
 

@@ -79,7 +79,7 @@ export const requisitionKeys = {
   /** `GET /approvals/history`. */
   approvalHistory: (organizationId: string, paging: { limit?: number; offset?: number }) =>
     [...requisitionKeys.all(organizationId), 'approvals', 'history', paging] as const,
-  /** `GET /approvals/{id}/delegates`. */
+  /** `GET /approvals/{requisitionId}/delegates`. */
   delegateCandidates: (organizationId: string, requisitionId: string) =>
     [...requisitionKeys.all(organizationId), 'approvals', 'delegates', requisitionId] as const,
   /**
@@ -186,21 +186,21 @@ export const approvalQueries = {
         ),
     }),
 
-  /** `GET /approvals/{id}/delegates`: the answer `{ users }` the caller may delegate their open step to. */
+  /** `GET /approvals/{requisitionId}/delegates`: the answer `{ users }` the caller may delegate their open step to. */
   delegateCandidates: (
     client: PurchasingClient,
     organizationId: string,
     requisitionId: string,
   ): PurchasingQueryOptions<
-    GetBody<'/approvals/{id}/delegates'>,
+    GetBody<'/approvals/{requisitionId}/delegates'>,
     ReturnType<typeof requisitionKeys.delegateCandidates>
   > =>
     queryOptions({
       queryKey: requisitionKeys.delegateCandidates(organizationId, requisitionId),
       queryFn: ({ signal }) =>
         unwrap(
-          client.api.GET('/approvals/{id}/delegates', {
-            params: { path: { id: requisitionId }, header: scoped(organizationId) },
+          client.api.GET('/approvals/{requisitionId}/delegates', {
+            params: { path: { requisitionId }, header: scoped(organizationId) },
             signal,
           }),
         ),

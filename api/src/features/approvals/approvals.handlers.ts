@@ -10,13 +10,13 @@ const actorOf = (input: HandlerInput): Actor => ({
   scope: requireScope(input),
 });
 
-/** One approval action on the requisition of the path (`{id}` is the requisition id). */
+/** One approval action on the requisition of the path (`{requisitionId}`). */
 const action: OperationHandler = {
   handler: async (input) => ({
     requisition: await actOnRequisition(
       input.app.db,
       actorOf(input),
-      (input.request.params as { id: string }).id,
+      (input.request.params as { requisitionId: string }).requisitionId,
       input.request.payload as ActionInput,
     ),
   }),
@@ -48,7 +48,7 @@ export const approvalHandlers: OperationHandlers = {
       users: await listDelegateCandidates(
         input.app.db,
         actorOf(input),
-        (input.request.params as { id: string }).id,
+        (input.request.params as { requisitionId: string }).requisitionId,
       ),
     }),
   },

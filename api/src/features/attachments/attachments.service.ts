@@ -1,7 +1,14 @@
 import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
 import { execute, select, selectOne } from '../../db-query.js';
-import { DomainError, type ErrorDetail, Forbidden, NotFound, ValidationFailed } from '../../domain/errors.js';
+import {
+  DomainError,
+  type ErrorCode,
+  type ErrorDetail,
+  Forbidden,
+  NotFound,
+  ValidationFailed,
+} from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
 import { type Actor, visibilityBind, visibleSql } from '../requisitions/requisitions.service.js';
 import {
@@ -187,7 +194,7 @@ async function prepareFiles(files: readonly IncomingFile[]): Promise<PreparedFil
 /** One error for every refused file of a kind: its status, its code and a message per file. */
 function refuse(
   status: number,
-  code: string,
+  code: ErrorCode,
   refused: { index: number; message: string }[],
   summary: (count: number) => string,
 ): DomainError {

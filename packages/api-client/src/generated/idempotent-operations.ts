@@ -5,10 +5,10 @@
 
 /** Every operation that declares the `Idempotency-Key` header, as `METHOD /path`. */
 export const IDEMPOTENT_OPERATIONS = [
-  'POST /approvals/{id}/approve',
-  'POST /approvals/{id}/delegate',
-  'POST /approvals/{id}/reject',
-  'POST /approvals/{id}/request-info',
+  'POST /approvals/{requisitionId}/approve',
+  'POST /approvals/{requisitionId}/delegate',
+  'POST /approvals/{requisitionId}/reject',
+  'POST /approvals/{requisitionId}/request-info',
   'POST /attachments/upload',
   'POST /budgets',
   'POST /departments',

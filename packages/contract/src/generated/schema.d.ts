@@ -514,7 +514,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/approvals/{id}/approve": {
+    "/approvals/{requisitionId}/approve": {
         parameters: {
             query?: never;
             header: {
@@ -525,8 +525,8 @@ export interface paths {
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -547,7 +547,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/approvals/{id}/reject": {
+    "/approvals/{requisitionId}/reject": {
         parameters: {
             query?: never;
             header: {
@@ -558,8 +558,8 @@ export interface paths {
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -577,7 +577,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/approvals/{id}/request-info": {
+    "/approvals/{requisitionId}/request-info": {
         parameters: {
             query?: never;
             header: {
@@ -588,8 +588,8 @@ export interface paths {
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -608,7 +608,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/approvals/{id}/delegate": {
+    "/approvals/{requisitionId}/delegate": {
         parameters: {
             query?: never;
             header: {
@@ -619,8 +619,8 @@ export interface paths {
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -641,7 +641,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/approvals/{id}/delegates": {
+    "/approvals/{requisitionId}/delegates": {
         parameters: {
             query?: never;
             header: {
@@ -652,8 +652,8 @@ export interface paths {
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -1714,14 +1714,69 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description The body of every error answer. */
-        Error: {
+        ErrorResponse: {
             /** @description A human sentence the client may show as it is. */
             message: string;
-            /** @description A stable machine code, such as `VALIDATION_FAILED` or `NOT_FOUND`. */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description Field-level problems; `[]` when nothing applies. */
             details: components["schemas"]["ErrorDetail"][];
         };
+        /**
+         * @description A stable machine code for programs (never shown to people); every code the server answers:
+         *     - `VALIDATION_FAILED`: 400: a value breaks the contract or a rule; `details` names each field.
+         *     - `BAD_REQUEST`: 400: a request the server cannot read otherwise.
+         *     - `INVALID_JSON`: 400: the body is not valid JSON.
+         *     - `INVALID_BODY`: 400: the body contains a forbidden key (such as `__proto__`).
+         *     - `UNAUTHORIZED`: 401: no valid access token.
+         *     - `INVALID_CREDENTIALS`: 401 (`login`): wrong email or password.
+         *     - `INVALID_TOKEN`: 400 (password reset and invitation): the link's token is unknown, used, replaced or expired.
+         *     - `INVALID_REFRESH_TOKEN`: 401 (`refreshSession`): the refresh token is unknown, expired or revoked.
+         *     - `REFRESH_TOKEN_REUSED`: 401 (`refreshSession`): a refresh token was used twice; the session is revoked.
+         *     - `ACCOUNT_INACTIVE`: 403 (`login`): the right password for a deactivated account.
+         *     - `FORBIDDEN`: 403: signed in, but the permission or a rule refuses it.
+         *     - `ORGANIZATION_REQUIRED`: 403: the operation needs an organisation chosen with `X-Organization-Id`.
+         *     - `ORGANIZATION_FORBIDDEN`: 403: the caller is no active member of that organisation.
+         *     - `NO_ACTIVE_MEMBERSHIP`: 403: the account has no active membership.
+         *     - `MEMBERSHIP_PENDING`: 409: the person's membership awaits their activation.
+         *     - `OWN_ROLE`: 403: one cannot change one's own role.
+         *     - `OWN_PERMISSION_REQUIRED`: 403: a permission can be given only by someone who holds it.
+         *     - `SHARED_PROFILE`: 409: the profile belongs to several organisations; one cannot change it alone.
+         *     - `NOT_FOUND`: 404: no such record in the organisation, or no such endpoint.
+         *     - `METHOD_NOT_ALLOWED`: 405: the path exists under other methods (`Allow` names them).
+         *     - `CONFLICT`: 409: the record's state does not allow it, or another request changed it first.
+         *     - `INVALID_STATUS`: 409: the record is not in a status this action applies to (`sendPurchaseOrder` on a sent order).
+         *     - `ALREADY_ORDERED`: 409 (`createPurchaseOrder`): the requisition already has an order.
+         *     - `NO_APPROVER`: 409: no eligible approver for a level of the requisition.
+         *     - `BUDGET_EXCEEDED`: 409: the `block` budget policy refuses the submission; `details` name the available amount.
+         *     - `EXCHANGE_RATE_MISSING`: 409: no rate of the currency is in effect today.
+         *     - `BASE_AMOUNT_TOO_LARGE`: 409: the amount overflows once converted to the base currency.
+         *     - `VENDOR_MISSING`: 409: the order has no vendor to send it to.
+         *     - `VENDOR_EMAIL_MISSING`: 409: the vendor has no email address to send the order to.
+         *     - `EMAIL_TAKEN`: 409: an account with the email exists already (the first-administrator command).
+         *     - `ROLE_NAME_TAKEN`: 409: the organisation has a role of that name.
+         *     - `DEPARTMENT_CODE_TAKEN`: 409: the organisation has a department with that code.
+         *     - `ORGANIZATION_EXISTS`: 409: the organisation exists already (the first-administrator command).
+         *     - `SYSTEM_ROLE`: 409: a system role cannot be renamed, deleted or narrowed that way.
+         *     - `ROLE_IN_USE`: 409: the role is held by members.
+         *     - `PERMISSION_NOT_HELD`: 409: the caller does not hold the permission they would grant.
+         *     - `LAST_ROLE_MANAGER`: 409: the change would leave no one able to manage roles.
+         *     - `LAST_SUPER_ADMIN`: 409: the change would leave the organisation without a Super Admin.
+         *     - `LINK_INVALID`: 403 (`downloadAttachment`): the signed download link is not valid.
+         *     - `LINK_EXPIRED`: 403 (`downloadAttachment`): the signed download link has expired.
+         *     - `IDEMPOTENCY_KEY_REUSED`: 422: the `Idempotency-Key` was used for another request.
+         *     - `IDEMPOTENCY_REQUEST_IN_PROGRESS`: 409: the first request with the key is still running (`Retry-After`).
+         *     - `IDEMPOTENCY_RESPONSE_LOST`: 409: the first request with the key was carried out but its answer was lost.
+         *     - `UNPROCESSABLE_ENTITY`: 422: understood but refused.
+         *     - `PAYLOAD_TOO_LARGE`: 413: the body is larger than the operation takes.
+         *     - `UNSUPPORTED_MEDIA_TYPE`: 415: the body's content type is not one the operation takes.
+         *     - `RATE_LIMITED`: 429: too many attempts (`Retry-After`).
+         *     - `INTERNAL_ERROR`: 500: something failed on the server.
+         *     - `NOT_IMPLEMENTED`: 501: the operation is declared but not built yet.
+         *     - `SERVER_BUSY`: 503: the server is at capacity; try again.
+         *     - `SERVICE_UNAVAILABLE`: 503: the service is unavailable.
+         * @enum {string}
+         */
+        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
         ErrorDetail: {
             /** @description A dotted body path (`line_items.0.quantity`) or a query or header name. */
             field: string;
@@ -2397,7 +2452,7 @@ export interface components {
             /** @description Surrounding spaces are trimmed. */
             name: string;
             /** @description Letters, digits, '-' and '_' (surrounding spaces are trimmed); stored in upper case. */
-            code: string & unknown;
+            code: string;
             description?: string | null;
             /**
              * Format: uuid
@@ -2414,7 +2469,7 @@ export interface components {
             /** @description Surrounding spaces are trimmed. */
             name: string;
             /** @description Letters, digits, '-' and '_' (surrounding spaces are trimmed); stored in upper case. */
-            code: string & unknown;
+            code: string;
             description?: string | null;
             /** Format: uuid */
             department_head_id?: string | null;
@@ -2775,7 +2830,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description No valid access token (missing, expired, tampered or revoked), or wrong credentials. */
@@ -2784,7 +2839,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /**
@@ -2796,7 +2851,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description No such record in the current organisation (records of other organisations included). */
@@ -2805,7 +2860,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /**
@@ -2822,7 +2877,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The body is over the route's limit (1 MB for JSON; 10 MB per uploaded file). */
@@ -2831,7 +2886,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The body's content type is not accepted, or an uploaded file is not of an accepted type. */
@@ -2840,7 +2895,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description Too many attempts; retry after the number of seconds in `Retry-After`. */
@@ -2851,7 +2906,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /**
@@ -2865,7 +2920,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /**
@@ -2880,7 +2935,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The `Idempotency-Key` was used before, by the same user, for a different request. Nothing changed. */
@@ -2889,7 +2944,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description An unexpected server error. The body never carries a stack trace. */
@@ -2898,7 +2953,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The action is recorded; the requisition with its new status and workflow. */
@@ -2949,8 +3004,8 @@ export interface components {
         IdempotencyKey: string;
         /** @description Case-insensitive text to look for. */
         Search: string;
-        /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-        RequisitionPathId: string;
+        /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+        ApprovalRequisitionId: string;
         /** @description Page size. */
         Limit: number;
         /** @description `pagination.cursor` of a page of the same list with the same filters, read just before: the page at `offset` is then found by seeking from that page (cheap at any depth) instead of skipping `offset` records. `offset` keeps its meaning, so page numbers stay exact. A cursor of another list or of other filters is ignored; a malformed one answers 400. */
@@ -3000,7 +3055,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description Wrong email or password: `INVALID_CREDENTIALS` (an unknown email and a wrong password are never told apart). */
             401: components["responses"]["Unauthorized"];
+            /** @description The right password for a deactivated account: `ACCOUNT_INACTIVE`; no active membership: `NO_ACTIVE_MEMBERSHIP`. */
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3895,8 +3952,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -3949,8 +4006,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -4003,8 +4060,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -4057,8 +4114,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -4091,8 +4148,8 @@ export interface operations {
                 "X-Organization-Id": components["parameters"]["OrganizationId"];
             };
             path: {
-                /** @description The requisition's id (the caller's open approval step on it is the one acted on). */
-                id: components["parameters"]["RequisitionPathId"];
+                /** @description The id of the requisition (not of an approval step: a pending item's own `id` is its step's); the caller's open approval step on it is the one acted on. */
+                requisitionId: components["parameters"]["ApprovalRequisitionId"];
             };
             cookie?: never;
         };
@@ -5299,6 +5356,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The requisition already has an order: `ALREADY_ORDERED`; it is not approved: `INVALID_STATUS`; with an Idempotency-Key, `IDEMPOTENCY_REQUEST_IN_PROGRESS` or `IDEMPOTENCY_RESPONSE_LOST`. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5433,6 +5491,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A requisition not in a status this applies to, or an order not a draft: `INVALID_STATUS`; no vendor email to send to: `VENDOR_EMAIL_MISSING` (or `VENDOR_MISSING`); with an Idempotency-Key, `IDEMPOTENCY_REQUEST_IN_PROGRESS` or `IDEMPOTENCY_RESPONSE_LOST`. */
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];

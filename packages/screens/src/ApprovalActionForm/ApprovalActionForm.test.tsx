@@ -27,7 +27,7 @@ async function ready() {
 }
 
 /** A handler of `path` that records the request bodies. */
-function captureBody(path: '/approvals/{id}/approve' | '/approvals/{id}/delegate') {
+function captureBody(path: '/approvals/{requisitionId}/approve' | '/approvals/{requisitionId}/delegate') {
   const bodies: unknown[] = [];
   const handler = http.post(path, async ({ request, response }) => {
     bodies.push(await request.json());
@@ -53,7 +53,7 @@ describe('ApprovalActionForm', () => {
   });
 
   it('sends the approval with its comments', async () => {
-    const { bodies, handler } = captureBody('/approvals/{id}/approve');
+    const { bodies, handler } = captureBody('/approvals/{requisitionId}/approve');
     const { user, onDone } = setup(1, [handler]);
     await ready();
     await user.click(screen.getByRole('radio', { name: 'Approve' }));
@@ -86,7 +86,7 @@ describe('ApprovalActionForm', () => {
   );
 
   it('requires a chosen delegate and sends it with the delegation', async () => {
-    const { bodies, handler } = captureBody('/approvals/{id}/delegate');
+    const { bodies, handler } = captureBody('/approvals/{requisitionId}/delegate');
     const { user, onDone } = setup(1, [handler]);
     await ready();
     await user.click(screen.getByRole('radio', { name: 'Delegate' }));
@@ -130,7 +130,7 @@ describe('ApprovalActionForm', () => {
   it("shows the server's message when someone else decided the step meanwhile (409)", async () => {
     const { user, onDone } = setup();
     server.use(
-      http.post('/approvals/{id}/approve', ({ response }) =>
+      http.post('/approvals/{requisitionId}/approve', ({ response }) =>
         response(409).json({
           message: 'This approval step has already been decided',
           code: 'CONFLICT',
@@ -148,7 +148,10 @@ describe('ApprovalActionForm', () => {
   it("falls back to 'Failed to process approval' when the server gives no message", async () => {
     const { user } = setup();
     server.use(
-      http.post('/approvals/{id}/reject', () => new Response(null, { status: 502, statusText: '' })),
+      http.post(
+        '/approvals/{requisitionId}/reject',
+        () => new Response(null, { status: 502, statusText: '' }),
+      ),
     );
     await ready();
     await user.click(screen.getByRole('radio', { name: 'Reject' }));

@@ -127,7 +127,7 @@ const scoped = (organizationId: string) => ({ 'X-Organization-Id': organizationI
 
 /**
  * Sends one approval decision on the caller's open step of `requisitionId`: `POST
- * /approvals/{id}/approve|reject|request-info|delegate` with `{action, comments[, delegate_to_user_id]}`.
+ * /approvals/{requisitionId}/approve|reject|request-info|delegate` with `{action, comments[, delegate_to_user_id]}`.
  * Resolves to the updated requisition, or rejects with the server's `ApiError` (409 when someone else
  * decided the step meanwhile).
  * @throws Error 'Invalid approval action' for an action that is not one of the four.
@@ -138,23 +138,31 @@ export function submitApprovalAction(
   requisitionId: string,
   { action, comments, delegateToUserId }: ApprovalSubmission,
 ) {
-  const params = { path: { id: requisitionId }, header: scoped(organizationId) };
+  const params = { path: { requisitionId }, header: scoped(organizationId) };
   const text = comments.trim();
   switch (action) {
     case 'approve':
       return unwrap(
-        client.api.POST('/approvals/{id}/approve', { params, body: { action, comments: text || null } }),
+        client.api.POST('/approvals/{requisitionId}/approve', {
+          params,
+          body: { action, comments: text || null },
+        }),
       );
     case 'reject':
-      return unwrap(client.api.POST('/approvals/{id}/reject', { params, body: { action, comments: text } }));
+      return unwrap(
+        client.api.POST('/approvals/{requisitionId}/reject', { params, body: { action, comments: text } }),
+      );
     case 'request_info':
       return unwrap(
-        client.api.POST('/approvals/{id}/request-info', { params, body: { action, comments: text } }),
+        client.api.POST('/approvals/{requisitionId}/request-info', {
+          params,
+          body: { action, comments: text },
+        }),
       );
     case 'delegate':
       if (!delegateToUserId) return Promise.reject(new Error('Choose who to delegate to'));
       return unwrap(
-        client.api.POST('/approvals/{id}/delegate', {
+        client.api.POST('/approvals/{requisitionId}/delegate', {
           params,
           body: { action, comments: text || null, delegate_to_user_id: delegateToUserId },
         }),

@@ -36,7 +36,7 @@ describe('LoginScreen', () => {
         await gate;
         return response(401).json({
           message: 'Invalid email or password',
-          code: 'invalid_credentials',
+          code: 'INVALID_CREDENTIALS',
           details: [],
         });
       }),

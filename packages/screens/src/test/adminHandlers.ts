@@ -36,7 +36,7 @@ type Department = Schemas['Department'];
 type PersonRef = Schemas['PersonRef'];
 type ErrorDetail = Schemas['ErrorDetail'];
 
-function errorBody(message: string, code: string, details: ErrorDetail[] = []) {
+function errorBody(message: string, code: Schemas['ErrorCode'], details: ErrorDetail[] = []) {
   return { message, code, details };
 }
 

@@ -42,7 +42,7 @@ type Department = Schemas['Department'];
 type DepartmentUserEntry = Schemas['DepartmentUserEntry'];
 type ErrorDetail = Schemas['ErrorDetail'];
 
-function errorBody(message: string, code: string, details: ErrorDetail[] = []) {
+function errorBody(message: string, code: Schemas['ErrorCode'], details: ErrorDetail[] = []) {
   return { message, code, details };
 }
 

@@ -73,7 +73,7 @@ export function createExchangeRateApi(rates: ExchangeRate[] = exchangeRateFixtur
     );
   const taken = (currency: string, day: string, except?: string) =>
     rates.some((rate) => rate.currency === currency && rate.effective_from === day && rate.id !== except);
-  const dayTaken = (currency: string, day: string) => ({
+  const dayTaken = (currency: string, day: string): Schemas['ErrorResponse'] => ({
     message: `${currency} already has a rate from ${day}: change that one instead`,
     code: 'CONFLICT',
     details: [{ field: 'effective_from', message: `${currency} already has a rate from ${day}` }],
@@ -134,5 +134,5 @@ export const exchangeRatesPendingHandler = () =>
 /** `GET /exchange-rates` fails. */
 export const exchangeRatesFailureHandler = () =>
   http.get('/exchange-rates', ({ response }) =>
-    response(500).json({ message: 'Internal server error', code: 'INTERNAL', details: [] }),
+    response(500).json({ message: 'Internal server error', code: 'INTERNAL_ERROR', details: [] }),
   );

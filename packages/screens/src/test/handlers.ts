@@ -153,7 +153,7 @@ export const tokens = {
 
 const validAccessTokens = new Set<string>([tokens.access, tokens.refreshedAccess]);
 
-function error(message: string, code: string) {
+function error(message: string, code: Schemas['ErrorCode']) {
   return { message, code, details: [] };
 }
 
@@ -162,7 +162,7 @@ export function loginHandler(who: User = adminUser) {
   return http.post('/auth/login', async ({ request, response }) => {
     const body = await request.json();
     if (body.email.toLowerCase() !== who.email || body.password !== DEMO_PASSWORD) {
-      return response(401).json(error('Invalid email or password', 'invalid_credentials'));
+      return response(401).json(error('Invalid email or password', 'INVALID_CREDENTIALS'));
     }
     return response(200).json({
       session: {
@@ -181,7 +181,7 @@ export function meHandler(who: User = adminUser) {
   return http.get('/auth/me', ({ request, response }) => {
     const token = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
     if (!validAccessTokens.has(token))
-      return response(401).json(error('Authentication required', 'unauthorized'));
+      return response(401).json(error('Authentication required', 'UNAUTHORIZED'));
     return response(200).json({ user: who });
   });
 }
@@ -191,7 +191,7 @@ export function refreshHandler() {
   return http.post('/auth/refresh', async ({ request, response }) => {
     const body = await request.json();
     if (body.refresh_token !== tokens.refresh) {
-      return response(401).json(error('Invalid refresh token', 'invalid_refresh_token'));
+      return response(401).json(error('Invalid refresh token', 'INVALID_REFRESH_TOKEN'));
     }
     return response(200).json({
       session: {
@@ -222,7 +222,7 @@ export function summaryHandler(summary: Schemas['OrganizationSummary'] = default
 /** `GET /organizations/{id}/summary` failing with a 500. */
 export function summaryErrorHandler() {
   return http.get('/organizations/{id}/summary', ({ response }) =>
-    response(500).json(error('Something went wrong', 'internal_error')),
+    response(500).json(error('Something went wrong', 'INTERNAL_ERROR')),
   );
 }
 

@@ -30,7 +30,7 @@ export const invalidCursorBody = {
   message: 'Validation failed',
   code: 'VALIDATION_FAILED',
   details: [{ field: 'cursor', message: 'Invalid cursor: send back a pagination.cursor of this list' }],
-} satisfies Schemas['Error'];
+} satisfies Schemas['ErrorResponse'];
 
 /** The `limit` and `offset` of a request (10 and 0 when absent). */
 export function pageRequest(params: URLSearchParams): { limit: number; offset: number } {

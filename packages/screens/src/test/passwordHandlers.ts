@@ -9,7 +9,7 @@ import { http } from './handlers';
 
 type ErrorDetail = Schemas['ErrorDetail'];
 
-function errorBody(message: string, code: string, details: ErrorDetail[] = []) {
+function errorBody(message: string, code: Schemas['ErrorCode'], details: ErrorDetail[] = []) {
   return { message, code, details };
 }
 

@@ -44,7 +44,7 @@ type PurchaseOrder = Schemas['PurchaseOrder'];
 type Vendor = Schemas['Vendor'];
 type Requisition = Schemas['Requisition'];
 
-function problem(message: string, code: string, details: Schemas['ErrorDetail'][] = []) {
+function problem(message: string, code: Schemas['ErrorCode'], details: Schemas['ErrorDetail'][] = []) {
   return { message, code, details };
 }
 

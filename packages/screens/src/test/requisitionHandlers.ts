@@ -39,7 +39,12 @@ export {
 
 type Requisition = Schemas['Requisition'];
 
-function error(status: number, message: string, code: string, details: Schemas['ErrorDetail'][] = []) {
+function error(
+  status: number,
+  message: string,
+  code: Schemas['ErrorCode'],
+  details: Schemas['ErrorDetail'][] = [],
+) {
   return { status, body: { message, code, details } };
 }
 
@@ -158,8 +163,8 @@ export function createRequisitionApi(initial: Requisition[] = defaultRequisition
       });
     }),
     ...(['approve', 'reject', 'request-info', 'delegate'] as const).map((action) =>
-      http.post(`/approvals/{id}/${action}`, ({ params, response }) => {
-        const requisition = find(params.id);
+      http.post(`/approvals/{requisitionId}/${action}`, ({ params, response }) => {
+        const requisition = find(params.requisitionId);
         if (!requisition) return response(404).json(notFound.body);
         const open = requisition.approval_workflow.find((s) => s.action === null);
         if (!open) return response(403).json(error(403, 'You have no open approval step', 'FORBIDDEN').body);
@@ -171,7 +176,9 @@ export function createRequisitionApi(initial: Requisition[] = defaultRequisition
         return response(200).json({ requisition });
       }),
     ),
-    http.get('/approvals/{id}/delegates', ({ response }) => response(200).json({ users: [financeRef] })),
+    http.get('/approvals/{requisitionId}/delegates', ({ response }) =>
+      response(200).json({ users: [financeRef] }),
+    ),
     budgetCheckHandler({}),
     // The organisation keeps no exchange rates unless a test says otherwise: the form offers AUD only.
     http.get('/exchange-rates', ({ response }) =>
