@@ -14,11 +14,12 @@ import { Flex, Button as RadixButton, Card as RadixCard, VisuallyHidden } from '
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, PackagePlus, Plus, SearchX, ShoppingCart } from 'lucide-react';
 import { type ReactElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { ListHeading } from '../kit/list/ListHeading';
+import { ListSearchBar } from '../kit/list/ListSearchBar';
+import { useDebouncedSearchText } from '../kit/list/useDebouncedSearchText';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { downloadCsv } from '../shared/csv';
-import { ListHeading } from '../shared/ListHeading';
-import { ListSearchBar } from '../shared/ListSearchBar';
 import { usePurchaseOrderActions } from '../shared/purchaseOrderActions';
 import {
   PURCHASE_ORDER_STATUSES,
@@ -26,7 +27,6 @@ import {
   purchaseOrderStatusLabel,
   sendConfirmation,
 } from '../shared/purchaseOrders';
-import { useDebouncedSearchText } from '../shared/useDebouncedSearchText';
 import { buildPurchaseOrdersCsv, fetchAllPurchaseOrders, purchaseOrdersCsvFileName } from './csv';
 import { PurchaseOrderTable } from './PurchaseOrderTable';
 import {

@@ -1,14 +1,14 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
 import { Flex, IconButton, Link, Text, Tooltip } from '@radix-ui/themes';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, tableFeatures } from '@tanstack/react-table';
 import { Eye, Pencil, Send } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { ListTable } from '../kit/list/ListTable';
+import type { ColumnLayout } from '../kit/list/tableLayout';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
-import { ListTable } from '../shared/ListTable';
 import { orderCurrency, purchaseOrderMessages } from '../shared/purchaseOrders';
-import type { ColumnLayout } from '../shared/tableLayout';
 
 type PurchaseOrderSummary = Schemas['PurchaseOrderSummary'];
 
@@ -130,21 +130,12 @@ export function PurchaseOrderTable({
   loading = false,
   busy = false,
 }: PurchaseOrderTableProps): ReactElement {
-  const table = useTable(
-    {
-      features,
-      columns,
-      // A fresh array each render would rebuild the row model; the query's array is stable.
-      data: orders as PurchaseOrderSummary[],
-      getRowId: (row) => row.id,
-      meta: { canManage, onSend },
-    },
-    () => null,
-  );
-
   return (
     <ListTable
-      table={table}
+      features={features}
+      columns={columns}
+      rows={orders}
+      meta={{ canManage, onSend }}
       caption="Purchase orders"
       loading={loading}
       busy={busy}

@@ -20,12 +20,12 @@ import { Flex, Button as RadixButton, Card as RadixCard, VisuallyHidden } from '
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FilePlus, FileText, Plus, SearchX } from 'lucide-react';
 import { type ReactElement, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ListHeading } from '../kit/list/ListHeading';
+import { ListSearchBar } from '../kit/list/ListSearchBar';
+import { useDebouncedSearchText } from '../kit/list/useDebouncedSearchText';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { REQUISITION_CATEGORY_LABELS, statusLabel } from '../shared/display';
-import { ListHeading } from '../shared/ListHeading';
-import { ListSearchBar } from '../shared/ListSearchBar';
-import { useDebouncedSearchText } from '../shared/useDebouncedSearchText';
 import { buildRequisitionsCsv, downloadCsv, fetchAllRequisitions, requisitionsCsvFileName } from './csv';
 import { RequisitionTable } from './RequisitionTable';
 import {

@@ -1,14 +1,14 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
 import { Flex, IconButton, Link, Text, Tooltip } from '@radix-ui/themes';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, tableFeatures } from '@tanstack/react-table';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { CSSProperties, ReactElement } from 'react';
+import { ListTable } from '../kit/list/ListTable';
+import type { ColumnLayout } from '../kit/list/tableLayout';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
 import { categoryLabel } from '../shared/display';
-import { ListTable } from '../shared/ListTable';
-import type { ColumnLayout } from '../shared/tableLayout';
 
 type RequisitionSummary = Schemas['RequisitionSummary'];
 
@@ -112,21 +112,12 @@ export function RequisitionTable({
   loading = false,
   busy = false,
 }: RequisitionTableProps): ReactElement {
-  const table = useTable(
-    {
-      features,
-      columns,
-      // A fresh array each render would rebuild the row model; the query's array is stable.
-      data: requisitions as RequisitionSummary[],
-      getRowId: (row) => row.id,
-      meta: { canChange, onDelete },
-    },
-    () => null,
-  );
-
   return (
     <ListTable
-      table={table}
+      features={features}
+      columns={columns}
+      rows={requisitions}
+      meta={{ canChange, onDelete }}
       caption="Requisitions"
       loading={loading}
       busy={busy}
