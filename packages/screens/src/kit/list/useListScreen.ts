@@ -153,7 +153,8 @@ const NO_ROWS: readonly never[] = [];
 export function useListScreen<TSearch extends SearchableListState, TData, TRow, TKey extends QueryKey>(
   resource: ListResource<TSearch, TData, TRow, TKey>,
   { search, onSearchChange, organizationId }: ListScreenProps<TSearch> & { organizationId: string },
-  options: UseListScreenOptions<TSearch, TRow> = {},
+  // The resource alone decides the types; the options are checked against them.
+  options: UseListScreenOptions<NoInfer<TSearch>, NoInfer<TRow>> = {},
 ): ListScreenState<TRow> {
   const { client } = usePurchasing();
   const { compact, parse, pageSize } = resource;
