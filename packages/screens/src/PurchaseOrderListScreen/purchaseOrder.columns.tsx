@@ -1,9 +1,10 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
-import { Flex, IconButton, Link, Text, Tooltip } from '@radix-ui/themes';
+import { Flex, Link, Text } from '@radix-ui/themes';
 import { Eye, Pencil, Send } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { listColumns } from '../kit/list/ListTable';
+import { RowActionButton, RowActionGroup, RowActionLink } from '../kit/list/RowAction';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
 import { orderCurrency, purchaseOrderMessages } from '../shared/purchaseOrders';
@@ -146,42 +147,32 @@ function RowActions({
   onSend(): void;
 }): ReactElement {
   const { navigation } = usePurchasing();
-  const view = useLinkProps(navigation.hrefs.purchaseOrderDetail(order.id));
-  const edit = useLinkProps(navigation.hrefs.purchaseOrderEdit(order.id));
   const number = order.po_number;
   return (
-    <Flex gap="2" align="center">
-      <Tooltip content="View">
-        <IconButton asChild variant="ghost" color="gray" size="2" m="0">
-          <a href={view.href} onClick={view.onClick} aria-label={`View ${number}`}>
-            <Eye size={16} aria-hidden />
-          </a>
-        </IconButton>
-      </Tooltip>
+    <RowActionGroup>
+      <RowActionLink
+        href={navigation.hrefs.purchaseOrderDetail(order.id)}
+        tooltip="View"
+        label={`View ${number}`}
+        icon={<Eye size={16} aria-hidden />}
+      />
       {canChange ? (
         <>
-          <Tooltip content="Edit">
-            <IconButton asChild variant="ghost" color="gray" size="2" m="0">
-              <a href={edit.href} onClick={edit.onClick} aria-label={`Edit ${number}`}>
-                <Pencil size={16} aria-hidden />
-              </a>
-            </IconButton>
-          </Tooltip>
-          <Tooltip content="Send to Vendor">
-            <IconButton
-              type="button"
-              variant="ghost"
-              color="blue"
-              size="2"
-              m="0"
-              aria-label={`Send ${number} to vendor`}
-              onClick={onSend}
-            >
-              <Send size={16} aria-hidden />
-            </IconButton>
-          </Tooltip>
+          <RowActionLink
+            href={navigation.hrefs.purchaseOrderEdit(order.id)}
+            tooltip="Edit"
+            label={`Edit ${number}`}
+            icon={<Pencil size={16} aria-hidden />}
+          />
+          <RowActionButton
+            tooltip="Send to Vendor"
+            label={`Send ${number} to vendor`}
+            color="blue"
+            icon={<Send size={16} aria-hidden />}
+            onClick={onSend}
+          />
         </>
       ) : null}
-    </Flex>
+    </RowActionGroup>
   );
 }

@@ -1,9 +1,10 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
-import { Flex, IconButton, Link, Text, Tooltip } from '@radix-ui/themes';
+import { Flex, Link, Text } from '@radix-ui/themes';
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { CSSProperties, ReactElement } from 'react';
 import { listColumns } from '../kit/list/ListTable';
+import { RowActionButton, RowActionGroup, RowActionLink } from '../kit/list/RowAction';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
 import { categoryLabel } from '../shared/display';
@@ -127,42 +128,32 @@ function RowActions({
   onDelete(): void;
 }): ReactElement {
   const { navigation } = usePurchasing();
-  const view = useLinkProps(navigation.hrefs.requisitionDetail(requisition.id));
-  const edit = useLinkProps(navigation.hrefs.requisitionEdit(requisition.id));
   const number = requisition.requisition_number;
   return (
-    <Flex gap="2" align="center">
-      <Tooltip content="View">
-        <IconButton asChild variant="ghost" color="gray" size="2" m="0">
-          <a href={view.href} onClick={view.onClick} aria-label={`View ${number}`}>
-            <Eye size={16} aria-hidden />
-          </a>
-        </IconButton>
-      </Tooltip>
+    <RowActionGroup>
+      <RowActionLink
+        href={navigation.hrefs.requisitionDetail(requisition.id)}
+        tooltip="View"
+        label={`View ${number}`}
+        icon={<Eye size={16} aria-hidden />}
+      />
       {canChange ? (
         <>
-          <Tooltip content="Edit">
-            <IconButton asChild variant="ghost" color="gray" size="2" m="0">
-              <a href={edit.href} onClick={edit.onClick} aria-label={`Edit ${number}`}>
-                <Pencil size={16} aria-hidden />
-              </a>
-            </IconButton>
-          </Tooltip>
-          <Tooltip content="Delete">
-            <IconButton
-              type="button"
-              variant="ghost"
-              color="red"
-              size="2"
-              m="0"
-              aria-label={`Delete ${number}`}
-              onClick={onDelete}
-            >
-              <Trash2 size={16} aria-hidden />
-            </IconButton>
-          </Tooltip>
+          <RowActionLink
+            href={navigation.hrefs.requisitionEdit(requisition.id)}
+            tooltip="Edit"
+            label={`Edit ${number}`}
+            icon={<Pencil size={16} aria-hidden />}
+          />
+          <RowActionButton
+            tooltip="Delete"
+            label={`Delete ${number}`}
+            color="red"
+            icon={<Trash2 size={16} aria-hidden />}
+            onClick={onDelete}
+          />
         </>
       ) : null}
-    </Flex>
+    </RowActionGroup>
   );
 }
