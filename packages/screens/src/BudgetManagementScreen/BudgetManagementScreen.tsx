@@ -12,9 +12,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PiggyBank, Plus } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { ListHeading } from '../kit/list/ListHeading';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
-import { ListHeading } from '../shared/ListHeading';
 import { BudgetFormDialog } from './BudgetFormDialog';
 import { BudgetCard, BudgetTable } from './BudgetTable';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lenient } from '../shared/listSearch';
+import { lenient } from '../kit/list/listSearch';
 
 /** The fiscal years the contract accepts (`fiscal_year`: 2000–2200). */
 const FIRST_FISCAL_YEAR = 2000;

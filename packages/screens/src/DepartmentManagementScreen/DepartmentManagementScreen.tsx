@@ -25,10 +25,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, Pencil, Plus, Power, RotateCcw, Users } from 'lucide-react';
 import { type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { ListHeading } from '../kit/list/ListHeading';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
-import { ListHeading } from '../shared/ListHeading';
 import { DepartmentFormDialog } from './DepartmentFormDialog';
 import { type DepartmentStatusFilter, filterDepartments, memberCounts } from './departmentChoices';
 

@@ -14,9 +14,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { ListHeading } from '../kit/list/ListHeading';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
-import { ListHeading } from '../shared/ListHeading';
 import { ExchangeRateFormDialog } from './ExchangeRateFormDialog';
 
 type ExchangeRate = Schemas['ExchangeRate'];

@@ -1,6 +1,6 @@
 import type { PurchaseOrderListFilters, Schemas } from '@purchasing/api-client';
 import { z } from 'zod';
-import { calendarDay, isUuid, lenient, listOf, oneOf, pageNumber, searchText } from '../shared/listSearch';
+import { calendarDay, isUuid, lenient, listOf, oneOf, pageNumber, searchText } from '../kit/list/listSearch';
 import { PURCHASE_ORDER_STATUSES } from '../shared/purchaseOrders';
 
 type PurchaseOrderStatus = Schemas['PurchaseOrderStatus'];

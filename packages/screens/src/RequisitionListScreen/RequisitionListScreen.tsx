@@ -5,32 +5,21 @@ import {
   type Schemas,
   unwrap,
 } from '@purchasing/api-client';
-import {
-  Button,
-  Callout,
-  ConfirmDialog,
-  EmptyState,
-  type FilterDefinition,
-  type FilterValues,
-  Pager,
-  Spinner,
-  toast,
-} from '@purchasing/ui';
-import { Flex, Button as RadixButton, Card as RadixCard, VisuallyHidden } from '@radix-ui/themes';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, FilePlus, FileText, Plus, SearchX } from 'lucide-react';
-import { type ReactElement, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FilterDefinition, toast } from '@purchasing/ui';
+import { Button as RadixButton } from '@radix-ui/themes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FilePlus, FileText, Plus } from 'lucide-react';
+import { type ReactElement, useCallback, useMemo } from 'react';
+import { ListScreen } from '../kit/list/ListScreen';
+import { defineListResource, type ListCsvSpec, useListScreen } from '../kit/list/useListScreen';
+import { ScreenFrame } from '../kit/ScreenFrame';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { REQUISITION_CATEGORY_LABELS, statusLabel } from '../shared/display';
-import { ListHeading } from '../shared/ListHeading';
-import { ListSearchBar } from '../shared/ListSearchBar';
-import { useDebouncedSearchText } from '../shared/useDebouncedSearchText';
-import { buildRequisitionsCsv, downloadCsv, fetchAllRequisitions, requisitionsCsvFileName } from './csv';
-import { RequisitionTable } from './RequisitionTable';
+import { buildRequisitionsCsv, fetchAllRequisitions, requisitionsCsvFileName } from './csv';
+import { requisitionTable } from './requisition.columns';
 import {
   compactSearch,
-  hasActiveFilters,
   REQUISITION_LIST_PAGE_SIZE,
   REQUISITION_STATUSES,
   type RequisitionListSearch,
@@ -87,40 +76,51 @@ export interface RequisitionListScreenProps {
  * can be bookmarked.
  */
 export function RequisitionListScreen({ search, onSearchChange }: RequisitionListScreenProps): ReactElement {
-  const { currentOrganization, organizationsLoading } = useSession();
-
-  if (organizationsLoading || !currentOrganization) {
-    return (
-      <ScreenLayout>
-        <ListHeading title={requisitionListMessages.title} />
-        {organizationsLoading ? (
-          <Flex justify="center" py="9">
-            <Spinner label="Loading organizations" />
-          </Flex>
-        ) : (
-          <Callout variant="info">{requisitionListMessages.noOrganization}</Callout>
-        )}
-      </ScreenLayout>
-    );
-  }
   return (
-    <RequisitionList
-      key={currentOrganization.id}
-      organizationId={currentOrganization.id}
-      organizationName={currentOrganization.name}
-      search={search}
-      onSearchChange={onSearchChange}
-    />
+    <ScreenFrame
+      title={requisitionListMessages.title}
+      noOrganization={requisitionListMessages.noOrganization}
+    >
+      {(organization) => (
+        <RequisitionList
+          organizationId={organization.id}
+          organizationName={organization.name}
+          search={search}
+          onSearchChange={onSearchChange}
+        />
+      )}
+    </ScreenFrame>
   );
 }
 
-function ScreenLayout({ children }: { children: ReactNode }): ReactElement {
-  return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1400 }}>
-      {children}
-    </Flex>
-  );
-}
+/** The requisition list: `GET /requisitions`, ten a page, sought from the cursor of the page shown. */
+const requisitionList = defineListResource({
+  pageSize: REQUISITION_LIST_PAGE_SIZE,
+  parse: (value) => requisitionListSearchSchema.parse(value),
+  compact: compactSearch,
+  query: (client, organizationId, search: RequisitionListSearch, hint) =>
+    requisitionQueries.list(client, organizationId, toPageQuery(search), hint),
+  page: ({ requisitions, pagination }) => ({
+    rows: requisitions,
+    total: pagination.total,
+    totalCapped: pagination.total_capped ?? false,
+    ...(pagination.cursor ? { cursor: pagination.cursor } : {}),
+  }),
+});
+
+const csv = {
+  fetchAll: (client, organizationId, search, signal) =>
+    fetchAllRequisitions(client, organizationId, toListFilters(search), signal),
+  build: buildRequisitionsCsv,
+  fileName: () => requisitionsCsvFileName(),
+  failed: requisitionListMessages.exportFailed,
+} satisfies ListCsvSpec<RequisitionListSearch, RequisitionSummary>;
+
+const statusOptions = REQUISITION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
+const categoryOptions = Object.entries(REQUISITION_CATEGORY_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
 
 interface RequisitionListProps extends RequisitionListScreenProps {
   organizationId: string;
@@ -135,53 +135,15 @@ function RequisitionList({
 }: RequisitionListProps): ReactElement {
   const { client, navigation } = usePurchasing();
   const { user, hasPermission } = useSession();
-  const queryClient = useQueryClient();
   const createLink = useLinkProps(navigation.hrefs.requisitionCreate());
   const canCreate = hasPermission('requisition.create');
-
-  // The cursor of the page on screen: the next page asked for is found by seeking from it, which
-  // costs the server the same at any depth (issue 12). Read when that page is fetched, outside the key.
-  const shownCursor = useRef<string | undefined>(undefined);
-  const list = useQuery({
-    ...requisitionQueries.list(client, organizationId, toPageQuery(search), {
-      cursor: () => shownCursor.current,
-    }),
-    // Paging keeps the previous page on screen (dimmed) until the next one arrives.
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    shownCursor.current = list.data?.pagination.cursor;
-  }, [list.data]);
-  const total = list.data?.pagination.total;
-  const totalCapped = list.data?.pagination.total_capped ?? false;
-  const page = search.page ?? 1;
-  const filtered = hasActiveFilters(search);
-
-  // A bookmarked page past the end (or the last row of the last page deleted) moves to the last page.
-  // Past a capped count the last page is unknown, so the page stays (an empty page, with Previous).
-  const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / REQUISITION_LIST_PAGE_SIZE));
-  useEffect(() => {
-    if (list.isSuccess && !list.isPlaceholderData && !totalCapped && page > lastPage) {
-      onSearchChange(compactSearch({ ...search, page: lastPage }), { replace: true });
-    }
-  }, [list.isSuccess, list.isPlaceholderData, totalCapped, page, lastPage, search, onSearchChange]);
-
-  const [pendingDelete, setPendingDelete] = useState<RequisitionSummary | null>(null);
-  const remove = useMutation({
-    mutationFn: (requisition: RequisitionSummary) =>
-      unwrap(
-        client.api.DELETE('/requisitions/{id}', {
-          params: { path: { id: requisition.id }, header: { 'X-Organization-Id': organizationId } },
-        }),
-      ),
-    onSuccess: () => {
-      toast.success(requisitionListMessages.deleted);
-      setPendingDelete(null);
-    },
+  const remove = useDeleteRequisition(organizationId);
+  const list = useListScreen(
+    requisitionList,
+    { search, onSearchChange, organizationId },
     // Document 1 §8: a failed delete from the list is only logged, and the dialog stays open.
-    onError: (error) => console.error('Failed to delete requisition', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) }),
-  });
+    { csv, confirm: { run: remove.mutateAsync, keepOpenOnError: true } },
+  );
 
   const canChange = useCallback(
     (requisition: RequisitionSummary) =>
@@ -192,185 +154,7 @@ function RequisitionList({
     [user, hasPermission],
   );
 
-  const [exporting, setExporting] = useState(false);
-  const exportAbort = useRef<AbortController | null>(null);
-  useEffect(() => () => exportAbort.current?.abort(), []);
-  const exportCsv = async () => {
-    const controller = new AbortController();
-    exportAbort.current = controller;
-    setExporting(true);
-    try {
-      const rows = await fetchAllRequisitions(
-        client,
-        organizationId,
-        toListFilters(search),
-        controller.signal,
-      );
-      downloadCsv(buildRequisitionsCsv(rows), requisitionsCsvFileName());
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      console.error('Failed to export requisitions', error);
-      toast.error(requisitionListMessages.exportFailed);
-    } finally {
-      if (!controller.signal.aborted) setExporting(false);
-    }
-  };
-
-  const actions = (
-    <>
-      <Button
-        variant="secondary"
-        loading={exporting}
-        disabled={!total}
-        onClick={() => void exportCsv()}
-        style={{ whiteSpace: 'nowrap' }}
-      >
-        {exporting ? null : <Download size={16} aria-hidden />}
-        {exporting ? 'Exporting...' : 'Export'}
-      </Button>
-      {canCreate ? (
-        <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
-          <a {...createLink}>
-            <Plus size={16} aria-hidden />
-            New Requisition
-          </a>
-        </RadixButton>
-      ) : null}
-    </>
-  );
-
-  let body: ReactNode;
-  if (list.isError) {
-    body = (
-      <Callout
-        variant="error"
-        action={
-          <Button size="1" variant="secondary" loading={list.isFetching} onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {requisitionListMessages.loadFailed}
-      </Callout>
-    );
-  } else if (list.isPending) {
-    body = (
-      <>
-        <VisuallyHidden role="status">Loading requisitions</VisuallyHidden>
-        <RequisitionTable requisitions={[]} canChange={canChange} onDelete={setPendingDelete} loading />
-      </>
-    );
-  } else if (list.data.requisitions.length === 0 && list.data.pagination.total === 0) {
-    body = (
-      <RadixCard size="3">
-        {filtered ? (
-          <EmptyState
-            icon={<SearchX size={32} />}
-            title={requisitionListMessages.noMatches}
-            description="Try other words or fewer filters."
-            action={
-              <Button variant="secondary" onClick={() => onSearchChange({})}>
-                Clear search and filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={<FileText size={32} />}
-            title={requisitionListMessages.noRequisitions}
-            description="Requisitions you raise appear here with their approval status."
-            action={
-              canCreate ? (
-                <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
-                  <a {...createLink}>
-                    <FilePlus size={16} aria-hidden />
-                    Create your first requisition
-                  </a>
-                </RadixButton>
-              ) : undefined
-            }
-          />
-        )}
-      </RadixCard>
-    );
-  } else {
-    body = (
-      <Flex direction="column" gap="3">
-        <RequisitionTable
-          requisitions={list.data.requisitions}
-          canChange={canChange}
-          onDelete={setPendingDelete}
-          busy={list.isPlaceholderData}
-        />
-        <Pager
-          page={page}
-          pageSize={REQUISITION_LIST_PAGE_SIZE}
-          total={list.data.pagination.total}
-          totalCapped={totalCapped}
-          pageRowCount={list.data.requisitions.length}
-          label="Requisition pages"
-          onPageChange={(next) => onSearchChange(compactSearch({ ...search, page: next }))}
-        />
-      </Flex>
-    );
-  }
-
-  return (
-    <ScreenLayout>
-      <ListHeading
-        title={requisitionListMessages.title}
-        total={total}
-        totalCapped={totalCapped}
-        description={
-          hasPermission('requisition.view_all')
-            ? `Every requisition raised at ${organizationName}, newest first.`
-            : 'Requisitions you raised or have an approval step on, newest first.'
-        }
-        actions={actions}
-      />
-      <ListFilters organizationId={organizationId} search={search} onSearchChange={onSearchChange} />
-      {body}
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDelete(null);
-        }}
-        onConfirm={() => {
-          if (pendingDelete) remove.mutate(pendingDelete);
-        }}
-        variant="danger"
-        title="Delete requisition"
-        message={pendingDelete ? requisitionListMessages.deleteConfirm(pendingDelete.requisition_number) : ''}
-        confirmLabel="Delete"
-        loading={remove.isPending}
-      />
-    </ScreenLayout>
-  );
-}
-
-const statusOptions = REQUISITION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
-const categoryOptions = Object.entries(REQUISITION_CATEGORY_LABELS).map(([value, label]) => ({
-  value,
-  label,
-}));
-
-/**
- * The search box (debounced into the URL) and the collapsible filter panel. Every filter change goes
- * back to page 1.
- */
-function ListFilters({
-  organizationId,
-  search,
-  onSearchChange,
-}: {
-  organizationId: string;
-  search: RequisitionListSearch;
-  onSearchChange: RequisitionListScreenProps['onSearchChange'];
-}): ReactElement {
-  const { client } = usePurchasing();
   const costCenters = useQuery(organizationQueries.costCenters(client, organizationId));
-  const text = useDebouncedSearchText(search, onSearchChange, compactSearch);
-
   const filters = useMemo<FilterDefinition[]>(
     () => [
       {
@@ -401,27 +185,73 @@ function ListFilters({
     [costCenters.isPending, costCenters.data],
   );
 
-  const values: FilterValues = {
-    ...(search.status ? { status: search.status } : {}),
-    ...(search.category ? { category: search.category } : {}),
-    ...(search.cost_center_id ? { cost_center_id: search.cost_center_id } : {}),
-    ...(search.date_from ? { date_from: search.date_from } : {}),
-    ...(search.date_to ? { date_to: search.date_to } : {}),
-  };
-
-  // The panel hands back loosely typed values; the URL schema turns them into a valid search again.
-  const applyFilters = (next: FilterValues) =>
-    onSearchChange(requisitionListSearchSchema.parse({ ...next, search: search.search }));
-
   return (
-    <ListSearchBar
-      label="Search requisitions"
-      placeholder="Search by number, justification or requestor..."
-      searchValue={text.value}
-      onSearchChange={text.onChange}
+    <ListScreen
+      state={list}
+      title={requisitionListMessages.title}
+      description={
+        hasPermission('requisition.view_all')
+          ? `Every requisition raised at ${organizationName}, newest first.`
+          : 'Requisitions you raised or have an approval step on, newest first.'
+      }
+      actions={
+        canCreate ? (
+          <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
+            <a {...createLink}>
+              <Plus size={16} aria-hidden />
+              New Requisition
+            </a>
+          </RadixButton>
+        ) : null
+      }
+      searchBox={{
+        label: 'Search requisitions',
+        placeholder: 'Search by number, justification or requestor...',
+      }}
       filters={filters}
-      values={values}
-      onChange={applyFilters}
+      table={{ ...requisitionTable, meta: { canChange, onDelete: (row) => list.confirm?.ask(row) } }}
+      empty={{
+        icon: <FileText size={32} />,
+        title: requisitionListMessages.noRequisitions,
+        description: 'Requisitions you raise appear here with their approval status.',
+        action: canCreate ? (
+          <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
+            <a {...createLink}>
+              <FilePlus size={16} aria-hidden />
+              Create your first requisition
+            </a>
+          </RadixButton>
+        ) : undefined,
+      }}
+      noMatch={{ title: requisitionListMessages.noMatches }}
+      messages={{
+        loading: 'Loading requisitions',
+        loadFailed: requisitionListMessages.loadFailed,
+        pager: 'Requisition pages',
+      }}
+      confirm={{
+        title: 'Delete requisition',
+        message: (requisition) => requisitionListMessages.deleteConfirm(requisition.requisition_number),
+        confirmLabel: 'Delete',
+        variant: 'danger',
+      }}
     />
   );
+}
+
+/** Deletes a requisition, says so, and refreshes the requisitions; a failure is only logged (document 1 §8). */
+function useDeleteRequisition(organizationId: string) {
+  const { client } = usePurchasing();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requisition: RequisitionSummary) =>
+      unwrap(
+        client.api.DELETE('/requisitions/{id}', {
+          params: { path: { id: requisition.id }, header: { 'X-Organization-Id': organizationId } },
+        }),
+      ),
+    onSuccess: () => toast.success(requisitionListMessages.deleted),
+    onError: (error) => console.error('Failed to delete requisition', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) }),
+  });
 }

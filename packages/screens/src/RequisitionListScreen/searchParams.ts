@@ -1,8 +1,8 @@
 import type { RequisitionListFilters, Schemas } from '@purchasing/api-client';
 import { requisitionStatusBadges } from '@purchasing/ui';
 import { z } from 'zod';
+import { calendarDay, isUuid, lenient, listOf, oneOf, pageNumber, searchText } from '../kit/list/listSearch';
 import { REQUISITION_CATEGORY_LABELS } from '../shared/display';
-import { calendarDay, isUuid, lenient, listOf, oneOf, pageNumber, searchText } from '../shared/listSearch';
 
 type RequisitionStatus = Schemas['RequisitionStatus'];
 type RequisitionCategory = Schemas['RequisitionCategory'];

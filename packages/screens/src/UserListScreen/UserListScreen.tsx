@@ -17,10 +17,10 @@ import { FileUp, Plus, RefreshCw, SearchX, Users } from 'lucide-react';
 import { type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { firstMembership, isMemberActive } from '../CreateUserScreen/userChoices';
+import { ListHeading } from '../kit/list/ListHeading';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
-import { ListHeading } from '../shared/ListHeading';
 import { BulkImportModal } from './BulkImportModal';
 import { UserTable } from './UserTable';
 

@@ -5,9 +5,9 @@ import { KeyRound, Pencil, UserX } from 'lucide-react';
 import { type ReactElement, useRef } from 'react';
 import { MemberStatusBadge, UserAvatar } from '../CreateUserScreen/UserFormParts';
 import { firstMembership, isMemberActive } from '../CreateUserScreen/userChoices';
+import { type ColumnLayout, cellStyle, useScrollableTable } from '../kit/list/tableLayout';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { fullName } from '../shared/display';
-import { type ColumnLayout, cellStyle, useScrollableTable } from '../shared/tableLayout';
 
 type User = Schemas['User'];
 

@@ -1,6 +1,6 @@
 import { Badge, Box, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
-import { formatTotal } from './display';
+import { formatTotal } from '../../shared/display';
 
 /** Props of {@link ListHeading}. */
 export interface ListHeadingProps {

@@ -1,39 +1,84 @@
 import { Box, Skeleton, Table, Text, VisuallyHidden } from '@radix-ui/themes';
-import type { ReactTable, RowData, TableFeatures } from '@tanstack/react-table';
+import {
+  type ColumnDef,
+  createColumnHelper,
+  type ExtractTableMeta,
+  type TableFeatures,
+  type TableOptions,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
 import { type ReactElement, useRef } from 'react';
 import { type ColumnLayout, cellStyle, useScrollableTable } from './tableLayout';
 
-/** Props of {@link ListTable}. */
-export interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData, TSelected> {
-  /** The table from `useTable`; each column's `meta` is its {@link ColumnLayout}. */
-  table: ReactTable<TFeatures, TData, TSelected>;
+/**
+ * The column model of a list table for rows of `TRow`: `features` to give {@link ListTable} and a
+ * column helper whose columns take a {@link ColumnLayout} as `meta` and may read `TMeta` (what the
+ * cells need from the screen, e.g. who may change a row) from `info.table.options.meta`.
+ *
+ * @example
+ * const { features, column } = listColumns<RequisitionSummary, { onDelete(r: RequisitionSummary): void }>();
+ * const columns = column.columns([column.accessor('requisition_number', { header: 'Requisition', meta: { rowHeader: true } })]);
+ */
+export function listColumns<TRow extends { id: string }, TMeta extends object = object>() {
+  const features = tableFeatures({ tableMeta: {} as TMeta, columnMeta: {} as ColumnLayout });
+  return { features, column: createColumnHelper<typeof features, TRow>() };
+}
+
+/** The column definitions of a list table, as {@link ListScreen} takes them. */
+export interface ListColumns<TFeatures extends TableFeatures, TRow extends { id: string }> {
+  /** From {@link listColumns}. */
+  features: TFeatures;
+  /** Each column's `meta` is its {@link ColumnLayout}; one column is the row header. */
+  // biome-ignore lint/suspicious/noExplicitAny: each column has its own value type, as helper.columns() types them
+  columns: ColumnDef<TFeatures, TRow, any>[];
+  /** What the cells read from `info.table.options.meta`. */
+  meta?: ExtractTableMeta<TFeatures, TRow>;
   /** The table's accessible name (a visually hidden caption), e.g. 'Requisitions'. */
   caption: string;
-  /** Shows placeholder rows instead of the table's rows, while the first page loads. */
+  /** The placeholder text of the row header column while loading, as wide as a real value (e.g. 'PO-2026-00000'). */
+  rowHeaderPlaceholder: string;
+}
+
+/** Props of {@link ListTable}. */
+export interface ListTableProps<TFeatures extends TableFeatures, TRow extends { id: string }>
+  extends ListColumns<TFeatures, TRow> {
+  /** The rows of the page shown (a stable array: a fresh one each render rebuilds the row model). */
+  rows: readonly TRow[];
+  /** Shows placeholder rows instead of the rows, while the first page loads. */
   loading?: boolean;
   /** Dims the rows and marks the table busy while another page loads over them. */
   busy?: boolean;
-  /** The placeholder text of the row header column while loading, as wide as a real value (e.g. 'PO-2026-00000'). */
-  rowHeaderPlaceholder: string;
 }
 
 const SKELETON_ROWS = 5;
 
 /**
- * One page of a list as a table (Radix Themes markup over a TanStack Table column model): header cells
+ * One page of a list as a table (Radix Themes markup over a TanStack Table column model, rows keyed by
+ * their `id`): header cells
  * that do not wrap, the row header column as `<th scope="row">`, five placeholder rows while loading,
  * rows dimmed while the next page loads, and the sticky actions column of {@link useScrollableTable}.
  */
-export function ListTable<TFeatures extends TableFeatures, TData extends RowData, TSelected>({
-  table,
+export function ListTable<TFeatures extends TableFeatures, TRow extends { id: string }>({
+  features,
+  columns,
+  meta,
+  rows,
   caption,
   loading = false,
   busy = false,
   rowHeaderPlaceholder,
-}: ListTableProps<TFeatures, TData, TSelected>): ReactElement {
+}: ListTableProps<TFeatures, TRow>): ReactElement {
+  const options = { features, columns, data: rows as TRow[], getRowId: (row: TRow) => row.id, meta };
+  const table = useTable(
+    // The features come from listColumns, which validated them; a generic TFeatures cannot show it.
+    options as unknown as TableOptions<TFeatures, TRow>,
+    // No state is read here: the table re-renders with its props only.
+    () => null,
+  );
   const rootRef = useRef<HTMLDivElement>(null);
   const overflowing = useScrollableTable(rootRef);
-  // Column meta is typed by each table's features; the list tables all declare it as a ColumnLayout.
+  // Column meta is typed by each table's features; listColumns declares it as a ColumnLayout.
   const layoutOf = (meta: unknown) => meta as ColumnLayout | undefined;
 
   return (

@@ -1,0 +1,178 @@
+import type { Schemas } from '@purchasing/api-client';
+import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
+import { Flex, Link, Text } from '@radix-ui/themes';
+import { Eye, Pencil, Send } from 'lucide-react';
+import type { ReactElement } from 'react';
+import { listColumns } from '../kit/list/ListTable';
+import { RowActionButton, RowActionGroup, RowActionLink } from '../kit/list/RowAction';
+import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { BaseAmountLine } from '../shared/BaseAmount';
+import { orderCurrency, purchaseOrderMessages } from '../shared/purchaseOrders';
+
+type PurchaseOrderSummary = Schemas['PurchaseOrderSummary'];
+
+/** What the cells need from the screen: whether drafts may be changed, and how to ask for a send. */
+export interface PurchaseOrderTableMeta {
+  /** Whether the user holds `purchase_order.manage` (shows Edit and Send on drafts; the server decides). */
+  canManage: boolean;
+  /** Asks to send a draft to its vendor (the screen confirms first). */
+  onSend(order: PurchaseOrderSummary): void;
+}
+
+const { features, column: helper } = listColumns<PurchaseOrderSummary, PurchaseOrderTableMeta>();
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * The purchase order table (read by `ListScreen`): PO number, vendor, requisition, total in the order's
+ * currency, status, due date, created date and the row actions (view; edit and send on drafts for
+ * buyers). The PO number is the row header, so a screen reader announces it with every cell; the
+ * actions stay in view while a narrow screen scrolls the table sideways.
+ */
+export const purchaseOrderTable = {
+  features,
+  caption: 'Purchase orders',
+  rowHeaderPlaceholder: 'PO-2026-00000',
+  columns: helper.columns([
+    helper.accessor('po_number', {
+      header: 'PO Number',
+      cell: (info) => <NumberCell order={info.row.original} />,
+      meta: { rowHeader: true, minWidth: 150 },
+    }),
+    helper.accessor((order) => order.vendor?.name ?? null, {
+      id: 'vendor',
+      header: 'Vendor',
+      cell: (info) => {
+        const name = info.getValue();
+        return name ? (
+          <Text style={{ overflowWrap: 'anywhere' }}>{name}</Text>
+        ) : (
+          <Text color="gray">{purchaseOrderMessages.noVendor}</Text>
+        );
+      },
+      meta: { minWidth: 160 },
+    }),
+    helper.accessor((order) => order.requisition?.requisition_number ?? null, {
+      id: 'requisition',
+      header: 'Requisition',
+      cell: (info) => <RequisitionCell order={info.row.original} />,
+    }),
+    helper.accessor('total_amount', {
+      header: 'Total',
+      cell: (info) => (
+        <>
+          <Text style={{ fontVariantNumeric: 'tabular-nums', ...nowrap }}>
+            {formatMoney(info.getValue(), orderCurrency(info.row.original))}
+          </Text>
+          <BaseAmountLine requisition={info.row.original} align="right" />
+        </>
+      ),
+      meta: { align: 'right' },
+    }),
+    helper.accessor('status', {
+      header: 'Status',
+      cell: (info) => <StatusBadge kind="purchase_order" status={info.getValue()} />,
+    }),
+    helper.accessor('delivery_date', {
+      header: 'Due Date',
+      cell: (info) => {
+        const due = info.getValue();
+        return due ? (
+          <Text style={nowrap}>{formatDate(due)}</Text>
+        ) : (
+          <Text color="gray" aria-label="No due date">
+            —
+          </Text>
+        );
+      },
+    }),
+    helper.accessor('created_at', {
+      header: 'Created',
+      cell: (info) => <Text style={nowrap}>{formatDate(info.getValue())}</Text>,
+    }),
+    helper.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: (info) => {
+        const meta = info.table.options.meta;
+        const order = info.row.original;
+        return (
+          <RowActions
+            order={order}
+            canChange={order.status === 'draft' && (meta?.canManage ?? false)}
+            onSend={() => meta?.onSend(order)}
+          />
+        );
+      },
+      meta: { width: 120, stickyEnd: true },
+    }),
+  ]),
+};
+
+function NumberCell({ order }: { order: PurchaseOrderSummary }): ReactElement {
+  const { navigation } = usePurchasing();
+  const link = useLinkProps(navigation.hrefs.purchaseOrderDetail(order.id));
+  const items = order.line_item_count;
+  return (
+    <Flex direction="column" gap="1">
+      <Link {...link} weight="medium" style={nowrap}>
+        {order.po_number}
+      </Link>
+      <Text size="1" color="gray" weight="regular">
+        {items === 1 ? '1 item' : `${items} items`}
+      </Text>
+    </Flex>
+  );
+}
+
+function RequisitionCell({ order }: { order: PurchaseOrderSummary }): ReactElement {
+  const { navigation } = usePurchasing();
+  const requisition = order.requisition;
+  const link = useLinkProps(navigation.hrefs.requisitionDetail(requisition?.id ?? ''));
+  if (!requisition) return <Text color="gray">—</Text>;
+  return (
+    <Link {...link} color="gray" highContrast underline="hover" style={nowrap}>
+      {requisition.requisition_number}
+    </Link>
+  );
+}
+
+function RowActions({
+  order,
+  canChange,
+  onSend,
+}: {
+  order: PurchaseOrderSummary;
+  canChange: boolean;
+  onSend(): void;
+}): ReactElement {
+  const { navigation } = usePurchasing();
+  const number = order.po_number;
+  return (
+    <RowActionGroup>
+      <RowActionLink
+        href={navigation.hrefs.purchaseOrderDetail(order.id)}
+        tooltip="View"
+        label={`View ${number}`}
+        icon={<Eye size={16} aria-hidden />}
+      />
+      {canChange ? (
+        <>
+          <RowActionLink
+            href={navigation.hrefs.purchaseOrderEdit(order.id)}
+            tooltip="Edit"
+            label={`Edit ${number}`}
+            icon={<Pencil size={16} aria-hidden />}
+          />
+          <RowActionButton
+            tooltip="Send to Vendor"
+            label={`Send ${number} to vendor`}
+            color="blue"
+            icon={<Send size={16} aria-hidden />}
+            onClick={onSend}
+          />
+        </>
+      ) : null}
+    </RowActionGroup>
+  );
+}

@@ -1,0 +1,66 @@
+import { Flex, IconButton, type IconButtonProps, Tooltip } from '@radix-ui/themes';
+import type { ReactElement, ReactNode } from 'react';
+import { useLinkProps } from '../../PurchasingProvider';
+
+/** The icon buttons of a row's actions column, side by side. */
+export function RowActionGroup({ children }: { children: ReactNode }): ReactElement {
+  return (
+    <Flex gap="2" align="center">
+      {children}
+    </Flex>
+  );
+}
+
+/** Props of {@link RowActionLink} and {@link RowActionButton}. */
+interface RowActionProps {
+  /** The tooltip, e.g. 'Edit'. */
+  tooltip: string;
+  /** The accessible name, naming the row: 'Edit REQ-2026-00001'. */
+  label: string;
+  /** A 16 px icon, hidden from assistive technology. */
+  icon: ReactNode;
+}
+
+/** A row action that goes to a page: a real link (ctrl/middle-click opens a tab) shown as an icon. */
+export function RowActionLink({
+  href,
+  tooltip,
+  label,
+  icon,
+}: RowActionProps & { href: string }): ReactElement {
+  const link = useLinkProps(href);
+  return (
+    <Tooltip content={tooltip}>
+      <IconButton asChild variant="ghost" color="gray" size="2" m="0">
+        <a href={link.href} onClick={link.onClick} aria-label={label}>
+          {icon}
+        </a>
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** A row action done in place (delete, send), usually after a confirmation. */
+export function RowActionButton({
+  tooltip,
+  label,
+  icon,
+  color,
+  onClick,
+}: RowActionProps & { color: IconButtonProps['color']; onClick(): void }): ReactElement {
+  return (
+    <Tooltip content={tooltip}>
+      <IconButton
+        type="button"
+        variant="ghost"
+        color={color}
+        size="2"
+        m="0"
+        aria-label={label}
+        onClick={onClick}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}

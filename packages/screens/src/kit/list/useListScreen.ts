@@ -1,0 +1,267 @@
+/**
+ * The mechanics of a list screen, written once: one page of a query-factory list kept in the host's
+ * URL (search text, filters, page), the cursor of the page on screen sent with the next one, capped
+ * totals, a page past the end moved back, CSV export of every matching row and a confirmed row action.
+ * A list screen declares its resource and renders {@link ListScreen} with what this hook returns.
+ */
+import type { ListCursorHint, PurchasingClient } from '@purchasing/api-client';
+import { type FilterValues, toast } from '@purchasing/ui';
+import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { usePurchasing } from '../../PurchasingProvider';
+import { downloadCsv } from '../../shared/csv';
+import { type SearchableListState, useDebouncedSearchText } from './useDebouncedSearchText';
+
+/** One page of a list as the kit reads it from the query's answer. */
+export interface ListPage<TRow> {
+  /** The rows of the page. */
+  rows: readonly TRow[];
+  /** Every row matching the filters (`pagination.total`), or where the count stopped when capped. */
+  total: number;
+  /** The server stopped counting at `total` (`pagination.total_capped`): shown as '10,000+'. */
+  totalCapped?: boolean;
+  /** The page's `pagination.cursor`, sent back with the next page asked for (lists that have one). */
+  cursor?: string;
+}
+
+/**
+ * What a list is, declared once per resource (see {@link defineListResource}): how its URL state reads
+ * and tidies, which query answers a page, and where the rows and counts are in the answer.
+ */
+export interface ListResource<
+  TSearch extends SearchableListState,
+  TData,
+  TRow,
+  TKey extends QueryKey = QueryKey,
+> {
+  /** Rows per page. */
+  pageSize: number;
+  /** The URL schema: turns loosely typed values (the filter panel's) into a valid search. */
+  parse(value: unknown): TSearch;
+  /** The search without absent keys, so the URL and query keys carry only what is set. */
+  compact(search: TSearch): TSearch;
+  /**
+   * The query of the page `search` shows, from an api-client factory. `hint.cursor` answers the cursor
+   * of the page on screen; lists whose factory takes no hint ignore it.
+   */
+  query(
+    client: PurchasingClient,
+    organizationId: string,
+    search: TSearch,
+    hint: ListCursorHint,
+  ): UseQueryOptions<TData, Error, TData, TKey>;
+  /** The rows and counts of an answer. */
+  page(data: TData): ListPage<TRow>;
+}
+
+/** Checks a {@link ListResource} and infers its types (an identity function). */
+export function defineListResource<
+  TSearch extends SearchableListState,
+  TData,
+  TRow,
+  TKey extends QueryKey = QueryKey,
+>(resource: ListResource<TSearch, TData, TRow, TKey>): ListResource<TSearch, TData, TRow, TKey> {
+  return resource;
+}
+
+/** The CSV export of a list (the Export button): every row of the current filters in one file. */
+export interface ListCsvSpec<TSearch, TRow> {
+  /** Every row matching `search` (all pages), stopping when `signal` aborts. */
+  fetchAll(
+    client: PurchasingClient,
+    organizationId: string,
+    search: TSearch,
+    signal: AbortSignal,
+  ): Promise<readonly TRow[]>;
+  /** The CSV text of the rows. */
+  build(rows: readonly TRow[]): string;
+  /** The downloaded file's name, e.g. `requisitions-2026-11-21.csv`. */
+  fileName(): string;
+  /** Toasted (and logged) when the export fails, e.g. 'Failed to export requisitions'. */
+  failed: string;
+}
+
+/** A row action that asks first (delete, send): what it does once confirmed. */
+export interface ListConfirmSpec<TRow> {
+  /** Does the action; the dialog closes when it resolves. Success and failure messages are its own. */
+  run(row: TRow): Promise<unknown>;
+  /** Keep the dialog open when `run` rejects (to try again); by default it closes. */
+  keepOpenOnError?: boolean;
+}
+
+/** Props of a list screen that the kit reads: its URL state and the host's way to change it. */
+export interface ListScreenProps<TSearch> {
+  /** The list's state from the URL (validated by the resource's schema); the screen shows exactly it. */
+  search: TSearch;
+  /**
+   * Called with the whole next state when the user searches, filters or pages. Filters go back to page
+   * 1; typing is debounced and asks to `replace` the history entry.
+   */
+  onSearchChange(next: TSearch, options?: { replace?: boolean }): void;
+}
+
+/** Which of its states the list is in; {@link ListScreen} renders one body for each. */
+export type ListStatus = 'pending' | 'error' | 'empty' | 'no-match' | 'rows';
+
+/** Everything {@link ListScreen} renders, from {@link useListScreen}. */
+export interface ListScreenState<TRow> {
+  status: ListStatus;
+  /** The rows on screen (the previous page's while the next one loads); empty until the first page. */
+  rows: readonly TRow[];
+  /** Every row matching the filters; `undefined` until the first answer. */
+  total: number | undefined;
+  totalCapped: boolean;
+  /** The page shown, from 1, and the rows per page. */
+  page: number;
+  pageSize: number;
+  /** Another page or filter is loading over the rows on screen. */
+  busy: boolean;
+  /** Why the list failed to load (`status` 'error'), or why a refresh of the rows on screen failed. */
+  error: Error | null;
+  /** A retry is under way. */
+  retrying: boolean;
+  retry(): void;
+  /** The search box: its text at once, written to the URL once typing pauses. */
+  searchText: { value: string; onChange(text: string): void };
+  /** The filter panel's values: every key of the search but the text and the page. */
+  filterValues: FilterValues;
+  /** Applies the filter panel's values (back to page 1, keeping the search text). */
+  setFilters(values: FilterValues): void;
+  setPage(page: number): void;
+  /** Clears the search text and every filter. */
+  clear(): void;
+  /** The CSV export, when the list has one. */
+  csv?: { exporting: boolean; run(): void };
+  /** The row action awaiting confirmation, when the list has one. */
+  confirm?: { row: TRow | null; ask(row: TRow): void; cancel(): void; run(): void; running: boolean };
+}
+
+/** Options of {@link useListScreen}. */
+export interface UseListScreenOptions<TSearch, TRow> {
+  csv?: ListCsvSpec<TSearch, TRow>;
+  confirm?: ListConfirmSpec<TRow>;
+}
+
+const NO_ROWS: readonly never[] = [];
+
+/**
+ * The state of a list screen for `resource` in `organizationId`, driven by the host's URL state
+ * (`search`, `onSearchChange`). Paging keeps the previous page on screen, dimmed, until the next
+ * arrives; a bookmarked page past the end (or the last row of the last page removed) moves to the last
+ * page, replacing the history entry, except past a capped count, where the last page is unknown.
+ */
+export function useListScreen<TSearch extends SearchableListState, TData, TRow, TKey extends QueryKey>(
+  resource: ListResource<TSearch, TData, TRow, TKey>,
+  { search, onSearchChange, organizationId }: ListScreenProps<TSearch> & { organizationId: string },
+  // The resource alone decides the types; the options are checked against them.
+  options: UseListScreenOptions<NoInfer<TSearch>, NoInfer<TRow>> = {},
+): ListScreenState<TRow> {
+  const { client } = usePurchasing();
+  const { compact, parse, pageSize } = resource;
+
+  // The cursor of the page on screen: the next page asked for is found by seeking from it, which
+  // costs the server the same at any depth (issue 12). Read when that page is fetched, outside the key.
+  const shownCursor = useRef<string | undefined>(undefined);
+  const list = useQuery({
+    ...resource.query(client, organizationId, search, { cursor: () => shownCursor.current }),
+    placeholderData: keepPreviousData,
+  });
+  const current = list.data === undefined ? undefined : resource.page(list.data);
+  useEffect(() => {
+    shownCursor.current = current?.cursor;
+  }, [current?.cursor]);
+
+  const total = current?.total;
+  const totalCapped = current?.totalCapped ?? false;
+  const page = search.page ?? 1;
+  const { search: text, page: _page, ...filters } = compact(search);
+  // Which empty state applies: nothing at all, or nothing matching a search or filter.
+  const filtered = text !== undefined || Object.keys(filters).length > 0;
+
+  const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / pageSize));
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && !totalCapped && page > lastPage) {
+      onSearchChange(compact({ ...search, page: lastPage }), { replace: true });
+    }
+  }, [list.isSuccess, list.isPlaceholderData, totalCapped, page, lastPage, search, onSearchChange, compact]);
+
+  const searchText = useDebouncedSearchText(search, onSearchChange, compact);
+
+  let status: ListStatus;
+  if (current === undefined) status = list.isError ? 'error' : 'pending';
+  else if (current.rows.length === 0 && current.total === 0) status = filtered ? 'no-match' : 'empty';
+  else status = 'rows';
+
+  return {
+    status,
+    rows: current?.rows ?? NO_ROWS,
+    total,
+    totalCapped,
+    page,
+    pageSize,
+    busy: list.isPlaceholderData,
+    error: list.error,
+    retrying: list.isFetching,
+    retry: () => void list.refetch(),
+    searchText,
+    filterValues: filters as FilterValues,
+    // The panel hands back loosely typed values; the URL schema turns them into a valid search again,
+    // without a page (filters return to page 1).
+    setFilters: (values) => onSearchChange(parse({ ...values, search: search.search })),
+    setPage: (next) => onSearchChange(compact({ ...search, page: next })),
+    clear: () => onSearchChange({} as TSearch),
+    csv: useCsvExport(options.csv, organizationId, search),
+    confirm: useConfirmedAction(options.confirm),
+  };
+}
+
+function useCsvExport<TSearch, TRow>(
+  spec: ListCsvSpec<TSearch, TRow> | undefined,
+  organizationId: string,
+  search: TSearch,
+): ListScreenState<TRow>['csv'] {
+  const { client } = usePurchasing();
+  const [exporting, setExporting] = useState(false);
+  const exportAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => exportAbort.current?.abort(), []);
+  if (!spec) return undefined;
+
+  const run = async () => {
+    const controller = new AbortController();
+    exportAbort.current = controller;
+    setExporting(true);
+    try {
+      const rows = await spec.fetchAll(client, organizationId, search, controller.signal);
+      downloadCsv(spec.build(rows), spec.fileName());
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error(spec.failed, error);
+      toast.error(spec.failed);
+    } finally {
+      if (!controller.signal.aborted) setExporting(false);
+    }
+  };
+  return { exporting, run: () => void run() };
+}
+
+function useConfirmedAction<TRow>(spec: ListConfirmSpec<TRow> | undefined): ListScreenState<TRow>['confirm'] {
+  const [row, setRow] = useState<TRow | null>(null);
+  const [running, setRunning] = useState(false);
+  const cancel = useCallback(() => setRow(null), []);
+  if (!spec) return undefined;
+
+  const run = async () => {
+    if (row === null) return;
+    setRunning(true);
+    try {
+      await spec.run(row);
+      setRow(null);
+    } catch {
+      // The action reports its own failure (a toast, a log); the dialog closes unless asked to stay.
+      if (!spec.keepOpenOnError) setRow(null);
+    } finally {
+      setRunning(false);
+    }
+  };
+  return { row, ask: setRow, cancel, run: () => void run(), running };
+}
