@@ -221,10 +221,13 @@ test.describe('approval chain', () => {
     await expect(panel.getByRole('button', { name: 'Submit Decision' })).toBeDisabled();
     await snapshot(page, 'own-requisition-review');
 
-    // A User holds no approval.act: the queue itself is refused, and the screen says so.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
-    await expect(page).toHaveURL(/\/approvals$/);
-    await expect(page.getByText('You do not have permission to perform this action')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Approvals awaiting your decision' })).toHaveCount(0);
+    // A User holds no approval.act: nothing offers the queue (issue 19, item 1), and its address
+    // leads to the dashboard rather than to a refusal.
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main.getByRole('link', { name: 'Requisitions' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
+    await page.goto('/approvals');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('You do not have permission to perform this action')).toHaveCount(0);
   });
 });

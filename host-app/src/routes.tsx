@@ -217,7 +217,7 @@ const requisitionsRoute = createRoute({
 const purchaseOrdersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'purchase-orders',
-  staticData: { access: { kind: 'protected' }, title: 'Purchase Orders' },
+  staticData: { access: { kind: 'protected', permission: 'purchase_order.view' }, title: 'Purchase Orders' },
   validateSearch: purchaseOrderListSearchSchema,
   component: lazy(chunks.purchaseOrders, 'PurchaseOrderListPage'),
 });
@@ -239,8 +239,8 @@ const appPages = [
   page('requisitions/create', 'Create Requisition', lazy(chunks.requisitions, 'CreateRequisitionScreen')),
   page('requisitions/$id', 'Requisition Details', lazy(chunks.requisitions, 'RequisitionDetailPage')),
   page('requisitions/$id/edit', 'Edit Requisition', lazy(chunks.requisitions, 'EditRequisitionPage')),
-  page('approvals', 'Approvals', lazy(chunks.approvals, 'ApprovalQueueScreen')),
-  page('approvals/$id', 'Approval Review', lazy(chunks.approvals, 'ApprovalReviewPage')),
+  page('approvals', 'Approvals', lazy(chunks.approvals, 'ApprovalQueueScreen'), 'approval.act'),
+  page('approvals/$id', 'Approval Review', lazy(chunks.approvals, 'ApprovalReviewPage'), 'approval.act'),
   purchaseOrdersRoute,
   page(
     'purchase-orders/create',

@@ -72,13 +72,16 @@ describe('AppShell', () => {
     ]);
   });
 
-  it('hides Users and Departments from a plain user', async () => {
+  it('offers a plain user nothing they cannot use: no Users, Departments or Approvals', async () => {
     server.use(meHandler(plainUser));
     await renderShell();
     await screen.findByText('Uma Patel');
-    await waitFor(() => expect(navLinks()).toHaveLength(8));
+    await waitFor(() => expect(navLinks()).toHaveLength(7));
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Departments' })).not.toBeInTheDocument();
+    // Without approval.act the queue would answer 403 (issue 19, item 1).
+    expect(screen.queryByRole('link', { name: 'Approvals' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase Orders' })).toBeInTheDocument();
   });
 
   it("filters by the current organisation's role: the admin of ACME is a Finance Manager in GLOBEX", async () => {
@@ -89,6 +92,16 @@ describe('AppShell', () => {
     expect(navLinks()).toHaveLength(9);
     expect(screen.getByRole('link', { name: 'Budgets' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+  });
+
+  it('offers Skip to content as the first Tab stop, which moves the focus to the content', async () => {
+    const { user } = await renderShell();
+    await screen.findByText('Screen content');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.click(skip);
+    expect(screen.getByRole('main', { name: 'Content' })).toHaveFocus();
   });
 
   it('highlights the item of the current path, also below it, and titles the page with it', async () => {

@@ -14,8 +14,10 @@ import {
   type CSSProperties,
   type ReactElement,
   type ReactNode,
+  type RefObject,
   useEffect,
   useId,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -99,6 +101,7 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
     if (currentPath) setOpenOnNarrow(false);
   }, [currentPath]);
 
+  const mainRef = useRef<HTMLElement>(null);
   const signOut = async () => {
     await session.logout();
     navigation.navigate(navigation.hrefs.login(), { replace: true });
@@ -115,6 +118,7 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
         } as CSSProperties
       }
     >
+      <SkipToContent target={mainRef} />
       {/* Keeps the content in place while the sidebar lies over it. */}
       {overlay ? <Box flexShrink="0" style={{ width: COLLAPSED_WIDTH }} /> : null}
       <Flex
@@ -249,7 +253,9 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
           </header>
         </Flex>
         <Box asChild p={{ initial: '4', sm: '5', lg: '6' }} style={{ flex: 1 }}>
-          <main>{children}</main>
+          <main ref={mainRef} tabIndex={-1} aria-label="Content" style={{ outline: 'none' }}>
+            {children}
+          </main>
         </Box>
       </Flex>
     </Flex>
@@ -385,5 +391,49 @@ function UserPanel({ collapsed, onSignOut }: { collapsed: boolean; onSignOut(): 
         </IconButton>
       </Tooltip>
     </Flex>
+  );
+}
+
+/**
+ * "Skip to content": the first Tab stop of every signed-in screen (issue 19, item 15), hidden until
+ * it has the focus; it moves the focus to the screen's content, past the sidebar and the header.
+ */
+function SkipToContent({ target }: { target: RefObject<HTMLElement | null> }): ReactElement {
+  const [visible, setVisible] = useState(false);
+  return (
+    <a
+      href="#content"
+      onFocus={() => setVisible(true)}
+      onBlur={() => setVisible(false)}
+      onClick={(event) => {
+        event.preventDefault();
+        target.current?.focus();
+      }}
+      style={
+        visible
+          ? {
+              position: 'fixed',
+              top: 'var(--space-2)',
+              left: 'var(--space-2)',
+              zIndex: 1000,
+              padding: 'var(--space-2) var(--space-3)',
+              background: 'var(--color-panel-solid)',
+              color: 'var(--accent-11)',
+              borderRadius: 'var(--radius-2)',
+              boxShadow: 'var(--shadow-4)',
+              fontWeight: 500,
+            }
+          : {
+              position: 'absolute',
+              width: 1,
+              height: 1,
+              overflow: 'hidden',
+              clip: 'rect(0 0 0 0)',
+              whiteSpace: 'nowrap',
+            }
+      }
+    >
+      Skip to content
+    </a>
   );
 }

@@ -34,12 +34,26 @@ export interface SidebarItem {
 /**
  * The sidebar's ten items in the specification's order (document 1 §2), with Roles (for `role.manage`,
  * which the documents give no screen) after Departments, and Budgets (for `budget.view`; issue 13) after Roles.
+ * A role sees only what it can use (issue 19): Approvals needs `approval.act` (the queue answers 403
+ * without it) and Purchase Orders `purchase_order.view`.
  */
 export const sidebarItems: readonly SidebarItem[] = [
   { id: 'dashboard', label: 'Dashboard', href: (h) => h.dashboard(), icon: LayoutDashboard },
   { id: 'requisitions', label: 'Requisitions', href: (h) => h.requisitions(), icon: FileText },
-  { id: 'approvals', label: 'Approvals', href: (h) => h.approvals(), icon: CheckSquare },
-  { id: 'purchase-orders', label: 'Purchase Orders', href: (h) => h.purchaseOrders(), icon: ShoppingCart },
+  {
+    id: 'approvals',
+    label: 'Approvals',
+    href: (h) => h.approvals(),
+    icon: CheckSquare,
+    permission: 'approval.act',
+  },
+  {
+    id: 'purchase-orders',
+    label: 'Purchase Orders',
+    href: (h) => h.purchaseOrders(),
+    icon: ShoppingCart,
+    permission: 'purchase_order.view',
+  },
   { id: 'vendors', label: 'Vendors', href: (h) => h.vendors(), icon: Store },
   { id: 'products', label: 'Products', href: (h) => h.products(), icon: Package },
   { id: 'users', label: 'Users', href: (h) => h.users(), icon: Users, permission: 'user.edit' },

@@ -77,12 +77,20 @@ describe('DashboardScreen', () => {
     expect(navigate).toHaveBeenCalledWith('/requisitions/create', undefined);
   });
 
-  it('does not offer Manage Users to a user who cannot edit users', async () => {
+  it('offers a plain user only the quick actions their role can use', async () => {
     server.use(meHandler(plainUser));
     renderScreen(<DashboardScreen />, { signedIn: true });
     const quick = await screen.findByRole('region', { name: 'Quick Actions' });
+    // No Manage Users (user.edit), Review Approvals (approval.act) or Budgets (budget.view): each
+    // would lead to a refusal (issue 19, items 1 and 3).
     expect(within(quick).queryByRole('link', { name: /Manage Users/ })).not.toBeInTheDocument();
-    expect(within(quick).getAllByRole('link')).toHaveLength(5);
+    expect(within(quick).queryByRole('link', { name: /Review Approvals/ })).not.toBeInTheDocument();
+    expect(within(quick).queryByRole('link', { name: /Budgets/ })).not.toBeInTheDocument();
+    expect(within(quick).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/requisitions/create',
+      '/purchase-orders',
+      '/reports',
+    ]);
   });
 
   it('shows an empty Recent Activity panel with a link to create a first requisition', async () => {

@@ -1,4 +1,4 @@
-import { organizationQueries } from '@purchasing/api-client';
+import { organizationQueries, type Schemas } from '@purchasing/api-client';
 import {
   Button,
   Callout,
@@ -37,7 +37,8 @@ interface QuickAction {
   description: string;
   href(hrefs: Hrefs): string;
   icon: ReactNode;
-  permission?: 'user.edit';
+  /** Shown only to holders of this permission: a quick action never leads to a refusal. */
+  permission?: Schemas['PermissionName'];
 }
 
 const quickActions: readonly QuickAction[] = [
@@ -47,6 +48,7 @@ const quickActions: readonly QuickAction[] = [
     description: 'Raise a purchase request for approval',
     href: (h) => h.requisitionCreate(),
     icon: <FilePlus size={20} />,
+    permission: 'requisition.create',
   },
   {
     id: 'approvals',
@@ -54,6 +56,7 @@ const quickActions: readonly QuickAction[] = [
     description: 'Act on requisitions waiting for you',
     href: (h) => h.approvals(),
     icon: <CheckSquare size={20} />,
+    permission: 'approval.act',
   },
   {
     id: 'purchase-orders',
@@ -61,6 +64,7 @@ const quickActions: readonly QuickAction[] = [
     description: 'Track orders sent to vendors',
     href: (h) => h.purchaseOrders(),
     icon: <ShoppingCart size={20} />,
+    permission: 'purchase_order.view',
   },
   {
     id: 'budgets',
@@ -68,6 +72,7 @@ const quickActions: readonly QuickAction[] = [
     description: 'See allocations and what is left',
     href: (h) => h.budgets(),
     icon: <Wallet size={20} />,
+    permission: 'budget.view',
   },
   {
     id: 'reports',
