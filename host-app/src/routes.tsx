@@ -240,7 +240,9 @@ const appPages = [
   page('requisitions/$id', 'Requisition Details', lazy(chunks.requisitions, 'RequisitionDetailPage')),
   page('requisitions/$id/edit', 'Edit Requisition', lazy(chunks.requisitions, 'EditRequisitionPage')),
   page('approvals', 'Approvals', lazy(chunks.approvals, 'ApprovalQueueScreen'), 'approval.act'),
-  page('approvals/$id', 'Approval Review', lazy(chunks.approvals, 'ApprovalReviewPage'), 'approval.act'),
+  // Not gated: the review shows anyone who may read the requisition its real state ("You don't have a
+  // pending approval for this requisition."), never a refusal.
+  page('approvals/$id', 'Approval Review', lazy(chunks.approvals, 'ApprovalReviewPage')),
   purchaseOrdersRoute,
   page(
     'purchase-orders/create',
