@@ -98,7 +98,7 @@ describe('AppShell', () => {
     const { user } = await renderShell();
     await screen.findByText('Screen content');
     await user.tab();
-    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    const skip = screen.getByRole('button', { name: 'Skip to content' });
     expect(skip).toHaveFocus();
     await user.click(skip);
     expect(screen.getByRole('main', { name: 'Content' })).toHaveFocus();

@@ -401,14 +401,11 @@ function UserPanel({ collapsed, onSignOut }: { collapsed: boolean; onSignOut(): 
 function SkipToContent({ target }: { target: RefObject<HTMLElement | null> }): ReactElement {
   const [visible, setVisible] = useState(false);
   return (
-    <a
-      href="#content"
+    <button
+      type="button"
       onFocus={() => setVisible(true)}
       onBlur={() => setVisible(false)}
-      onClick={(event) => {
-        event.preventDefault();
-        target.current?.focus();
-      }}
+      onClick={() => target.current?.focus()}
       style={
         visible
           ? {
@@ -421,12 +418,17 @@ function SkipToContent({ target }: { target: RefObject<HTMLElement | null> }): R
               color: 'var(--accent-11)',
               borderRadius: 'var(--radius-2)',
               boxShadow: 'var(--shadow-4)',
+              border: 'none',
+              font: 'inherit',
               fontWeight: 500,
+              cursor: 'pointer',
             }
           : {
               position: 'absolute',
               width: 1,
               height: 1,
+              padding: 0,
+              border: 'none',
               overflow: 'hidden',
               clip: 'rect(0 0 0 0)',
               whiteSpace: 'nowrap',
@@ -434,6 +436,6 @@ function SkipToContent({ target }: { target: RefObject<HTMLElement | null> }): R
       }
     >
       Skip to content
-    </a>
+    </button>
   );
 }

@@ -86,11 +86,11 @@ describe('DashboardScreen', () => {
     expect(within(quick).queryByRole('link', { name: /Manage Users/ })).not.toBeInTheDocument();
     expect(within(quick).queryByRole('link', { name: /Review Approvals/ })).not.toBeInTheDocument();
     expect(within(quick).queryByRole('link', { name: /Budgets/ })).not.toBeInTheDocument();
-    expect(within(quick).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/requisitions/create',
-      '/purchase-orders',
-      '/reports',
-    ]);
+    expect(
+      within(quick)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/requisitions/create', '/purchase-orders', '/reports']);
   });
 
   it('shows an empty Recent Activity panel with a link to create a first requisition', async () => {
