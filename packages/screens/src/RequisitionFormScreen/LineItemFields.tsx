@@ -1,0 +1,245 @@
+import type { Schemas } from '@purchasing/api-client';
+import {
+  CurrencyInput,
+  formatMoney,
+  NumberInput,
+  SelectDropdown,
+  TextField,
+  Typeahead,
+} from '@purchasing/ui';
+import { Box, Flex, Grid, IconButton, Text } from '@radix-ui/themes';
+import { Trash2 } from 'lucide-react';
+import { type ReactElement, useId } from 'react';
+import { type Control, Controller, type FieldPath, type UseFormSetValue, useWatch } from 'react-hook-form';
+import {
+  estimateLineTotal,
+  type RequisitionFormOutput,
+  type RequisitionFormValues,
+  UNITS_OF_MEASURE,
+} from './requisitionFormSchema';
+
+type Product = Schemas['Product'];
+
+const unitOptions = UNITS_OF_MEASURE.map((value) => ({ value, label: value }));
+
+/** Props of {@link LineItemFields}. */
+export interface LineItemFieldsProps {
+  index: number;
+  control: Control<RequisitionFormValues, unknown, RequisitionFormOutput>;
+  setValue: UseFormSetValue<RequisitionFormValues>;
+  clearErrors(name: FieldPath<RequisitionFormValues>): void;
+  /** Re-validate prefilled fields (after a first submit attempt). */
+  revalidate: boolean;
+  currency: string;
+  searchProducts(text: string): Promise<Product[]>;
+  canRemove: boolean;
+  onRemove(): void;
+  disabled: boolean;
+}
+
+/** One line: product search, description, quantity, unit price, unit of measure, notes and its total. */
+export function LineItemFields({
+  index,
+  control,
+  setValue,
+  clearErrors,
+  revalidate,
+  currency,
+  searchProducts,
+  canRemove,
+  onRemove,
+  disabled,
+}: LineItemFieldsProps): ReactElement {
+  const titleId = useId();
+  const line = useWatch({ control, name: `line_items.${index}` });
+  const name = `Item ${index + 1}`;
+  const lineTotal = estimateLineTotal(line ?? { quantity: 0, unit_price: 0, tax_amount: 0 });
+  const options = { shouldDirty: true, shouldValidate: revalidate } as const;
+
+  const prefill = (product: Product) => {
+    setValue(`line_items.${index}.product_id`, product.id, options);
+    setValue(`line_items.${index}.product`, { name: product.name, sku: product.sku }, options);
+    setValue(`line_items.${index}.description`, product.name, options);
+    setValue(`line_items.${index}.unit_price`, Number(product.unit_price), options);
+    setValue(`line_items.${index}.unit_of_measure`, product.unit_of_measure, options);
+    clearErrors(`line_items.${index}.product_id`);
+  };
+
+  return (
+    <Box
+      role="group"
+      aria-labelledby={titleId}
+      p="4"
+      style={{
+        border: '1px solid var(--gray-a6)',
+        borderRadius: 'var(--radius-3)',
+        background: 'var(--gray-a2)',
+      }}
+    >
+      <Flex align="center" justify="between" gap="3" mb="3">
+        <Text id={titleId} size="3" weight="bold">
+          {name}
+        </Text>
+        <Flex align="center" gap="3">
+          <Text size="2" color="gray">
+            Line total{' '}
+            <Text weight="bold" highContrast>
+              {formatMoney(lineTotal, currency)}
+            </Text>
+          </Text>
+          {canRemove ? (
+            <IconButton
+              type="button"
+              variant="ghost"
+              color="red"
+              aria-label={`Remove ${name}`}
+              disabled={disabled}
+              onClick={onRemove}
+            >
+              <Trash2 size={16} aria-hidden />
+            </IconButton>
+          ) : null}
+        </Flex>
+      </Flex>
+      <Grid columns={{ initial: '1', sm: '2', md: '4' }} gapX="4" gapY="3">
+        <Box gridColumn={{ md: 'span 2' }}>
+          <Controller
+            control={control}
+            name={`line_items.${index}.product_id`}
+            render={({ fieldState }) => (
+              <Typeahead<Product>
+                label="Product"
+                placeholder="Search by name or SKU"
+                onSearch={searchProducts}
+                onSelect={prefill}
+                getItemLabel={(product) => product.name}
+                getItemKey={(product) => product.id}
+                renderItem={(product) => <ProductOption product={product} />}
+                disabled={disabled}
+                error={fieldState.error?.message}
+                hint={
+                  line?.product
+                    ? `Catalogue item: ${line.product.name}${line.product.sku ? ` (${line.product.sku})` : ''}`
+                    : undefined
+                }
+              />
+            )}
+          />
+        </Box>
+        <Box gridColumn={{ md: 'span 2' }}>
+          <Controller
+            control={control}
+            name={`line_items.${index}.description`}
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Description"
+                required
+                placeholder="What is being bought"
+                maxLength={500}
+                disabled={disabled}
+                error={fieldState.error?.message}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        </Box>
+        <Controller
+          control={control}
+          name={`line_items.${index}.quantity`}
+          render={({ field, fieldState }) => (
+            <NumberInput
+              ref={field.ref}
+              label="Quantity"
+              required
+              min={1}
+              max={1_000_000}
+              step={1}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={disabled}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name={`line_items.${index}.unit_price`}
+          render={({ field, fieldState }) => (
+            <CurrencyInput
+              label="Unit Price"
+              required
+              currency={currency}
+              showCurrencySelect={false}
+              max={999_999_999_999.99}
+              // A minus sign is let through so the rule can say why it is refused ('Unit price cannot be negative').
+              allowNegative
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={disabled}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name={`line_items.${index}.unit_of_measure`}
+          render={({ field, fieldState }) => (
+            <SelectDropdown
+              label="Unit of Measure"
+              required
+              clearable={false}
+              options={unitOptions}
+              searchable={false}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={disabled}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name={`line_items.${index}.notes`}
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Notes"
+              // Short enough for the quarter-width column of a wide screen.
+              placeholder="Colour, size, part no."
+              maxLength={1000}
+              disabled={disabled}
+              error={fieldState.error?.message}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      </Grid>
+    </Box>
+  );
+}
+
+function ProductOption({ product }: { product: Product }): ReactElement {
+  const details = [
+    product.sku,
+    `${formatMoney(product.unit_price, product.currency)} / ${product.unit_of_measure}`,
+    product.vendor?.name,
+  ].filter(Boolean);
+  return (
+    <Flex direction="column">
+      <Text size="2" weight="medium">
+        {product.name}
+      </Text>
+      <Text size="1" color="gray">
+        {details.join(' · ')}
+      </Text>
+    </Flex>
+  );
+}
