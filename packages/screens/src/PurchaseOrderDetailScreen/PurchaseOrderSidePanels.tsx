@@ -1,0 +1,123 @@
+import type { Schemas } from '@purchasing/api-client';
+import { formatDate, formatDateTime } from '@purchasing/ui';
+import { Box, DataList, Flex, Link, Text } from '@radix-ui/themes';
+import type { ReactElement, ReactNode } from 'react';
+import { Panel } from '../shared/Panel';
+import { purchaseOrderMessages } from '../shared/purchaseOrders';
+import { longText, Muted } from './detailText';
+
+type PurchaseOrder = Schemas['PurchaseOrder'];
+
+function Field({ label, children }: { label: string; children: ReactNode }): ReactElement {
+  return (
+    <DataList.Item align="start">
+      <DataList.Label minWidth="110px">{label}</DataList.Label>
+      <DataList.Value style={{ overflowWrap: 'anywhere' }}>{children}</DataList.Value>
+    </DataList.Item>
+  );
+}
+
+/** The vendor's contact details. */
+export function VendorPanel({ vendor }: { vendor: PurchaseOrder['vendor'] }): ReactElement {
+  if (!vendor) {
+    return (
+      <Panel title="Vendor Information">
+        <Muted>{purchaseOrderMessages.noVendor}</Muted>
+      </Panel>
+    );
+  }
+  const value = (text: string | null) => (text?.trim() ? text : <Muted>Not provided</Muted>);
+  return (
+    <Panel title="Vendor Information">
+      <DataList.Root size="2">
+        <Field label="Name">
+          <Text weight="medium">{vendor.name}</Text>
+        </Field>
+        <Field label="Email">
+          {vendor.email ? <Link href={`mailto:${vendor.email}`}>{vendor.email}</Link> : value(null)}
+        </Field>
+        <Field label="Phone">
+          {vendor.phone ? (
+            <Link href={`tel:${vendor.phone.replace(/\s+/g, '')}`}>{vendor.phone}</Link>
+          ) : (
+            value(null)
+          )}
+        </Field>
+        <Field label="Address">{value(vendor.address)}</Field>
+        <Field label="City">{value(vendor.city)}</Field>
+        <Field label="State / Province">{value(vendor.state_province)}</Field>
+        <Field label="Postal Code">{value(vendor.postal_code)}</Field>
+        <Field label="Country">{value(vendor.country)}</Field>
+      </DataList.Root>
+    </Panel>
+  );
+}
+
+/** The shipping and billing addresses. */
+export function AddressesPanel({ order }: { order: PurchaseOrder }): ReactElement {
+  return (
+    <Panel title="Addresses">
+      <DataList.Root orientation="vertical" size="2">
+        <DataList.Item>
+          <DataList.Label>Shipping Address</DataList.Label>
+          <DataList.Value>{longText(order.shipping_address)}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>Billing Address</DataList.Label>
+          <DataList.Value>{longText(order.billing_address)}</DataList.Value>
+        </DataList.Item>
+      </DataList.Root>
+    </Panel>
+  );
+}
+
+/** When the order was created, sent, received or cancelled. */
+export function HistoryPanel({ order }: { order: PurchaseOrder }): ReactElement {
+  const events: { label: string; when: string; note?: string | null }[] = [
+    { label: 'Created', when: formatDateTime(order.created_at) },
+  ];
+  if (order.sent_at) events.push({ label: 'Sent to vendor', when: formatDateTime(order.sent_at) });
+  if (order.received_date) {
+    events.push({ label: 'Received', when: formatDate(order.received_date), note: order.receipt_notes });
+  }
+  if (order.cancelled_at) {
+    events.push({
+      label: 'Cancelled',
+      when: formatDateTime(order.cancelled_at),
+      note: order.cancellation_reason,
+    });
+  }
+  return (
+    <Panel title="History">
+      <Flex asChild direction="column" gap="3">
+        <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {events.map((event) => (
+            <Flex asChild key={event.label} gap="3" align="start">
+              <li>
+                <Box
+                  aria-hidden
+                  mt="1"
+                  flexShrink="0"
+                  style={{ width: 8, height: 8, borderRadius: '50%', background: 'var(--accent-9)' }}
+                />
+                <Flex direction="column" minWidth="0">
+                  <Text size="2" weight="medium">
+                    {event.label}
+                  </Text>
+                  <Text size="1" color="gray">
+                    {event.when}
+                  </Text>
+                  {event.note ? (
+                    <Text size="2" mt="1" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {event.note}
+                    </Text>
+                  ) : null}
+                </Flex>
+              </li>
+            </Flex>
+          ))}
+        </ol>
+      </Flex>
+    </Panel>
+  );
+}

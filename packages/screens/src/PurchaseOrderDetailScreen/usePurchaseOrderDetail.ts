@@ -1,0 +1,47 @@
+import type { Schemas } from '@purchasing/api-client';
+import { useState } from 'react';
+import { useSession } from '../SessionProvider';
+import { usePurchaseOrderActions } from '../shared/purchaseOrderActions';
+
+type PurchaseOrder = Schemas['PurchaseOrder'];
+
+/**
+ * The actions of the detail screen: which of Edit, Send, Mark as Received and Cancel the user's role
+ * allows for the order's status, the dialog open, and the mutations behind them.
+ */
+export function usePurchaseOrderDetail(order: PurchaseOrder, organizationId: string) {
+  const { hasPermission } = useSession();
+  const actions = usePurchaseOrderActions(organizationId);
+  const [dialog, setDialog] = useState<'send' | 'receive' | 'cancel' | null>(null);
+
+  const { status } = order;
+  const canManage = hasPermission('purchase_order.manage');
+  // Hides what the server would refuse anyway (document 2 §4, DECISIONS §2); the server still decides.
+  const canReceive = hasPermission('purchase_order.receive') || canManage;
+  const isDraft = status === 'draft';
+  const showEdit = isDraft && canManage;
+  const showSend = isDraft && canManage;
+  const showReceive = status === 'sent' && canReceive;
+  const showCancel = (isDraft || status === 'sent') && canManage;
+
+  const send = async () => {
+    try {
+      await actions.send.mutateAsync(order);
+    } finally {
+      setDialog(null);
+    }
+  };
+
+  return {
+    actions,
+    dialog,
+    setDialog,
+    canManage,
+    isDraft,
+    showEdit,
+    showSend,
+    showReceive,
+    showCancel,
+    send,
+  };
+}
