@@ -6,6 +6,7 @@
 
 export type { components, operations, paths } from '@purchasing/contract';
 export { adminKeys, departmentQueries, roleQueries, userQueries } from './admin-queries';
+export { forgetDecidedStep } from './approval-cache';
 export { type BudgetListFilters, budgetKeys, budgetQueries } from './budget-queries';
 export {
   createPurchasingClient,

@@ -1,7 +1,7 @@
-import type { Schemas } from '@purchasing/api-client';
+import { requisitionKeys, type Schemas } from '@purchasing/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { http } from '../test/handlers';
+import { acme, http } from '../test/handlers';
 import { renderScreen } from '../test/render';
 import { buildRequisition, createRequisitionApi, financeRef } from '../test/requisitionHandlers';
 import { server } from '../test/server';
@@ -50,6 +50,26 @@ describe('ApprovalActionForm', () => {
     expect(await screen.findByText('Approval action completed successfully')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalledWith('approve');
     expect(api.requisitions[1]?.status).toBe('approved');
+  });
+
+  it('takes the decided step out of the cached queue before handing over (the queue shown next is right at once)', async () => {
+    const { user, onDone, requisition, queryClient } = setup();
+    const other = buildRequisition(3);
+    const queueKey = requisitionKeys.pendingApprovals(acme.id, { status: 'Pending' });
+    const step = (r: { id: string }) => ({ id: `step-${r.id}`, requisition: r });
+    queryClient.setQueryData(queueKey, {
+      pending_approvals: [step(requisition), step(other)],
+      pagination: { limit: 10, offset: 0, total: 2 },
+    });
+    const queueWhenDone: unknown[] = [];
+    onDone.mockImplementation(() => queueWhenDone.push(queryClient.getQueryData(queueKey)));
+    await ready();
+    await user.click(screen.getByRole('radio', { name: 'Approve' }));
+    await user.click(screen.getByRole('button', { name: 'Approve Requisition' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith('approve'));
+    expect(queueWhenDone).toEqual([
+      { pending_approvals: [step(other)], pagination: { limit: 10, offset: 0, total: 1 } },
+    ]);
   });
 
   it('sends the approval with its comments', async () => {

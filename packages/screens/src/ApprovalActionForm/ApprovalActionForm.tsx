@@ -1,5 +1,6 @@
 import {
   approvalQueries,
+  forgetDecidedStep,
   isApiError,
   type PurchasingClient,
   requisitionKeys,
@@ -238,7 +239,9 @@ export function ApprovalActionForm({ requisition, onDone, onCancel }: ApprovalAc
       toast.success(approvalActionMessages.success);
       setFieldErrors({});
       // Close or leave first: the refreshed queue no longer lists this step, and the form would
-      // otherwise flash its 'no pending approval' message before its holder goes away.
+      // otherwise flash its 'no pending approval' message before its holder goes away. The queue
+      // shown next is right at once: the decided step leaves its cached pages before the refetch.
+      forgetDecidedStep(queryClient, organizationId, requisition.id);
       onDone?.(submission.action);
       void queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) });
     },
