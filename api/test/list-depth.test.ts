@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '../src/features/paging.js';
 import { ANCHOR_FROM_OFFSET } from '../src/features/requisitions/requisition-list.js';
 import { PROBE_ROWS } from '../src/features/requisitions/requisition-search.js';
-import { LARGE_SET_STEPS } from '../src/features/requisitions/requisition-visible.js';
+import { LARGE_SET_STEPS, manyStepsCountSql } from '../src/features/requisitions/requisition-visible.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import { expectCountersExact } from './counters-check.js';
 import {
@@ -216,6 +216,21 @@ describe('requisition list at depth', () => {
       expect(ids(answer), `offset ${offset}`).toEqual(visible.slice(offset, offset + 10));
       expect(answer.pagination).toMatchObject({ total: 1030, total_capped: false });
     }
+    // The count for a caller with many steps: past a cap one kind of step alone exceeds, it stops
+    // there (from the steps' index); under it, it is exact.
+    const countUpTo = async (cap: number) =>
+      Number(
+        (
+          await app.sequelize.query<{ n: string }>(`SELECT (${manyStepsCountSql('$2', '$3', cap)}) AS n`, {
+            type: QueryTypes.SELECT,
+            bind: [world.organization.id, manager.id, 'Manager'],
+          })
+        )[0]!.n,
+      );
+    expect(await countUpTo(100)).toBe(101);
+    expect(await countUpTo(1029)).toBe(1030);
+    expect(await countUpTo(1030)).toBe(1030);
+    expect(await countUpTo(10_000)).toBe(1030);
 
     // Their decisions searched: a term with few matches (from the index), one with more than the index
     // path sorts ("e", in every row: tested on each decision), and a number.

@@ -25,6 +25,7 @@ import {
   unindexedMatch,
 } from './requisition-search.js';
 import {
+  manyStepsCountSql,
   manyStepsSql,
   visibleCountSql,
   visibleIds,
@@ -189,30 +190,20 @@ export async function listRequisitions(
     const many = await select<{ many: boolean }>(db, manyStepsSql(...ownSet), bind);
     if (many[0]?.many) {
       const walk = [where[0]!, visibleRow(...ownSet)];
-      const matches = `SELECT 1 FROM requisitions r WHERE ${walk.join(' AND ')}`;
       return read({
         prefix: '',
         from: 'requisitions r',
         alias: 'r',
         where: walk,
-        total: cappedTotal(db, matches, bind, COUNT_CAP),
+        total: exactUpTo(db, manyStepsCountSql(...ownSet, COUNT_CAP), bind, COUNT_CAP),
       });
     }
-    const count = visibleCountSql(...ownSet, COUNT_CAP);
-    const frozen = [...bind];
     return read({
       prefix: '',
       from: (seek, order, first) => visiblePageRows(...ownSet, seek, order, first),
       alias: 'v',
       where: [],
-      total: {
-        sql: count,
-        cap: COUNT_CAP,
-        fallback: async () => {
-          const n = Number((await select<{ n: string }>(db, `SELECT (${count}) AS n`, frozen))[0]?.n ?? 0);
-          return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
-        },
-      },
+      total: exactUpTo(db, visibleCountSql(...ownSet, COUNT_CAP), bind, COUNT_CAP),
     });
   }
   const counterKeys = viewAll && !search ? filterCounterKeys(filter) : null;
@@ -289,6 +280,19 @@ async function readPage(
   );
   const answer = answerPage({ rows, reversed: seek.reversed, hash, limit, offset, total: count });
   return { requisitions: answer.rows.map(presentSummary), pagination: answer.pagination };
+}
+
+/** A total whose statement `count` answers the number, or more than `cap` when there are more. */
+function exactUpTo(db: Db, count: string, bind: unknown[], cap: number): PageTotal {
+  const frozen = [...bind];
+  return {
+    sql: count,
+    cap,
+    fallback: async () => {
+      const n = Number((await select<{ n: string }>(db, `SELECT (${count}) AS n`, frozen))[0]?.n ?? 0);
+      return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+    },
+  };
 }
 
 /** From this offset a page of everything is found from the day counters rather than by skipping rows. */

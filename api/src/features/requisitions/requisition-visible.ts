@@ -85,3 +85,21 @@ export const manyStepsSql = (u: string, role: string) => {
  */
 export const visibleRow = (u: string, role: string) => `(r.requestor_id = ${u} OR EXISTS (
     SELECT 1 FROM approval_steps vs WHERE vs.requisition_id = r.id AND ${stepsOf(u, role)}))`;
+
+/**
+ * The number of visible requisitions for a caller with many steps, counted up to one past `cap`
+ * without walking the organisation: when the steps assigned to them, or those they decided, name more
+ * than `cap` requisitions (read in requisition order from the steps' (organisation, person,
+ * requisition) indexes: about `cap` entries), the set is larger than the cap; otherwise it is
+ * gathered ({@link visibleCountSql}: each kind holds at most `cap` requisitions then). Walking the
+ * list newest first instead read 40,000 requisitions for a busy manager's 10,000 (0.46 s at 1M), and
+ * every requisition of the organisation for a caller who sees fewer than the cap.
+ */
+export const manyStepsCountSql = (u: string, role: string, cap: number) => {
+  const more = (
+    column: string,
+  ) => `(SELECT count(*) FROM (SELECT DISTINCT vs.requisition_id FROM approval_steps vs
+       WHERE vs.organization_id = $1 AND vs.${column} = ${u} ORDER BY vs.requisition_id LIMIT ${cap + 1}) d) > ${cap}`;
+  return `SELECT CASE WHEN ${more('approver_id')} OR ${more('actioned_by_id')} THEN ${cap + 1}
+    ELSE (${visibleCountSql(u, role, cap)}) END`;
+};
