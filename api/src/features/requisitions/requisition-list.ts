@@ -224,12 +224,17 @@ export async function listRequisitions(
   const everything =
     counterKeys?.plus.length === 1 && counterKeys.plus[0] === 'req' && !counterKeys.minus.length;
   if (everything && plan.mode === 'offset' && offset >= ANCHOR_FROM_OFFSET) {
-    const anchor = await dayAnchor(db, organizationId, offset);
-    // No anchor: the offset is past the last requisition, and the page has none (its total is read
-    // from the counters on its own).
-    if (!anchor) return read({ ...source, where: [...where, 'FALSE'] });
-    const upto = `r.created_at < (${param(anchor.upto)}::date)::timestamp AT TIME ZONE 'UTC'`;
-    return read({ ...source, where: [...where, upto], offsetSql: param(anchor.skip) });
+    // The anchor in the page's own statement (one round trip). No anchor: the offset is past the
+    // last requisition, `created_at < NULL` holds for no row, and the page's total comes from the
+    // counters on its own.
+    const anchor = dayAnchorSql('$1', param(offset));
+    const upto = `r.created_at < (SELECT (a.upto::date)::timestamp AT TIME ZONE 'UTC' FROM anchor a)`;
+    return read({
+      ...source,
+      prefix: `WITH anchor AS MATERIALIZED (${anchor})`,
+      where: [...where, upto],
+      offsetSql: '(SELECT a.skip FROM anchor a)',
+    });
   }
   return read(source);
 }
@@ -301,48 +306,35 @@ export const ANCHOR_FROM_OFFSET = MAX_SEEK_SKIP;
 /**
  * Where a far page of every requisition (newest first) starts, found from the maintained month and
  * day counters (`req:m:`, `req:d:`): the page is the rows created before `upto` (the end of the day
- * it starts in), skipping `skip` of them. Page 5,000 then costs a hundred counter entries and at most
- * a day's rows, not the 49,990 index entries an OFFSET steps over. A statement of its own, so that
- * the page's is a plain index range with bind values.
+ * it starts in, 'YYYY-MM-DD'), skipping `skip` of them. Page 5,000 then costs a hundred counter
+ * entries and at most a day's rows, not the 49,990 index entries an OFFSET steps over. One row
+ * (upto, skip), or none past the last requisition; `org` and `offset` are bind positions.
  *
- * The months read run from the organisation's oldest requisition to its newest (two index entries);
- * past the last requisition there is no anchor (null).
+ * The months read run from the organisation's oldest requisition to its newest (two index entries).
  */
-async function dayAnchor(
-  db: Db,
-  organizationId: string,
-  offset: number,
-): Promise<{ upto: string; skip: number } | null> {
-  const rows = await select<{ upto: string; skip: string }>(
-    db,
-    `WITH span AS (
-        SELECT (SELECT min(x.created_at) FROM requisitions x WHERE x.organization_id = $1) AS oldest,
-               (SELECT max(x.created_at) FROM requisitions x WHERE x.organization_id = $1) AS newest),
+const dayAnchorSql = (org: string, offset: string) => `WITH span AS (
+        SELECT (SELECT min(x.created_at) FROM requisitions x WHERE x.organization_id = ${org}) AS oldest,
+               (SELECT max(x.created_at) FROM requisitions x WHERE x.organization_id = ${org}) AS newest),
       month_n AS (
         SELECT substr(t.key, 7) AS month, sum(t.n) AS n FROM counter_deltas t
-         WHERE t.organization_id = $1 AND t.key = ANY (ARRAY(
+         WHERE t.organization_id = ${org} AND t.key = ANY (ARRAY(
            SELECT 'req:m:' || to_char(m, 'YYYY-MM') FROM span,
                   generate_series(date_trunc('month', span.oldest AT TIME ZONE 'UTC'),
                     span.newest AT TIME ZONE 'UTC', interval '1 month') m))
          GROUP BY t.key HAVING sum(t.n) <> 0),
       month_at AS (SELECT month, n, sum(n) OVER (ORDER BY month DESC) - n AS newer FROM month_n),
-      in_month AS (SELECT month, newer FROM month_at WHERE newer + n > $2 ORDER BY month DESC LIMIT 1),
+      in_month AS (SELECT month, newer FROM month_at WHERE newer + n > ${offset}::bigint ORDER BY month DESC LIMIT 1),
       day_n AS (
         SELECT substr(t.key, 7)::date AS day, sum(t.n) AS n FROM counter_deltas t
-         WHERE t.organization_id = $1 AND t.key = ANY ((
+         WHERE t.organization_id = ${org} AND t.key = ANY ((
            SELECT array_agg('req:d:' || to_char(d, 'YYYY-MM-DD')) FROM in_month m,
                   generate_series((m.month || '-01')::timestamp,
                     (m.month || '-01')::timestamp + interval '1 month' - interval '1 day', interval '1 day') d)::text[])
          GROUP BY t.key HAVING sum(t.n) <> 0),
       day_at AS (
         SELECT day, n, (SELECT newer FROM in_month) + sum(n) OVER (ORDER BY day DESC) - n AS newer FROM day_n)
-     SELECT to_char(day + 1, 'YYYY-MM-DD') AS upto, ($2 - newer)::text AS skip FROM day_at
-      WHERE newer + n > $2 ORDER BY day DESC LIMIT 1`,
-    [organizationId, offset],
-  );
-  const row = rows[0];
-  return row ? { upto: row.upto, skip: Number(row.skip) } : null;
-}
+     SELECT to_char(day + 1, 'YYYY-MM-DD') AS upto, (${offset}::bigint - newer)::bigint AS skip FROM day_at
+      WHERE newer + n > ${offset}::bigint ORDER BY day DESC LIMIT 1`;
 
 /** A total as counters: the sum of `plus` minus the sum of `minus`. */
 export interface CounterSum {
