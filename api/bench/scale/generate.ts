@@ -110,8 +110,12 @@ async function dropSecondaryIndexes(client: pg.Client): Promise<{ table: string;
     `SELECT ci.relname AS name, c.relname AS table, pg_get_indexdef(i.indexrelid) AS definition
        FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_class ci ON ci.oid = i.indexrelid
       WHERE c.relnamespace = 'public'::regnamespace AND c.relname = ANY($1)
-        -- Indexes behind a primary key, a unique constraint or a foreign key stay.
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+        -- Indexes behind a primary key, a unique constraint or a foreign key stay, and so does the
+        -- plain index on id alone: the child tables' triggers find their parent's organisation by
+        -- it (with the primary key on (organization_id, id), without it each line item read every
+        -- requisition: the load ran for over half an hour before it was noticed).
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+        AND pg_get_indexdef(i.indexrelid) NOT LIKE '% USING btree (id)'`,
     [BULK_TABLES],
   );
   for (const row of rows) await client.query(`DROP INDEX public.${pg.escapeIdentifier(row.name)}`);
