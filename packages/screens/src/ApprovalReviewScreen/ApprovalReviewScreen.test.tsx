@@ -59,8 +59,12 @@ describe('ApprovalReviewScreen', () => {
     serve();
     renderScreen(<ApprovalReviewScreen requisitionId={underReview().id} />, { signedIn: true });
     const table = await screen.findByRole('table', { name: 'Line items' });
-    const laptop = within(table).getByRole('rowheader', { name: /14-inch business laptop/ }).closest('tr');
-    const bag = within(table).getByRole('rowheader', { name: /Laptop bag/ }).closest('tr');
+    const laptop = within(table)
+      .getByRole('rowheader', { name: /14-inch business laptop/ })
+      .closest('tr');
+    const bag = within(table)
+      .getByRole('rowheader', { name: /Laptop bag/ })
+      .closest('tr');
     if (!laptop || !bag) throw new Error('two lines expected');
     expect(laptop).toHaveTextContent('2 each × $2,199.00');
     expect(laptop).toHaveTextContent('$4,398.00');

@@ -5,8 +5,8 @@ import { Download, FileText, Paperclip } from 'lucide-react';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { usePurchasing } from '../../PurchasingProvider';
 import { downloadAttachment } from '../../shared/attachments';
-import { FileName } from './FileName';
 import { Muted } from './Field';
+import { FileName } from './FileName';
 import { Panel } from './Panel';
 
 type Attachment = Schemas['Attachment'];

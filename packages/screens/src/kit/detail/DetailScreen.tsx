@@ -225,7 +225,9 @@ export function DetailLayout({
             minWidth="0"
             position={stickyAside ? { initial: 'static', md: 'sticky' } : undefined}
             // Below the host's sticky header when it has one (AppShell sets its height).
-            style={stickyAside ? { top: 'calc(var(--app-shell-header-height, 0px) + var(--space-4))' } : undefined}
+            style={
+              stickyAside ? { top: 'calc(var(--app-shell-header-height, 0px) + var(--space-4))' } : undefined
+            }
           >
             {aside}
           </Flex>

@@ -11,7 +11,9 @@ export function Muted({ children }: { children: ReactNode }): ReactElement {
 
 /** Whether a value counts as missing: null, undefined, or text of blanks only. */
 function isMissing(value: ReactNode): boolean {
-  return value === null || value === undefined || value === false || (typeof value === 'string' && !value.trim());
+  return (
+    value === null || value === undefined || value === false || (typeof value === 'string' && !value.trim())
+  );
 }
 
 /** Props of {@link Field}. */
