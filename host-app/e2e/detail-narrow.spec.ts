@@ -126,7 +126,7 @@ test.describe('detail screens at 1440 and 390 px', () => {
     const orders = await page.request.get('/api/purchase-orders?status=draft', {
       headers: (await apiHeaders(page)).headers,
     });
-    const { purchase_orders: drafts } = (await orders.json()) as { purchase_orders: { id: string }[] };
+    const { data: drafts } = (await orders.json()) as { data: { id: string }[] };
     const href = `/purchase-orders/${drafts[0]?.id}`;
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

@@ -51,7 +51,7 @@ function serveWith(status: number) {
   server.use(
     http.get('/requisitions/{id}', ({ response }) => {
       calls += 1;
-      return response(status as 404).json({ message: 'No', code: 'X', details: [] });
+      return response(status as 404).json({ message: 'No', code: 'NOT_FOUND', details: [] });
     }),
   );
   return () => calls;
