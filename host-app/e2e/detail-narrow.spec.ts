@@ -90,7 +90,7 @@ async function draftWithLongFile(page: Page): Promise<{ id: string }> {
 
 test.describe('detail screens at 1440 and 390 px', () => {
   test('requisition detail, approval review and order detail fit a phone', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000); // six pages on a shared two-core machine
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'user@acme.test');
     const { id } = await draftWithLongFile(page);
