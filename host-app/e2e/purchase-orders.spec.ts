@@ -95,7 +95,7 @@ test.describe('purchase orders', () => {
           printedDate(deliveryDate),
           'Net 30', // Officeworks' usual terms, prefilled with the vendor
           requisition.number,
-          'Not provided',
+          'Not specified', // the detail kit's word for a missing value (issue 19 item 11)
         ]);
         const lines = frank.getByRole('table', { name: 'Line items' });
         await expect(lines.getByRole('row')).toHaveText([

@@ -232,7 +232,7 @@ test.describe('requisition lifecycle', () => {
       const asked = steps.nth(0);
       await expect(asked).toContainText('Manager Approval');
       await expect(asked).toContainText('Mark Evans');
-      await expect(asked).toContainText('Information requested');
+      await expect(asked).toContainText('Info Requested');
       // The date is when Mark acted (moments ago), written the way the browser writes it.
       const askedAt = asked.getByRole('time');
       const stamp = (await askedAt.getAttribute('datetime')) ?? '';

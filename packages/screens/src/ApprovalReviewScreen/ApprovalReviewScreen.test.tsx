@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { organizationsHandler } from '../test/handlers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, organizationsHandler } from '../test/handlers';
 import { renderScreen } from '../test/render';
 import {
   approvalReviewLoadErrorHandler,
@@ -26,6 +26,10 @@ function region(name: string) {
   return screen.getByRole('region', { name });
 }
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('ApprovalReviewScreen', () => {
   it('shows the requisition details, with the breadcrumb back to the queue', async () => {
     serve();
@@ -46,22 +50,29 @@ describe('ApprovalReviewScreen', () => {
     expect(details.getByText('15 Dec 2026')).toBeInTheDocument();
     expect(details.getByText('Laptops for the two new analysts')).toBeInTheDocument();
     expect(details.getByText('1 Market Street, Sydney NSW 2000')).toBeInTheDocument();
-    expect(details.getByText(/16 Nov 2026/)).toBeInTheDocument();
+    // Issue 19 item 11: the dates are in Quick Info, as on the detail.
+    expect(region('Quick Info')).toHaveTextContent('Submitted16 Nov 2026');
   });
 
+  // Issue 19 item 11: the review shows the detail's line items table, so the same words and order.
   it('lists the line items with their totals, quantity x unit price, product and notes', async () => {
     serve();
     renderScreen(<ApprovalReviewScreen requisitionId={underReview().id} />, { signedIn: true });
-    const lines = within(await screen.findByRole('list', { name: 'Line items' }));
-    const [laptop, bag] = lines.getAllByRole('listitem');
+    const table = await screen.findByRole('table', { name: 'Line items' });
+    const laptop = within(table)
+      .getByRole('rowheader', { name: /14-inch business laptop/ })
+      .closest('tr');
+    const bag = within(table)
+      .getByRole('rowheader', { name: /Laptop bag/ })
+      .closest('tr');
     if (!laptop || !bag) throw new Error('two lines expected');
-    expect(within(laptop).getByText('14-inch business laptop')).toBeInTheDocument();
-    expect(within(laptop).getByText('2 x $2,199.00')).toBeInTheDocument();
-    expect(within(laptop).getByText('$4,398.00')).toBeInTheDocument();
-    expect(within(laptop).getByText('Laptop 14" · SKU LAP-14')).toBeInTheDocument();
-    expect(within(laptop).getByText('Silver if possible')).toBeInTheDocument();
-    expect(within(bag).getByText('2 x $51.00')).toBeInTheDocument();
-    expect(within(region('Line Items')).getAllByText('$4,500.00')).toHaveLength(1);
+    expect(laptop).toHaveTextContent('2 each × $2,199.00');
+    expect(laptop).toHaveTextContent('$4,398.00');
+    expect(laptop).toHaveTextContent('Laptop 14"');
+    expect(laptop).toHaveTextContent('LAP-14');
+    expect(laptop).toHaveTextContent('Silver if possible');
+    expect(bag).toHaveTextContent('2 each × $51.00');
+    expect(within(table).getAllByRole('row').at(-1)).toHaveTextContent('Total$4,500.00');
   });
 
   it('shows tax only on lines that carry some', async () => {
@@ -76,18 +87,45 @@ describe('ApprovalReviewScreen', () => {
       },
     ]);
     renderScreen(<ApprovalReviewScreen requisitionId={base.id} />, { signedIn: true });
-    const list = within(await screen.findByRole('list', { name: 'Line items' }));
-    expect(list.getByText('Tax: $439.80')).toBeInTheDocument();
-    expect(list.getAllByText(/^Tax:/)).toHaveLength(1);
+    const table = within(await screen.findByRole('table', { name: 'Line items' }));
+    expect(table.getByText('incl. $439.80 tax')).toBeInTheDocument();
+    expect(table.getAllByText(/tax$/)).toHaveLength(1);
   });
 
-  it('names the attachments without offering to change them', async () => {
+  it('shows line items before attachments, as the detail does', async () => {
     serve();
     renderScreen(<ApprovalReviewScreen requisitionId={underReview().id} />, { signedIn: true });
+    await screen.findByRole('table', { name: 'Line items' });
+    const order = screen.getAllByRole('region').map((section) => section.getAttribute('aria-labelledby'));
+    const position = (name: string) => order.indexOf(region(name).getAttribute('aria-labelledby'));
+    expect(position('Requisition Details')).toBeLessThan(position('Line Items'));
+    expect(position('Line Items')).toBeLessThan(position('Attachments'));
+  });
+
+  it('names the attachments with their sizes, and downloads one from the review (issue 19 item 11)', async () => {
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    serve();
+    server.use(
+      http.get('/attachments/{id}', ({ params, response }) =>
+        response(200).json({
+          url: `http://localhost/api/attachments/${params.id}/download?expires=1900000000&signature=abc`,
+          expires_at: '2030-01-01T00:00:00.000Z',
+        }),
+      ),
+    );
+    const { user } = renderScreen(<ApprovalReviewScreen requisitionId={underReview().id} />, {
+      signedIn: true,
+    });
     const files = within(await screen.findByRole('list', { name: 'Attachments' }));
     expect(files.getByText('quote.pdf')).toBeInTheDocument();
     expect(files.getByText('47.08 KB')).toBeInTheDocument();
-    expect(within(region('Attachments')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(region('Attachments')).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    await user.click(files.getByRole('button', { name: 'Download quote.pdf' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]?.download).toBe('quote.pdf');
   });
 
   it('shows the approval workflow', async () => {

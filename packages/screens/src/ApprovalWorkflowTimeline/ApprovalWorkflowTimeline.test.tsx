@@ -75,7 +75,7 @@ describe('ApprovalWorkflowTimeline', () => {
         ]}
       />,
     );
-    const labels = ['Approved', 'Auto-approved', 'Rejected', 'Information requested', 'Delegated', 'Pending'];
+    const labels = ['Approved', 'Auto-approved', 'Rejected', 'Info Requested', 'Delegated', 'Pending'];
     entries().forEach((entry, index) => {
       expect(within(entry).getByText(labels[index] ?? '')).toBeInTheDocument();
     });

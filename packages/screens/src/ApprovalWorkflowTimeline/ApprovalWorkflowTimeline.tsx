@@ -43,7 +43,8 @@ const actionPresentation: Record<ApprovalAction | 'pending', ActionPresentation>
   approve: { label: 'Approved', color: 'green', Icon: CheckCircle2 },
   auto_approve: { label: 'Auto-approved', color: 'teal', Icon: Zap },
   reject: { label: 'Rejected', color: 'red', Icon: XCircle },
-  request_info: { label: 'Information requested', color: 'orange', Icon: MessageCircleQuestion },
+  // The status badge's label, so the request reads the same on the badge and the timeline (issue 19 item 11).
+  request_info: { label: 'Info Requested', color: 'orange', Icon: MessageCircleQuestion },
   delegate: { label: 'Delegated', color: 'blue', Icon: Forward },
   pending: { label: 'Pending', color: 'amber', Icon: Clock },
 };

@@ -1,16 +1,9 @@
 import type { Schemas } from '@purchasing/api-client';
-import {
-  Breadcrumb,
-  Button,
-  Callout,
-  ConfirmDialog,
-  formatDate,
-  formatDateTime,
-  StatusBadge,
-} from '@purchasing/ui';
-import { Flex, Grid, Heading, Button as RadixButton, Text } from '@radix-ui/themes';
+import { Button, Callout, ConfirmDialog, formatDate, formatDateTime, StatusBadge } from '@purchasing/ui';
+import { Button as RadixButton } from '@radix-ui/themes';
 import { Ban, PackageCheck, Pencil, Send } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { DetailLayout } from '../kit/detail/DetailScreen';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { sendConfirmation } from '../shared/purchaseOrders';
 import { PurchaseOrderAttachments } from './PurchaseOrderAttachments';
@@ -46,67 +39,46 @@ export function PurchaseOrderDetail({
   const { status } = order;
 
   return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1200 }}>
-      <Breadcrumb
-        items={[
-          { label: 'Purchase Orders', href: navigation.hrefs.purchaseOrders() },
-          { label: order.po_number },
-        ]}
-        onNavigate={(href) => navigation.navigate(href)}
-      />
-
-      <Flex justify="between" align="start" gap="4" wrap="wrap">
-        <Flex direction="column" gap="1" minWidth="0">
-          <Flex align="center" gap="3" wrap="wrap">
-            <Heading as="h2" size={{ initial: '6', sm: '7' }}>
-              {order.po_number}
-            </Heading>
-            <StatusBadge kind="purchase_order" status={status} />
-          </Flex>
-          <Text size="2" color="gray">
-            Created {formatDate(order.created_at)}
-            {order.vendor ? ` for ${order.vendor.name}` : ''}
-          </Text>
-        </Flex>
-        <Flex gap="2" wrap="wrap">
-          {showEdit ? (
-            <RadixButton asChild variant="soft">
-              <a {...editLink}>
-                <Pencil size={16} aria-hidden />
-                Edit
-              </a>
-            </RadixButton>
-          ) : null}
-          {showCancel ? (
-            <Button variant="secondary" color="red" onClick={() => setDialog('cancel')}>
-              <Ban size={16} aria-hidden />
-              Cancel
-            </Button>
-          ) : null}
-          {showSend ? (
-            // A vendor without an email address cannot be sent to; the callout below says why.
-            <Button onClick={() => setDialog('send')} disabled={!order.vendor?.email}>
-              <Send size={16} aria-hidden />
-              Send to Vendor
-            </Button>
-          ) : null}
-          {showReceive ? (
-            <Button variant="success" onClick={() => setDialog('receive')}>
-              <PackageCheck size={16} aria-hidden />
-              Mark as Received
-            </Button>
-          ) : null}
-        </Flex>
-      </Flex>
-
-      <StatusCallout order={order} canSend={showSend} />
-
-      <Grid
-        columns={{ initial: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }}
-        gap="5"
-        align="start"
-      >
-        <Flex direction="column" gap="5" minWidth="0">
+    <DetailLayout
+      title={order.po_number}
+      status={<StatusBadge kind="purchase_order" status={status} />}
+      subtitle={`Created ${formatDate(order.created_at)}${order.vendor ? ` for ${order.vendor.name}` : ''}`}
+      actions={
+        showEdit || showCancel || showSend || showReceive ? (
+          <>
+            {showEdit ? (
+              <RadixButton asChild variant="soft">
+                <a {...editLink}>
+                  <Pencil size={16} aria-hidden />
+                  Edit
+                </a>
+              </RadixButton>
+            ) : null}
+            {showCancel ? (
+              <Button variant="secondary" color="red" onClick={() => setDialog('cancel')}>
+                <Ban size={16} aria-hidden />
+                Cancel
+              </Button>
+            ) : null}
+            {showSend ? (
+              // A vendor without an email address cannot be sent to; the callout below says why.
+              <Button onClick={() => setDialog('send')} disabled={!order.vendor?.email}>
+                <Send size={16} aria-hidden />
+                Send to Vendor
+              </Button>
+            ) : null}
+            {showReceive ? (
+              <Button variant="success" onClick={() => setDialog('receive')}>
+                <PackageCheck size={16} aria-hidden />
+                Mark as Received
+              </Button>
+            ) : null}
+          </>
+        ) : null
+      }
+      callouts={<StatusCallout order={order} canSend={showSend} />}
+      main={
+        <>
           <DetailsPanel order={order} />
           <LineItemsPanel order={order} />
           <PurchaseOrderAttachments
@@ -114,14 +86,16 @@ export function PurchaseOrderDetail({
             order={order}
             canChange={isDraft && canManage}
           />
-        </Flex>
-        <Flex direction="column" gap="5" minWidth="0">
+        </>
+      }
+      aside={
+        <>
           <VendorPanel vendor={order.vendor} />
           <AddressesPanel order={order} />
-          <HistoryPanel order={order} />
-        </Flex>
-      </Grid>
-
+        </>
+      }
+      history={<HistoryPanel order={order} />}
+    >
       <ConfirmDialog
         open={dialog === 'send'}
         onOpenChange={(open) => setDialog(open ? 'send' : null)}
@@ -146,7 +120,7 @@ export function PurchaseOrderDetail({
         onCancelOrder={(reason) => actions.cancel.mutateAsync({ order, reason })}
         pending={actions.cancel.isPending}
       />
-    </Flex>
+    </DetailLayout>
   );
 }
 

@@ -1,12 +1,8 @@
 import { purchaseOrderQueries } from '@purchasing/api-client';
-import { Button, Callout, EmptyState, Spinner } from '@purchasing/ui';
-import { Flex, Button as RadixButton, Card as RadixCard } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FileSearch } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { useLinkProps, usePurchasing } from '../PurchasingProvider';
-import { useSession } from '../SessionProvider';
-import { isMissingRecord } from '../shared/missingRecord';
+import { DetailScreen } from '../kit/detail/DetailScreen';
+import { useDetailScreen } from '../kit/detail/useDetailScreen';
+import { usePurchasing } from '../PurchasingProvider';
 import { purchaseOrderMessages } from '../shared/purchaseOrders';
 import { PurchaseOrderDetail } from './PurchaseOrderDetail';
 
@@ -33,60 +29,31 @@ export const purchaseOrderDetailMessages = {
  * was raised from. A missing order shows 'Purchase order not found' with a way back to the list.
  */
 export function PurchaseOrderDetailScreen({ purchaseOrderId }: PurchaseOrderDetailScreenProps): ReactElement {
-  const { client, navigation } = usePurchasing();
-  const { currentOrganization, organizationsLoading } = useSession();
-  const organizationId = currentOrganization?.id ?? '';
-  const backToList = useLinkProps(navigation.hrefs.purchaseOrders());
-  const detail = useQuery({
-    ...purchaseOrderQueries.detail(client, organizationId, purchaseOrderId),
-    enabled: organizationId !== '',
+  const { navigation } = usePurchasing();
+  const state = useDetailScreen({
+    query: purchaseOrderQueries.detail,
+    pick: (body) => body.purchase_order,
+    id: purchaseOrderId,
   });
-
-  if (organizationsLoading) return <LoadingState />;
-  if (!currentOrganization) {
-    return <Callout variant="info">{purchaseOrderDetailMessages.noOrganization}</Callout>;
-  }
-  if (detail.isPending) return <LoadingState />;
-  if (detail.isError) {
-    if (isMissingRecord(detail.error)) {
-      return (
-        <RadixCard size="3">
-          <EmptyState
-            icon={<FileSearch size={32} />}
-            title={purchaseOrderDetailMessages.notFound}
-            description={purchaseOrderDetailMessages.notFoundDescription}
-            action={
-              <RadixButton asChild variant="soft">
-                <a {...backToList}>
-                  <ArrowLeft size={16} aria-hidden />
-                  {purchaseOrderDetailMessages.backToList}
-                </a>
-              </RadixButton>
-            }
-          />
-        </RadixCard>
-      );
-    }
-    return (
-      <Callout
-        variant="error"
-        action={
-          <Button size="1" variant="secondary" onClick={() => void detail.refetch()}>
-            {purchaseOrderMessages.tryAgain}
-          </Button>
-        }
-      >
-        {purchaseOrderDetailMessages.loadFailed}
-      </Callout>
-    );
-  }
-  return <PurchaseOrderDetail order={detail.data.purchase_order} organizationId={organizationId} />;
-}
-
-function LoadingState(): ReactElement {
   return (
-    <Flex justify="center" py="9">
-      <Spinner label="Loading purchase order" />
-    </Flex>
+    <DetailScreen
+      state={state}
+      backTo={{
+        label: 'Purchase Orders',
+        href: navigation.hrefs.purchaseOrders(),
+        backLabel: purchaseOrderDetailMessages.backToList,
+      }}
+      crumb={(order) => order.po_number}
+      messages={{
+        loading: 'Loading purchase order',
+        noOrganization: purchaseOrderDetailMessages.noOrganization,
+        notFound: purchaseOrderDetailMessages.notFound,
+        notFoundDescription: purchaseOrderDetailMessages.notFoundDescription,
+        loadFailed: purchaseOrderDetailMessages.loadFailed,
+        retry: purchaseOrderMessages.tryAgain,
+      }}
+    >
+      {(order, organizationId) => <PurchaseOrderDetail order={order} organizationId={organizationId} />}
+    </DetailScreen>
   );
 }

@@ -1,14 +1,17 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatMoney } from '@purchasing/ui';
-import { Box, DataList, Link, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Box, DataList, Link, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
+import { NOT_SPECIFIED } from '../kit/detail/Field';
+import { LineItemsTable } from '../kit/detail/LineItemsTable';
+import { Panel } from '../kit/detail/Panel';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
-import { Panel } from '../shared/Panel';
 import { orderCurrency, paymentTermsLabel } from '../shared/purchaseOrders';
 import { longText, Muted } from './detailText';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
+type Line = PurchaseOrder['po_line_items'][number];
 
 /** The order's number, total, delivery date, payment terms, requisition and notes. */
 export function DetailsPanel({ order }: { order: PurchaseOrder }): ReactElement {
@@ -42,7 +45,7 @@ export function DetailsPanel({ order }: { order: PurchaseOrder }): ReactElement 
         </DataList.Item>
         <DataList.Item>
           <DataList.Label>Delivery Date</DataList.Label>
-          <DataList.Value>{formatDate(order.delivery_date, 'Not specified')}</DataList.Value>
+          <DataList.Value>{formatDate(order.delivery_date, NOT_SPECIFIED)}</DataList.Value>
         </DataList.Item>
         <DataList.Item>
           <DataList.Label>Payment Terms</DataList.Label>
@@ -69,67 +72,40 @@ export function DetailsPanel({ order }: { order: PurchaseOrder }): ReactElement 
   );
 }
 
-/** The order's lines with quantities, prices, tax and the total. */
+/** The order's lines (document 2 §2): description with SKU and unit, quantity × unit price, line total. */
 export function LineItemsPanel({ order }: { order: PurchaseOrder }): ReactElement {
   const money = (amount: number) => formatMoney(amount, orderCurrency(order));
-  const nowrap = { whiteSpace: 'nowrap' } as const;
   const lines = order.po_line_items;
+  const times = (line: Line) => `${line.quantity} ${line.unit_of_measure} × ${money(line.unit_price)}`;
   return (
     <Panel title="Line Items" description={lines.length === 1 ? '1 item' : `${lines.length} items`}>
-      <Table.Root variant="surface" size="2">
-        <VisuallyHidden asChild>
-          <caption>Line items</caption>
-        </VisuallyHidden>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Description</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end" style={nowrap}>
-              Quantity × Unit Price
-            </Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end" style={nowrap}>
-              Line Total
-            </Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {lines.map((line) => {
-            const unit = line.product?.unit_of_measure ?? line.unit_of_measure;
-            return (
-              <Table.Row key={line.id}>
-                <Table.RowHeaderCell style={{ minWidth: 180 }}>
-                  <Text weight="medium" style={{ overflowWrap: 'anywhere' }}>
-                    {line.description}
-                  </Text>
-                  <Text as="div" size="1" color="gray">
-                    {line.product?.sku ? `SKU ${line.product.sku}` : 'No SKU'} · {unit}
-                  </Text>
-                </Table.RowHeaderCell>
-                <Table.Cell justify="end" style={nowrap}>
-                  {`${line.quantity} ${line.unit_of_measure} × ${money(line.unit_price)}`}
-                </Table.Cell>
-                <Table.Cell justify="end" style={nowrap}>
-                  <Text weight="medium">{money(line.total_amount)}</Text>
-                  {line.tax_amount > 0 ? (
-                    <Text as="div" size="1" color="gray">
-                      incl. {money(line.tax_amount)} tax
-                    </Text>
-                  ) : null}
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-        <tfoot>
-          <Table.Row style={{ background: 'var(--gray-a2)' }}>
-            <Table.RowHeaderCell colSpan={2} justify="end">
-              <Text weight="bold">Total</Text>
-            </Table.RowHeaderCell>
-            <Table.Cell justify="end" style={nowrap}>
-              <Text weight="bold">{money(order.total_amount)}</Text>
-            </Table.Cell>
-          </Table.Row>
-        </tfoot>
-      </Table.Root>
+      <LineItemsTable
+        lines={lines}
+        lineKey={(line) => line.id}
+        description={(line) => (
+          <>
+            <Text weight="medium">{line.description}</Text>
+            <Text as="div" size="1" color="gray">
+              {line.product?.sku ? `SKU ${line.product.sku}` : 'No SKU'} ·{' '}
+              {line.product?.unit_of_measure ?? line.unit_of_measure}
+            </Text>
+          </>
+        )}
+        narrow={times}
+        columns={[{ header: 'Quantity × Unit Price', numeric: true, cell: times }]}
+        totalHeader="Line Total"
+        total={(line) => (
+          <>
+            <Text weight="medium">{money(line.total_amount)}</Text>
+            {line.tax_amount > 0 ? (
+              <Text as="div" size="1" color="gray">
+                incl. {money(line.tax_amount)} tax
+              </Text>
+            ) : null}
+          </>
+        )}
+        footerTotal={money(order.total_amount)}
+      />
     </Panel>
   );
 }

@@ -1,21 +1,13 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatDateTime } from '@purchasing/ui';
 import { Box, DataList, Flex, Link, Text } from '@radix-ui/themes';
-import type { ReactElement, ReactNode } from 'react';
-import { Panel } from '../shared/Panel';
+import type { ReactElement } from 'react';
+import { Field, FieldList } from '../kit/detail/Field';
+import { Panel } from '../kit/detail/Panel';
 import { purchaseOrderMessages } from '../shared/purchaseOrders';
 import { longText, Muted } from './detailText';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
-
-function Field({ label, children }: { label: string; children: ReactNode }): ReactElement {
-  return (
-    <DataList.Item align="start">
-      <DataList.Label minWidth="110px">{label}</DataList.Label>
-      <DataList.Value style={{ overflowWrap: 'anywhere' }}>{children}</DataList.Value>
-    </DataList.Item>
-  );
-}
 
 /** The vendor's contact details. */
 export function VendorPanel({ vendor }: { vendor: PurchaseOrder['vendor'] }): ReactElement {
@@ -26,29 +18,24 @@ export function VendorPanel({ vendor }: { vendor: PurchaseOrder['vendor'] }): Re
       </Panel>
     );
   }
-  const value = (text: string | null) => (text?.trim() ? text : <Muted>Not provided</Muted>);
   return (
     <Panel title="Vendor Information">
-      <DataList.Root size="2">
+      <FieldList layout="rows">
         <Field label="Name">
           <Text weight="medium">{vendor.name}</Text>
         </Field>
         <Field label="Email">
-          {vendor.email ? <Link href={`mailto:${vendor.email}`}>{vendor.email}</Link> : value(null)}
+          {vendor.email ? <Link href={`mailto:${vendor.email}`}>{vendor.email}</Link> : null}
         </Field>
         <Field label="Phone">
-          {vendor.phone ? (
-            <Link href={`tel:${vendor.phone.replace(/\s+/g, '')}`}>{vendor.phone}</Link>
-          ) : (
-            value(null)
-          )}
+          {vendor.phone ? <Link href={`tel:${vendor.phone.replace(/\s+/g, '')}`}>{vendor.phone}</Link> : null}
         </Field>
-        <Field label="Address">{value(vendor.address)}</Field>
-        <Field label="City">{value(vendor.city)}</Field>
-        <Field label="State / Province">{value(vendor.state_province)}</Field>
-        <Field label="Postal Code">{value(vendor.postal_code)}</Field>
-        <Field label="Country">{value(vendor.country)}</Field>
-      </DataList.Root>
+        <Field label="Address">{vendor.address}</Field>
+        <Field label="City">{vendor.city}</Field>
+        <Field label="State / Province">{vendor.state_province}</Field>
+        <Field label="Postal Code">{vendor.postal_code}</Field>
+        <Field label="Country">{vendor.country}</Field>
+      </FieldList>
     </Panel>
   );
 }

@@ -1,15 +1,7 @@
-import { Text } from '@radix-ui/themes';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { LongText } from '../kit/detail/Field';
 
-/** Grey text, for what is missing. */
-export function Muted({ children }: { children: ReactNode }): ReactElement {
-  return <Text color="gray">{children}</Text>;
-}
+export { Muted } from '../kit/detail/Field';
 
-/** A multi-line value as written, or "Not provided". */
-export const longText = (value: string | null | undefined): ReactNode =>
-  value?.trim() ? (
-    <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</Text>
-  ) : (
-    <Muted>Not provided</Muted>
-  );
+/** A multi-line value as written, or 'Not specified' (the detail kit's word for a missing value). */
+export const longText = (value: string | null | undefined): ReactNode => <LongText value={value} />;

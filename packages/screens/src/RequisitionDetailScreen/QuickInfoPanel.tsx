@@ -2,7 +2,7 @@ import type { Schemas } from '@purchasing/api-client';
 import { formatDate } from '@purchasing/ui';
 import { DataList } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { Panel } from '../shared/Panel';
+import { Panel } from '../kit/detail/Panel';
 
 type Requisition = Schemas['Requisition'];
 

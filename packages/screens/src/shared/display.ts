@@ -36,7 +36,7 @@ export const approvalActionBadges = {
   approve: { label: 'Approved', color: 'green' },
   auto_approve: { label: 'Auto-approved', color: 'teal' },
   reject: { label: 'Rejected', color: 'red' },
-  request_info: { label: 'Information requested', color: 'orange' },
+  request_info: { label: requisitionStatusBadges.info_requested.label, color: 'orange' },
   delegate: { label: 'Delegated', color: 'blue' },
 } as const satisfies Record<Schemas['ApprovalAction'], { label: string; color: BadgeColor }>;
 

@@ -1,0 +1,67 @@
+import type { Schemas } from '@purchasing/api-client';
+import { Button } from '@purchasing/ui';
+import { Button as RadixButton } from '@radix-ui/themes';
+import { ClipboardCheck, Pencil, Printer, Send, Trash2 } from 'lucide-react';
+import type { ReactElement } from 'react';
+import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+
+type Requisition = Schemas['Requisition'];
+
+/** Props of {@link RequisitionDetailActions}. */
+export interface RequisitionDetailActionsProps {
+  requisition: Requisition;
+  /** Show Edit, Delete and Submit (or Resubmit). */
+  requestorMayChange: boolean;
+  /** Show Review. */
+  mayReview: boolean;
+  submitting: boolean;
+  onSubmit(): void;
+  onDelete(): void;
+  onReview(): void;
+}
+
+/** The actions of the detail: Print, then Edit, Delete and Submit for the requestor, or Review for an approver. */
+export function RequisitionDetailActions({
+  requisition,
+  requestorMayChange,
+  mayReview,
+  submitting,
+  onSubmit,
+  onDelete,
+  onReview,
+}: RequisitionDetailActionsProps): ReactElement {
+  const { navigation } = usePurchasing();
+  const editLink = useLinkProps(navigation.hrefs.requisitionEdit(requisition.id));
+  return (
+    <>
+      <Button variant="secondary" onClick={() => window.print()}>
+        <Printer size={16} aria-hidden />
+        Print
+      </Button>
+      {requestorMayChange ? (
+        <>
+          <RadixButton asChild variant="soft">
+            <a {...editLink}>
+              <Pencil size={16} aria-hidden />
+              Edit
+            </a>
+          </RadixButton>
+          <Button variant="secondary" color="red" onClick={onDelete}>
+            <Trash2 size={16} aria-hidden />
+            Delete
+          </Button>
+          <Button onClick={onSubmit} loading={submitting}>
+            <Send size={16} aria-hidden />
+            {requisition.status === 'info_requested' ? 'Resubmit' : 'Submit'}
+          </Button>
+        </>
+      ) : null}
+      {mayReview ? (
+        <Button onClick={onReview}>
+          <ClipboardCheck size={16} aria-hidden />
+          Review
+        </Button>
+      ) : null}
+    </>
+  );
+}

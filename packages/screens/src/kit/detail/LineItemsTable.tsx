@@ -1,0 +1,125 @@
+import { Box, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import type { ReactElement, ReactNode } from 'react';
+
+/** A column between the description and the total: shown only where the panel is wide enough. */
+export interface LineColumn<TLine> {
+  header: string;
+  cell: (line: TLine) => ReactNode;
+  /** Numbers are right-aligned. */
+  numeric?: boolean;
+}
+
+/** Props of {@link LineItemsTable}. */
+export interface LineItemsTableProps<TLine> {
+  lines: readonly TLine[];
+  lineKey: (line: TLine) => string;
+  /** The first column: what the line is (a row header). */
+  description: (line: TLine) => ReactNode;
+  /**
+   * Under the description where the panel is narrow, in place of the hidden middle columns: what they
+   * said ('2 each × $2,199.00', the SKU, the notes).
+   */
+  narrow: (line: TLine) => ReactNode;
+  /** The middle columns (SKU, notes, quantity, unit price). */
+  columns: readonly LineColumn<TLine>[];
+  /** The last column's header ('Total', 'Line Total') and cell. */
+  totalHeader: string;
+  total: (line: TLine) => ReactNode;
+  /** The footer's figure: the record's total as the server states it (never a sum made here). */
+  footerTotal: ReactNode;
+}
+
+/**
+ * In a line-items panel narrower than 640 px (a phone, or beside a side panel) only the description
+ * and total columns stay, and the middle columns' facts move under the description: the total column
+ * is never pushed out of view or into a sideways scroll.
+ */
+const STYLES = `
+[data-line-items] [data-narrow-only] { display: none; }
+@container line-items (max-width: 640px) {
+  [data-line-items] [data-wide-only] { display: none; }
+  [data-line-items] [data-narrow-only] { display: block; }
+}
+`;
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** The table of a record's lines, with the record's total in its footer (named 'Line items'). */
+export function LineItemsTable<TLine>({
+  lines,
+  lineKey,
+  description,
+  narrow,
+  columns,
+  totalHeader,
+  total,
+  footerTotal,
+}: LineItemsTableProps<TLine>): ReactElement {
+  return (
+    <Box data-line-items="" style={{ containerType: 'inline-size', containerName: 'line-items' }}>
+      <style>{STYLES}</style>
+      <Table.Root variant="surface" size="2">
+        <VisuallyHidden asChild>
+          <caption>Line items</caption>
+        </VisuallyHidden>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Description</Table.ColumnHeaderCell>
+            {columns.map((column) => (
+              <Table.ColumnHeaderCell
+                key={column.header}
+                data-wide-only=""
+                justify={column.numeric ? 'end' : undefined}
+                style={nowrap}
+              >
+                {column.header}
+              </Table.ColumnHeaderCell>
+            ))}
+            <Table.ColumnHeaderCell justify="end" style={nowrap}>
+              {totalHeader}
+            </Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {lines.map((line) => (
+            <Table.Row key={lineKey(line)}>
+              <Table.RowHeaderCell style={{ minWidth: 140, overflowWrap: 'anywhere' }}>
+                {description(line)}
+                <Text as="div" size="1" color="gray" data-narrow-only="">
+                  {narrow(line)}
+                </Text>
+              </Table.RowHeaderCell>
+              {columns.map((column) => (
+                <Table.Cell
+                  key={column.header}
+                  data-wide-only=""
+                  justify={column.numeric ? 'end' : undefined}
+                  style={column.numeric ? nowrap : { minWidth: 100 }}
+                >
+                  {column.cell(line)}
+                </Table.Cell>
+              ))}
+              <Table.Cell justify="end" style={nowrap}>
+                {total(line)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+        <tfoot>
+          {/* One cell per column, so hiding the middle columns keeps the footer aligned. */}
+          <Table.Row style={{ background: 'var(--gray-a2)' }}>
+            <Table.RowHeaderCell>
+              <Text weight="bold">Total</Text>
+            </Table.RowHeaderCell>
+            {columns.map((column) => (
+              <Table.Cell key={column.header} data-wide-only="" />
+            ))}
+            <Table.Cell justify="end" style={nowrap}>
+              <Text weight="bold">{footerTotal}</Text>
+            </Table.Cell>
+          </Table.Row>
+        </tfoot>
+      </Table.Root>
+    </Box>
+  );
+}

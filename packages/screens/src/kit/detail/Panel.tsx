@@ -1,0 +1,53 @@
+import { Box, Flex, Heading, Card as RadixCard, Text } from '@radix-ui/themes';
+import { type ReactElement, type ReactNode, useId } from 'react';
+
+/** Props of {@link Panel}. */
+export interface PanelProps {
+  /** The section's heading (an h3 unless `headingLevel` says otherwise). */
+  title: string;
+  /** The heading's level: 2 where the panels are the page's top sections (a form), 3 under a page heading. */
+  headingLevel?: 2 | 3;
+  /** The heading's id, for a link to the section (`#id`); a unique one is made when absent. */
+  headingId?: string;
+  /** A short line under the heading. */
+  description?: ReactNode;
+  /** A control at the right of the heading (e.g. a link or a small button). */
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A titled card section of a detail or form screen: a `<section>` named by its heading, so screen
+ * readers list it as a region.
+ */
+export function Panel({
+  title,
+  headingLevel = 3,
+  headingId: givenId,
+  description,
+  action,
+  children,
+}: PanelProps): ReactElement {
+  const generatedId = useId();
+  const headingId = givenId ?? generatedId;
+  return (
+    <RadixCard asChild size="3">
+      <section aria-labelledby={headingId}>
+        <Flex justify="between" align="start" gap="3" mb="4">
+          <Box minWidth="0">
+            <Heading as={`h${headingLevel}`} size="4" id={headingId}>
+              {title}
+            </Heading>
+            {description ? (
+              <Text as="p" size="2" color="gray" mt="1">
+                {description}
+              </Text>
+            ) : null}
+          </Box>
+          {action}
+        </Flex>
+        {children}
+      </section>
+    </RadixCard>
+  );
+}
