@@ -56,6 +56,8 @@ export {
   type Hrefs,
   type LinkProps,
   type Navigation,
+  type NavigationBlocker,
+  type NavigationBlockerOptions,
   type PurchasingContextValue,
   PurchasingProvider,
   type PurchasingProviderProps,

@@ -14,7 +14,7 @@ import {
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
-import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
+import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
 import { editUserMessages } from './editUserMessages';
 import { changesOf, FORM_FIELDS, toFormValues } from './userChanges';
 
@@ -52,7 +52,7 @@ export function useEditUserForm({ user, organizationId }: { user: User; organiza
   const busy = isSubmitting || isSubmitSuccessful;
   const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
   // Typed changes survive a reload or a closed tab only after a confirmation.
-  useUnsavedChangesGuard(hasChanges && !isSubmitSuccessful);
+  useBeforeUnloadGuard(hasChanges && !isSubmitSuccessful);
   const header = { 'X-Organization-Id': organizationId };
   const [confirmingReset, setConfirmingReset] = useState(false);
 
