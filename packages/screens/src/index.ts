@@ -33,7 +33,12 @@ export {
 } from './BudgetManagementScreen';
 export { ComingSoonScreen, type ComingSoonScreenProps } from './ComingSoonScreen';
 export { CreateUserScreen } from './CreateUserScreen';
-export { DashboardScreen, NO_ORGANIZATION_MESSAGE } from './DashboardScreen';
+export {
+  DashboardScreen,
+  dashboardQuickActions,
+  NO_ORGANIZATION_MESSAGE,
+  type QuickAction,
+} from './DashboardScreen';
 export { DepartmentManagementScreen } from './DepartmentManagementScreen';
 export { DepartmentUsersScreen, type DepartmentUsersScreenProps } from './DepartmentUsersScreen';
 export { EditUserScreen, type EditUserScreenProps } from './EditUserScreen';
