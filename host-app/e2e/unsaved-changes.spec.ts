@@ -63,10 +63,13 @@ test.describe('unsaved changes', () => {
     await test.step("the browser's back button asks; \"Discard changes\" leaves", async () => {
       await page.goBack({ waitUntil: 'commit' }).catch(() => {});
       await expect(discardDialog(page)).toBeVisible();
-      await expect(page).toHaveURL(/\/requisitions\/create$/);
+      // The address bar already shows the page before (the router restores it on "Keep editing"); the
+      // form and its text are still there.
+      await expect(field).toHaveValue(justification);
       await discardDialog(page).getByRole('button', { name: 'Discard changes' }).click();
       await expect(page).toHaveURL(/\/requisitions$/);
       await expect(discardDialog(page)).toBeHidden();
+      await expect(field).toHaveCount(0);
     });
 
     await test.step('a clean form leaves without asking, and so does a successful save', async () => {

@@ -2420,6 +2420,8 @@ export interface components {
             description: string | null;
             /** @description A default role; it cannot be deleted or renamed. */
             is_system: boolean;
+            /** @description How many memberships of the organisation have the role (pending and deactivated ones included, as the refusal to delete a held role counts them): whom a change to the role's permissions reaches. */
+            user_count: number;
             permissions: components["schemas"]["Permission"][];
         };
         RoleCreateInput: {
