@@ -133,7 +133,8 @@ describe('reading roles and permissions', () => {
     const custom = await createCustomRole(counted);
     const list = await api('listRoles', 'GET', '/api/roles', counted.superAdmin, counted.organization);
     const countOf = (name: string) =>
-      (body(list).data as { name: string; user_count: number }[]).find((role) => role.name === name)?.user_count;
+      (body(list).data as { name: string; user_count: number }[]).find((role) => role.name === name)
+        ?.user_count;
     expect(countOf('Manager')).toBe(3);
     expect(countOf('Super Admin')).toBe(1);
     expect(countOf('Finance Manager')).toBe(0);

@@ -29,7 +29,9 @@ test.describe('unsaved changes', () => {
     await test.step('the sidebar asks; "Keep editing" stays with the text', async () => {
       await mainNavigation(page).getByRole('link', { name: 'Dashboard' }).click();
       await expect(discardDialog(page)).toBeVisible();
-      await expect(discardDialog(page)).toContainText('The changes you made to this requisition will be lost.');
+      await expect(discardDialog(page)).toContainText(
+        'The changes you made to this requisition will be lost.',
+      );
       await shoot(page, 'unsaved-changes-sidebar-1440');
       await discardDialog(page).getByRole('button', { name: 'Keep editing' }).click();
       await expect(discardDialog(page)).toBeHidden();
@@ -38,7 +40,10 @@ test.describe('unsaved changes', () => {
     });
 
     await test.step('the breadcrumb asks too', async () => {
-      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Requisitions' }).click();
+      await page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link', { name: 'Requisitions' })
+        .click();
       await expect(discardDialog(page)).toBeVisible();
       await discardDialog(page).getByRole('button', { name: 'Keep editing' }).click();
       await expect(page).toHaveURL(/\/requisitions\/create$/);
@@ -60,12 +65,14 @@ test.describe('unsaved changes', () => {
       await expect(field).toHaveValue(justification);
     });
 
-    await test.step("the browser's back button asks; \"Discard changes\" leaves", async () => {
+    await test.step('the browser\'s back button asks; "Discard changes" leaves', async () => {
       await page.goBack({ waitUntil: 'commit' }).catch(() => {});
       await expect(discardDialog(page)).toBeVisible();
       // The address bar already shows the page before (the router restores it on "Keep editing"); the
-      // form and its text are still there.
-      await expect(field).toHaveValue(justification);
+      // form and its text are still there (behind the modal, hidden from the accessibility tree).
+      await expect(
+        page.getByRole('textbox', { name: 'Business Justification', includeHidden: true }),
+      ).toHaveValue(justification);
       await discardDialog(page).getByRole('button', { name: 'Discard changes' }).click();
       await expect(page).toHaveURL(/\/requisitions$/);
       await expect(discardDialog(page)).toBeHidden();
@@ -93,7 +100,10 @@ test.describe('unsaved changes', () => {
     await signIn(page, 'user@acme.test');
     await page.goto('/requisitions/create');
     await page.getByRole('textbox', { name: 'Business Justification' }).fill('Spare monitors');
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Requisitions' }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Requisitions' })
+      .click();
     await expect(discardDialog(page)).toBeVisible();
     await shoot(page, 'unsaved-changes-dialog-390');
   });

@@ -39,7 +39,10 @@ declare module '@tanstack/react-router' {
  * own "Discard unsaved changes?" and answers through `proceed` or `stay`. The form handles reload and
  * closing the tab itself (`beforeunload`), so the router's browser prompt stays off.
  */
-export function useRouterNavigationBlocker({ enabled, shouldBlock }: NavigationBlockerOptions): NavigationBlocker {
+export function useRouterNavigationBlocker({
+  enabled,
+  shouldBlock,
+}: NavigationBlockerOptions): NavigationBlocker {
   const shouldBlockFn = useCallback(() => shouldBlock(), [shouldBlock]);
   const resolver = useBlocker({
     shouldBlockFn,

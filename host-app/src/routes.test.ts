@@ -9,7 +9,11 @@ const router = createAppRouter({ queryClient: new QueryClient(), client: {} as n
 /** The route a path opens: null for the catch-all that bounces any unknown path to the dashboard. */
 function screenRouteOf(href: string): AnyRoute | null {
   const pathname = new URL(href, 'http://localhost').pathname;
-  const [, , route] = router.getMatchedRoutes(pathname) as unknown as [unknown, unknown, AnyRoute | undefined];
+  const [, , route] = router.getMatchedRoutes(pathname) as unknown as [
+    unknown,
+    unknown,
+    AnyRoute | undefined,
+  ];
   if (!route || route.path === '$' || !route.options.component) return null;
   return route;
 }
@@ -26,7 +30,8 @@ describe('route table', () => {
   });
 
   it('sends Budgets to the budget screen and Reports to a page of its own', () => {
-    const hrefOf = (id: string) => dashboardQuickActions.find((action) => action.id === id)?.href(defaultHrefs);
+    const hrefOf = (id: string) =>
+      dashboardQuickActions.find((action) => action.id === id)?.href(defaultHrefs);
     expect(hrefOf('budgets')).toBe('/budgets');
     expect(screenRouteOf('/budgets')?.options.staticData?.title).toBe('Budgets');
     expect(screenRouteOf(hrefOf('reports') ?? '')?.options.staticData?.title).toBe('Reports');

@@ -103,7 +103,13 @@ export function FormActionBar({
                     event.preventDefault();
                     return;
                   }
-                  if (guard.dirty && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+                  if (
+                    guard.dirty &&
+                    event.button === 0 &&
+                    !event.metaKey &&
+                    !event.ctrlKey &&
+                    !event.shiftKey
+                  ) {
                     event.preventDefault();
                     guard.requestLeave(cancelHref);
                     return;

@@ -18,12 +18,13 @@ function fakeHostBlocker() {
   const proceed = vi.fn();
   const stay = vi.fn();
   let blocked = false;
-  const useNavigationBlocker = (options: NavigationBlockerOptions): NavigationBlocker => {
+  // The host's hook: a plain function here, called by the guard on each render.
+  const blockerHook = (options: NavigationBlockerOptions): NavigationBlocker => {
     seen.push(options);
     return blocked ? { blocked: true, proceed, stay } : { blocked: false };
   };
   return {
-    useNavigationBlocker,
+    blockerHook,
     proceed,
     stay,
     latest: () => seen[seen.length - 1] as NavigationBlockerOptions,
@@ -43,7 +44,7 @@ function setup(dirty: boolean, host?: ReturnType<typeof fakeHostBlocker>) {
   const navigation: Navigation = {
     hrefs: defaultHrefs,
     navigate,
-    useNavigationBlocker: host?.useNavigationBlocker,
+    useNavigationBlocker: host?.blockerHook,
   };
   const wrapper = ({ children }: { children?: ReactNode }) => (
     <PurchasingProvider client={{} as never} navigation={navigation}>
@@ -51,7 +52,8 @@ function setup(dirty: boolean, host?: ReturnType<typeof fakeHostBlocker>) {
     </PurchasingProvider>
   );
   const hook = renderHook(
-    (props: { dirty: boolean }) => useUnsavedChangesGuard({ dirty: props.dirty, recordName: 'this requisition' }),
+    (props: { dirty: boolean }) =>
+      useUnsavedChangesGuard({ dirty: props.dirty, recordName: 'this requisition' }),
     { wrapper, initialProps: { dirty } },
   );
   return { navigate, hook };

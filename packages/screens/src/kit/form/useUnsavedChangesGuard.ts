@@ -57,7 +57,10 @@ const noBlocker = (): NavigationBlocker => NOT_BLOCKED;
  * another address (the browser's own `beforeunload` prompt). A save that succeeded leaves through
  * {@link UnsavedChangesGuard.leave}, which never asks.
  */
-export function useUnsavedChangesGuard({ dirty, recordName }: UnsavedChangesGuardOptions): UnsavedChangesGuard {
+export function useUnsavedChangesGuard({
+  dirty,
+  recordName,
+}: UnsavedChangesGuardOptions): UnsavedChangesGuard {
   const { navigation } = usePurchasing();
   const [leaving, setLeaving] = useState(false);
   const active = dirty && !leaving;
