@@ -19,7 +19,7 @@ test.describe('unsaved changes', () => {
   test('the requisition form asks before the sidebar, the breadcrumb, back or a reload lose typed changes', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(150_000);
     const justification = `Spare monitors ${uniqueTag('unsaved')}`;
     const field = page.getByRole('textbox', { name: 'Business Justification' });
     await signIn(page, 'user@acme.test');
