@@ -34,6 +34,7 @@ export {
   passwordPendingHandlers,
   passwordServiceDownHandlers,
   passwordTokens,
+  tokenCheckPassesHandler,
 } from './passwordHandlers';
 
 type User = Schemas['User'];
