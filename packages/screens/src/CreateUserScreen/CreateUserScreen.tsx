@@ -16,11 +16,11 @@ import { UserPlus } from 'lucide-react';
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
-import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
 import { NameFields, PhoneField, RoleAssignmentFields } from './UserFields';
 import { FormSection, MemberStatusBadge, RoleDetails, UserAvatar } from './UserFormParts';
 import {

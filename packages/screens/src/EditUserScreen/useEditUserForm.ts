@@ -11,10 +11,10 @@ import {
   type EditUserFormValues,
   editUserSchema,
 } from '../CreateUserScreen/userFormSchema';
+import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
-import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
 import { editUserMessages } from './editUserMessages';
 import { changesOf, FORM_FIELDS, toFormValues } from './userChanges';
 

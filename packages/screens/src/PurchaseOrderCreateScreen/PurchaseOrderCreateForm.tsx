@@ -1,8 +1,8 @@
 import { Callout, formatMoney } from '@purchasing/ui';
 import { Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { usePurchasing } from '../PurchasingProvider';
 import { FormActionBar } from '../kit/form/FormActionBar';
+import { usePurchasing } from '../PurchasingProvider';
 import { Panel } from '../shared/Panel';
 import { PurchaseOrderTermsFields } from '../shared/purchaseOrderForm';
 import { RequisitionChoice, VendorChoice } from './PurchaseOrderChoices';

@@ -12,6 +12,7 @@ import { formatMoney, toast } from '@purchasing/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type UseFormGetFieldState, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
+import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { usePurchasing } from '../PurchasingProvider';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
@@ -24,7 +25,6 @@ import {
   toPurchaseOrderCreate,
 } from '../shared/purchaseOrderForm';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
-import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { APPROVED_REQUISITION_LIMIT, purchaseOrderCreateMessages } from './purchaseOrderCreateMessages';
 
 /**

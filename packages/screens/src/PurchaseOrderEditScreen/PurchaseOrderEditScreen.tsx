@@ -27,11 +27,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileSearch, Lock } from 'lucide-react';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormActionBar } from '../kit/form/FormActionBar';
+import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
 import { useSession } from '../SessionProvider';
-import { FormActionBar } from '../kit/form/FormActionBar';
-import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { isMissingRecord } from '../shared/missingRecord';
 import { Panel } from '../shared/Panel';
 import {

@@ -87,7 +87,7 @@ describe('useUnsavedChangesGuard', () => {
 
     act(() => hook.result.current.requestLeave('/requisitions'));
     act(() => hook.result.current.discard());
-    expect(navigate).toHaveBeenCalledWith('/requisitions', undefined);
+    expect(navigate).toHaveBeenCalledWith('/requisitions');
     expect(hook.result.current.asking).toBe(false);
 
     const clean = setup(false);

@@ -81,7 +81,8 @@ export function useUnsavedChangesGuard({
     leavingRef.current = true;
     setLeaving(true);
     setCancelTarget(null);
-    navigation.navigate(href, options);
+    if (options) navigation.navigate(href, options);
+    else navigation.navigate(href);
   };
 
   return {
