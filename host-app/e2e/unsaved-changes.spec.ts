@@ -1,10 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chooseOption, fillLine, shoot, uniqueTag } from './support/requisitions';
+import { chooseOption, fillLine, SHOTS_DIR, uniqueTag } from './support/requisitions';
 import { mainNavigation, signIn } from './support/session';
 
 /** The form kit's question, asked for every way out of a form with unsaved changes (issue 19 item 2). */
 function discardDialog(page: Page) {
   return page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+}
+
+/** A screenshot of the viewport (a full-page shot would draw the modal's fixed overlay part-way down). */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, animations: 'disabled' });
 }
 
 /** Opens a new requisition from the sidebar (dashboard → requisitions → create, so back has somewhere to go). */
@@ -20,6 +25,7 @@ test.describe('unsaved changes', () => {
     page,
   }) => {
     test.setTimeout(150_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
     const justification = `Spare monitors ${uniqueTag('unsaved')}`;
     const field = page.getByRole('textbox', { name: 'Business Justification' });
     await signIn(page, 'user@acme.test');
@@ -96,6 +102,7 @@ test.describe('unsaved changes', () => {
   });
 
   test('the question fits a phone', async ({ page }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'user@acme.test');
     await page.goto('/requisitions/create');
