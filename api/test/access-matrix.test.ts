@@ -745,6 +745,10 @@ const publicRecipes: Record<string, { valid: Call & { status: number }; invalid:
     valid: { url: '/auth/forgot-password', payload: { email: 'nobody@matrix.test' }, status: 202 },
     invalid: { url: '/auth/forgot-password', payload: { email: 'not an email' } },
   },
+  checkPasswordToken: {
+    valid: { url: '/auth/check-token', payload: { token: 'x'.repeat(43), purpose: 'reset' }, status: 404 },
+    invalid: { url: '/auth/check-token', payload: { token: 'x'.repeat(43), purpose: 'other' } },
+  },
   resetPassword: {
     valid: {
       url: '/auth/reset-password',

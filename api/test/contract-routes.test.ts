@@ -664,6 +664,10 @@ describe('successful answers of implemented operations', () => {
     },
     forgotPassword: () =>
       call(app.server, 'POST', '/api/auth/forgot-password', { payload: { email: user.email } }),
+    checkPasswordToken: async () =>
+      call(app.server, 'POST', '/api/auth/check-token', {
+        payload: { token: (await memberWithToken('reset')).token, purpose: 'reset' },
+      }),
     resetPassword: async () =>
       call(app.server, 'POST', '/api/auth/reset-password', {
         payload: { token: (await memberWithToken('reset')).token, password: 'N3w-password' },

@@ -2,7 +2,11 @@ import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization, User } from '../src/db/models/index.js';
-import { FORGOT_PASSWORD_LIMITS, TOKEN_MESSAGES } from '../src/features/auth/password-flows.js';
+import {
+  FORGOT_PASSWORD_LIMITS,
+  TOKEN_CHECK_LIMITS,
+  TOKEN_MESSAGES,
+} from '../src/features/auth/password-flows.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import { buildMembership, buildOrganization, buildUser, TEST_PASSWORD, uniqueSuffix } from './factories.js';
 
@@ -127,6 +131,102 @@ describe('forgotPassword', () => {
     expect(body(response).details).toEqual([
       { field: 'email', message: 'Please enter a valid email address' },
     ]);
+  });
+});
+
+/** POST /api/auth/check-token from `client`, checked against the contract. */
+async function check(token: string, purpose: 'reset' | 'invite', client = newClient()) {
+  const response = await app.server.inject({
+    method: 'POST',
+    url: '/api/auth/check-token',
+    payload: { token, purpose },
+    remoteAddress: client,
+  });
+  expectContract(response, 'checkPasswordToken');
+  return response;
+}
+
+/** An invitation link mailed to a new invitee of the organisation, and the invitee. */
+async function invitation(): Promise<{ invited: User; token: string }> {
+  const invited = await member({ password: null });
+  const admin = await buildUser(app.models);
+  await buildMembership(app.models, { user: admin, organization, roleName: 'Admin' });
+  await call(app.server, 'POST', `/api/users/${invited.id}/reset-password`, {
+    token: await accessTokenFor(app.server, admin),
+    organizationId: organization.id,
+  });
+  const [mail] = await mails(invited.email);
+  return { invited, token: /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(mail!.text_body)![1]! };
+}
+
+describe('checkPasswordToken (issue 19 item 4: a bad link says so when it opens)', () => {
+  it('answers 204 for a usable reset link and does not spend it', async () => {
+    const user = await member();
+    await forgot(user.email);
+    const token = await resetToken(user.email);
+    expect((await check(token, 'reset')).statusCode).toBe(204);
+    expect((await check(token, 'reset')).statusCode).toBe(204);
+    const reset = await post('/auth/reset-password', { token, password: 'Brand-New1' });
+    expect(reset.statusCode, reset.payload).toBe(204);
+  });
+
+  it('answers 410 TOKEN_USED for a spent link and 410 TOKEN_EXPIRED for an old one', async () => {
+    const user = await member();
+    await forgot(user.email);
+    const spent = await resetToken(user.email);
+    await post('/auth/reset-password', { token: spent, password: 'Brand-New1' });
+    const used = await check(spent, 'reset');
+    expect(used.statusCode).toBe(410);
+    expect(body(used)).toEqual({ message: TOKEN_MESSAGES.used, code: 'TOKEN_USED', details: [] });
+
+    const { invited, token } = await invitation();
+    await app.sequelize.query(
+      `UPDATE password_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`,
+      { bind: [invited.id] },
+    );
+    const expired = await check(token, 'invite');
+    expect(expired.statusCode).toBe(410);
+    expect(body(expired)).toEqual({ message: TOKEN_MESSAGES.expired, code: 'TOKEN_EXPIRED', details: [] });
+  });
+
+  it('answers 404 INVALID_TOKEN for an unknown token, a link of the other kind and a deactivated account, naming no one', async () => {
+    const { invited, token: inviteToken } = await invitation();
+    expect((await check(inviteToken, 'invite')).statusCode).toBe(204);
+    const deactivated = await member();
+    await forgot(deactivated.email);
+    const deactivatedToken = await resetToken(deactivated.email);
+    await deactivated.update({ is_active: false });
+    const answers = [
+      await check('no-such-token', 'reset'),
+      await check(inviteToken, 'reset'),
+      await check(deactivatedToken, 'reset'),
+    ];
+    for (const response of answers) {
+      expect(response.statusCode).toBe(404);
+      expect(body(response)).toEqual({ message: TOKEN_MESSAGES.invalid, code: 'INVALID_TOKEN', details: [] });
+      expect(response.payload).not.toContain(invited.email);
+      expect(response.payload).not.toContain(deactivated.email);
+    }
+  });
+
+  it('refuses a malformed request with 400', async () => {
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/check-token',
+      payload: { token: '', purpose: 'reset' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('throttles one client checking many links, with 429 and Retry-After', async () => {
+    const client = newClient();
+    for (let i = 0; i < TOKEN_CHECK_LIMITS.perClient; i++) {
+      expect((await check(`probe-${i}`, 'reset', client)).statusCode).toBe(404);
+    }
+    const refused = await check('probe-last', 'reset', client);
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused).code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

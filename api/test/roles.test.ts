@@ -124,6 +124,26 @@ describe('reading roles and permissions', () => {
     expect(names(manager)).toEqual(['approval.act', 'purchase_order.view', 'requisition.create']);
   });
 
+  it("says how many of the organisation's members hold each role (issue 19 item 14)", async () => {
+    const counted = await buildWorld();
+    await member(counted.organization, 'Manager');
+    await member(counted.organization, 'Manager', { is_active: false });
+    // Another organisation's Managers are not counted.
+    await member((await buildWorld()).organization, 'Manager');
+    const custom = await createCustomRole(counted);
+    const list = await api('listRoles', 'GET', '/api/roles', counted.superAdmin, counted.organization);
+    const countOf = (name: string) =>
+      (body(list).data as { name: string; user_count: number }[]).find((role) => role.name === name)
+        ?.user_count;
+    expect(countOf('Manager')).toBe(3);
+    expect(countOf('Super Admin')).toBe(1);
+    expect(countOf('Finance Manager')).toBe(0);
+    expect(countOf(custom.name)).toBe(0);
+    const id = await roleId(counted.organization, 'Manager');
+    const one = await api('getRole', 'GET', `/api/roles/${id}`, counted.superAdmin, counted.organization);
+    expect(body(one).role.user_count).toBe(3);
+  });
+
   it('lists only the roles of the organisation in the header', async () => {
     const other = await buildWorld();
     await createCustomRole(other, [], 'Only elsewhere');

@@ -33,7 +33,12 @@ export {
 } from './BudgetManagementScreen';
 export { ComingSoonScreen, type ComingSoonScreenProps } from './ComingSoonScreen';
 export { CreateUserScreen } from './CreateUserScreen';
-export { DashboardScreen, NO_ORGANIZATION_MESSAGE } from './DashboardScreen';
+export {
+  DashboardScreen,
+  dashboardQuickActions,
+  NO_ORGANIZATION_MESSAGE,
+  type QuickAction,
+} from './DashboardScreen';
 export { DepartmentManagementScreen } from './DepartmentManagementScreen';
 export { DepartmentUsersScreen, type DepartmentUsersScreenProps } from './DepartmentUsersScreen';
 export { EditUserScreen, type EditUserScreenProps } from './EditUserScreen';
@@ -56,6 +61,8 @@ export {
   type Hrefs,
   type LinkProps,
   type Navigation,
+  type NavigationBlocker,
+  type NavigationBlockerOptions,
   type PurchasingContextValue,
   PurchasingProvider,
   type PurchasingProviderProps,

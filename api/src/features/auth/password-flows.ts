@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { Config } from '../../config.js';
 import { execute, selectOne } from '../../db-query.js';
-import { TooManyRequests, ValidationFailed } from '../../domain/errors.js';
+import { DomainError, TooManyRequests, ValidationFailed } from '../../domain/errors.js';
 import { clientAddress } from '../../http/client-address.js';
 import type { Db, OperationHandlers } from '../../http/context.js';
 import { hashPassword } from '../../lib/password.js';
@@ -24,6 +24,9 @@ export const PASSWORD_TOKEN_PATH: Record<PasswordTokenPurpose, string> = {
   invite: '/accept-invite',
   reset: '/reset-password',
 };
+
+/** Link checks (`checkPasswordToken`) allowed per client address per window. */
+export const TOKEN_CHECK_LIMITS = { perClient: 30, windowMinutes: 15 } as const;
 
 /** Forgot-password requests allowed per address asked about, and per client address, per window. */
 export const FORGOT_PASSWORD_LIMITS = { perAccount: 3, perClient: 20, windowMinutes: 60 } as const;
@@ -76,7 +79,13 @@ export function passwordTokenLink(base: string, purpose: PasswordTokenPurpose, t
  * Counts one forgot-password request against `key` (in `login_throttles`, shared by every API
  * instance) and refuses it with 429 past `limit` within the window.
  */
-async function countRequest(db: Db, key: string, limit: number, windowMinutes: number): Promise<void> {
+async function countRequest(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMinutes: number,
+  what = 'password reset requests',
+): Promise<void> {
   const row = await selectOne<{ failures: number; retry_after: number }>(
     db,
     `INSERT INTO login_throttles (key, failures, window_started_at) VALUES ($1, 1, now())
@@ -93,7 +102,7 @@ async function countRequest(db: Db, key: string, limit: number, windowMinutes: n
   if (row && row.failures > limit) {
     const minutes = Math.max(1, Math.ceil(row.retry_after / 60));
     throw new TooManyRequests(
-      `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       row.retry_after,
     );
   }
@@ -152,12 +161,15 @@ function invalidToken(message: string): ValidationFailed {
   return new ValidationFailed(message, [{ field: 'token', message }], 'INVALID_TOKEN');
 }
 
-async function findToken(
+/** Why a token cannot be used, or null when it can. */
+type TokenProblem = keyof typeof TOKEN_MESSAGES;
+
+async function selectToken(
   db: Db,
   token: string,
   purpose: PasswordTokenPurpose,
   transaction?: Transaction,
-): Promise<TokenRow> {
+): Promise<{ row: TokenRow; problem: null } | { row: TokenRow | null; problem: TokenProblem }> {
   const row = await selectOne<TokenRow>(
     db,
     `SELECT t.id, t.user_id, t.organization_id, u.email, t.used_at IS NOT NULL AS used, t.expires_at <= now() AS expired,
@@ -168,10 +180,45 @@ async function findToken(
     [hashToken(token), purpose],
     transaction,
   );
-  if (!row?.user_active) throw invalidToken(TOKEN_MESSAGES.invalid);
-  if (row.used) throw invalidToken(TOKEN_MESSAGES.used);
-  if (row.expired) throw invalidToken(TOKEN_MESSAGES.expired);
-  return row;
+  if (!row?.user_active) return { row, problem: 'invalid' };
+  if (row.used) return { row, problem: 'used' };
+  if (row.expired) return { row, problem: 'expired' };
+  return { row, problem: null };
+}
+
+async function findToken(
+  db: Db,
+  token: string,
+  purpose: PasswordTokenPurpose,
+  transaction?: Transaction,
+): Promise<TokenRow> {
+  const found = await selectToken(db, token, purpose, transaction);
+  if (found.problem) throw invalidToken(TOKEN_MESSAGES[found.problem]);
+  return found.row;
+}
+
+/**
+ * Whether a token of `purpose` can still be used, without spending it (`checkPasswordToken`): nothing
+ * when it can; 404 `INVALID_TOKEN` when no usable token exists (unknown, or its account deactivated);
+ * 410 `TOKEN_USED` or `TOKEN_EXPIRED`. The messages are those `setPasswordWithToken` answers, and name
+ * no account. Throttled per client address, whether or not the token exists.
+ */
+export async function checkPasswordToken(
+  db: Db,
+  input: { token: string; purpose: PasswordTokenPurpose; clientAddress: string | undefined },
+): Promise<void> {
+  const { perClient, windowMinutes } = TOKEN_CHECK_LIMITS;
+  await countRequest(
+    db,
+    `token-check:address:${input.clientAddress ?? 'unknown'}`,
+    perClient,
+    windowMinutes,
+    'link checks',
+  );
+  const { problem } = await selectToken(db, input.token, input.purpose);
+  if (problem === 'used') throw new DomainError(410, 'TOKEN_USED', TOKEN_MESSAGES.used);
+  if (problem === 'expired') throw new DomainError(410, 'TOKEN_EXPIRED', TOKEN_MESSAGES.expired);
+  if (problem === 'invalid') throw new DomainError(404, 'INVALID_TOKEN', TOKEN_MESSAGES.invalid);
 }
 
 /**
@@ -283,6 +330,17 @@ export const passwordFlowHandlers: OperationHandlers = {
         linkBase: publicBaseUrl(app.config as Config),
       });
       return h.response().code(202);
+    },
+  },
+  checkPasswordToken: {
+    handler: async ({ request, h, app }) => {
+      const body = request.payload as { token: string; purpose: PasswordTokenPurpose };
+      await checkPasswordToken(app.db, {
+        token: body.token,
+        purpose: body.purpose,
+        clientAddress: clientAddress(request, app.config as Config),
+      });
+      return h.response().code(204);
     },
   },
   resetPassword: {

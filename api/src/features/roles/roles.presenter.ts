@@ -8,9 +8,14 @@ export type RoleView = components['schemas']['Role'];
 /** A permission a role can hold (contract `Permission`). */
 export type PermissionView = components['schemas']['Permission'];
 
-/** Columns of a role over `roles r`, its permissions by name shaped in SQL (one statement per answer). */
+/**
+ * Columns of a role over `roles r`: how many members hold it (as `deleteRole` counts them) and its
+ * permissions by name, shaped in SQL (one statement per answer).
+ */
 const ROLE_COLUMNS = `
   r.id, r.organization_id, r.name, r.description, r.is_system,
+  (SELECT count(*)::int FROM user_organizations m
+    WHERE m.role_id = r.id AND m.organization_id = r.organization_id) AS user_count,
   COALESCE((
     SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'description', p.description) ORDER BY p.name)
       FROM role_permissions rp

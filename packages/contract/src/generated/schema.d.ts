@@ -162,6 +162,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/check-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an emailed link before the password is typed
+         * @description Says whether a reset or invitation token can still be used, without spending it, so that
+         *     `/reset-password` and `/accept-invite` say a bad link is bad when they open. 204 when it can be
+         *     used; 404 `INVALID_TOKEN` when no usable token of that purpose exists (an unknown token, or one
+         *     whose account is deactivated); 410 `TOKEN_USED` or `TOKEN_EXPIRED` for a token already spent or
+         *     past its time. The answer names no account and no email address. The token travels in the body,
+         *     never in a URL. Throttled per client address (429).
+         */
+        post: operations["checkPasswordToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations": {
         parameters: {
             query?: never;
@@ -1729,7 +1754,9 @@ export interface components {
          *     - `INVALID_BODY`: 400: the body contains a forbidden key (such as `__proto__`).
          *     - `UNAUTHORIZED`: 401: no valid access token.
          *     - `INVALID_CREDENTIALS`: 401 (`login`): wrong email or password.
-         *     - `INVALID_TOKEN`: 400 (password reset and invitation): the link's token is unknown, used, replaced or expired.
+         *     - `INVALID_TOKEN`: 400 (password reset and invitation): the link's token is unknown, used, replaced or expired; 404 (`checkPasswordToken`): no usable token of that purpose.
+         *     - `TOKEN_USED`: 410 (`checkPasswordToken`): the link was already used.
+         *     - `TOKEN_EXPIRED`: 410 (`checkPasswordToken`): the link has expired.
          *     - `INVALID_REFRESH_TOKEN`: 401 (`refreshSession`): the refresh token is unknown, expired or revoked.
          *     - `REFRESH_TOKEN_REUSED`: 401 (`refreshSession`): a refresh token was used twice; the session is revoked.
          *     - `ACCOUNT_INACTIVE`: 403 (`login`): the right password for a deactivated account.
@@ -1776,7 +1803,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE`: 503: the service is unavailable.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
         ErrorDetail: {
             /** @description A dotted body path (`line_items.0.quantity`) or a query or header name. */
             field: string;
@@ -1865,6 +1892,15 @@ export interface components {
             /** @description The single-use token from the emailed link. */
             token: string;
             password: components["schemas"]["NewPassword"];
+        };
+        TokenCheckRequest: {
+            /** @description The single-use token from the emailed link. */
+            token: string;
+            /**
+             * @description `reset` for a `/reset-password` link, `invite` for an `/accept-invite` link.
+             * @enum {string}
+             */
+            purpose: "reset" | "invite";
         };
         Session: {
             /** @description A JWT to send as `Authorization: Bearer <token>`. */
@@ -2420,6 +2456,8 @@ export interface components {
             description: string | null;
             /** @description A default role; it cannot be deleted or renamed. */
             is_system: boolean;
+            /** @description How many memberships of the organisation have the role (pending and deactivated ones included, as the refusal to delete a held role counts them): whom a change to the role's permissions reaches. */
+            user_count: number;
             permissions: components["schemas"]["Permission"][];
         };
         RoleCreateInput: {
@@ -3227,6 +3265,51 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceBusy"];
+        };
+    };
+    checkPasswordToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The token can be used. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No usable token of that purpose (`INVALID_TOKEN`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The token was already used (`TOKEN_USED`) or has expired (`TOKEN_EXPIRED`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
         };
     };
     listOrganizations: {

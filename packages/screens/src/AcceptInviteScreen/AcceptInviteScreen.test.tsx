@@ -13,11 +13,14 @@ function setup(token: string) {
 
 const newPassword = () => screen.getByLabelText('New password', { selector: 'input' });
 const confirmation = () => screen.getByLabelText('Confirm new password', { selector: 'input' });
+/** Waits for the form, shown once the invitation link has been checked. */
+const opened = () => screen.findByLabelText('New password', { selector: 'input' });
 
 describe('AcceptInviteScreen', () => {
   it('sets the first password and sends the user to sign in with a toast', async () => {
     const { user, api, navigate } = setup(passwordTokens.valid);
     expect(screen.getByRole('heading', { level: 1, name: 'Accept your invitation' })).toBeInTheDocument();
+    await opened();
     await user.type(newPassword(), 'Welcome2026');
     await user.type(confirmation(), 'Welcome2026');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
@@ -31,6 +34,7 @@ describe('AcceptInviteScreen', () => {
 
   it("applies the document's password rules", async () => {
     const { user, api } = setup(passwordTokens.valid);
+    await opened();
     await user.type(newPassword(), 'welcome');
     await user.type(confirmation(), 'welcome');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
@@ -38,28 +42,34 @@ describe('AcceptInviteScreen', () => {
     expect(api.requests).toEqual([]);
   });
 
-  it('says a used invitation has been used, with a link to ask for a new one', async () => {
-    const { user } = setup(passwordTokens.used);
-    await user.type(newPassword(), 'Welcome2026');
-    await user.type(confirmation(), 'Welcome2026');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+  it('says a used invitation has been used when it opens, with a link to ask for a new one (issue 19 item 4)', async () => {
+    const { api } = setup(passwordTokens.used);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This link has already been used. Please request a new one.',
     );
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
     expect(screen.getByText(/Ask your administrator for a new invitation/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
       'href',
       '/forgot-password',
     );
+    expect(api.checks).toEqual([{ token: passwordTokens.used, purpose: 'invite' }]);
+    expect(api.requests).toEqual([]);
   });
 
-  it('says an unknown invitation is not valid', async () => {
-    const { user } = setup(passwordTokens.invalid);
-    await user.type(newPassword(), 'Welcome2026');
-    await user.type(confirmation(), 'Welcome2026');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+  it('says an unknown invitation is not valid when it opens', async () => {
+    setup(passwordTokens.invalid);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This link is not valid. Please request a new one.',
     );
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
+  });
+
+  it('says an expired invitation has expired when it opens', async () => {
+    setup(passwordTokens.expired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link has expired. Please request a new one.',
+    );
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
   });
 });

@@ -16,11 +16,11 @@ import { UserPlus } from 'lucide-react';
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
-import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
 import { NameFields, PhoneField, RoleAssignmentFields } from './UserFields';
 import { FormSection, MemberStatusBadge, RoleDetails, UserAvatar } from './UserFormParts';
 import {
@@ -150,7 +150,7 @@ function CreateUserForm({
   const busy = isSubmitting || isSubmitSuccessful;
   const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
   // Typed changes survive a reload or a closed tab only after a confirmation.
-  useUnsavedChangesGuard(isDirty && !isSubmitSuccessful);
+  useBeforeUnloadGuard(isDirty && !isSubmitSuccessful);
   const role = choices.roles.find((entry) => entry.id === values.role_id);
 
   const create = async (form: CreateUserFormOutput) => {

@@ -31,7 +31,8 @@ import { useSession } from '../SessionProvider';
 /** Message shown when no organisation is chosen (document 1 §2). */
 export const NO_ORGANIZATION_MESSAGE = 'Please select an organization from the header to view your dashboard';
 
-interface QuickAction {
+/** A card of the dashboard's Quick Actions. */
+export interface QuickAction {
   id: string;
   title: string;
   description: string;
@@ -41,7 +42,11 @@ interface QuickAction {
   permission?: Schemas['PermissionName'];
 }
 
-const quickActions: readonly QuickAction[] = [
+/**
+ * The dashboard's quick actions, in order. Each leads to a real screen of the host (its route table is
+ * tested against this list in host-app), or to a "coming soon" page until the screen exists.
+ */
+export const dashboardQuickActions: readonly QuickAction[] = [
   {
     id: 'new-requisition',
     title: 'New Requisition',
@@ -119,7 +124,7 @@ export function DashboardScreen(): ReactElement {
               Quick Actions
             </Heading>
             <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
-              {quickActions
+              {dashboardQuickActions
                 .filter((action) => !action.permission || hasPermission(action.permission))
                 .map((action) => (
                   <QuickActionCard key={action.id} action={action} />

@@ -1,1 +1,6 @@
-export { DashboardScreen, NO_ORGANIZATION_MESSAGE } from './DashboardScreen';
+export {
+  DashboardScreen,
+  dashboardQuickActions,
+  NO_ORGANIZATION_MESSAGE,
+  type QuickAction,
+} from './DashboardScreen';

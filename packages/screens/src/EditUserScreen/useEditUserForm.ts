@@ -11,10 +11,10 @@ import {
   type EditUserFormValues,
   editUserSchema,
 } from '../CreateUserScreen/userFormSchema';
+import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
-import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
 import { editUserMessages } from './editUserMessages';
 import { changesOf, FORM_FIELDS, toFormValues } from './userChanges';
 
@@ -52,7 +52,7 @@ export function useEditUserForm({ user, organizationId }: { user: User; organiza
   const busy = isSubmitting || isSubmitSuccessful;
   const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
   // Typed changes survive a reload or a closed tab only after a confirmation.
-  useUnsavedChangesGuard(hasChanges && !isSubmitSuccessful);
+  useBeforeUnloadGuard(hasChanges && !isSubmitSuccessful);
   const header = { 'X-Organization-Id': organizationId };
   const [confirmingReset, setConfirmingReset] = useState(false);
 

@@ -1,8 +1,8 @@
 import { Callout, formatMoney } from '@purchasing/ui';
 import { Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
+import { FormActionBar } from '../kit/form/FormActionBar';
 import { usePurchasing } from '../PurchasingProvider';
-import { FormActionBar } from '../shared/FormActionBar';
 import { Panel } from '../shared/Panel';
 import { PurchaseOrderTermsFields } from '../shared/purchaseOrderForm';
 import { RequisitionChoice, VendorChoice } from './PurchaseOrderChoices';
@@ -23,7 +23,7 @@ export function CreateForm({
     formRef,
     control,
     problems,
-    dirty,
+    guard,
     busy,
     create,
     requisitionId,
@@ -99,12 +99,11 @@ export function CreateForm({
 
         <FormActionBar
           cancelHref={navigation.hrefs.purchaseOrders()}
-          dirty={dirty}
+          guard={guard}
           busy={busy}
           submitLabel="Create Purchase Order"
           busyLabel="Creating..."
           onSubmit={() => void create()}
-          recordName="this purchase order"
           summary={
             requisition.data ? (
               <Flex direction="column">

@@ -12,6 +12,7 @@ import { formatMoney, toast } from '@purchasing/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type UseFormGetFieldState, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
+import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { usePurchasing } from '../PurchasingProvider';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
@@ -24,7 +25,6 @@ import {
   toPurchaseOrderCreate,
 } from '../shared/purchaseOrderForm';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
-import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
 import { APPROVED_REQUISITION_LIMIT, purchaseOrderCreateMessages } from './purchaseOrderCreateMessages';
 
 /**
@@ -57,8 +57,8 @@ export function usePurchaseOrderCreate({
     defaultValues,
     shouldFocusError: false,
   });
-  const dirty = isDirty && !created;
-  useUnsavedChangesGuard(dirty);
+  // Every way out asks while changes would be lost; a created order leaves through `guard.leave`.
+  const guard = useUnsavedChangesGuard({ dirty: isDirty, recordName: 'this purchase order' });
   const busy = isSubmitting || created;
   const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
 
@@ -95,7 +95,7 @@ export function usePurchaseOrderCreate({
       void queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.organizationSummary(organizationId) });
       toast.success(purchaseOrderCreateMessages.created(order.po_number));
-      navigation.navigate(navigation.hrefs.purchaseOrderDetail(order.id), { replace: true });
+      guard.leave(navigation.hrefs.purchaseOrderDetail(order.id), { replace: true });
     } catch (error) {
       const { placed, unplaced } = showServerFieldErrors(error, setError);
       setProblems(unplaced);
@@ -137,7 +137,7 @@ export function usePurchaseOrderCreate({
     formRef,
     control,
     problems,
-    dirty,
+    guard,
     busy,
     create,
     requisitionId,

@@ -27,10 +27,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileSearch, Lock } from 'lucide-react';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormActionBar } from '../kit/form/FormActionBar';
+import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
 import { useSession } from '../SessionProvider';
-import { FormActionBar } from '../shared/FormActionBar';
 import { isMissingRecord } from '../shared/missingRecord';
 import { Panel } from '../shared/Panel';
 import {
@@ -44,7 +45,6 @@ import {
 } from '../shared/purchaseOrderForm';
 import { orderCurrency, purchaseOrderMessages, vendorName } from '../shared/purchaseOrders';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
-import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
 
@@ -247,8 +247,8 @@ function EditForm({ order, organizationId }: { order: PurchaseOrder; organizatio
     defaultValues,
     shouldFocusError: false,
   });
-  const dirty = isDirty && !saved;
-  useUnsavedChangesGuard(dirty);
+  // Every way out asks while changes would be lost; a save leaves through `guard.leave`.
+  const guard = useUnsavedChangesGuard({ dirty: isDirty, recordName: order.po_number });
   const busy = isSubmitting || saved;
   const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
 
@@ -272,7 +272,7 @@ function EditForm({ order, organizationId }: { order: PurchaseOrder; organizatio
       });
       void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all(organizationId) });
       toast.success(purchaseOrderEditMessages.updated);
-      navigation.navigate(navigation.hrefs.purchaseOrderDetail(order.id), { replace: true });
+      guard.leave(navigation.hrefs.purchaseOrderDetail(order.id), { replace: true });
     } catch (error) {
       const { placed, unplaced } = showServerFieldErrors(error, setError);
       setProblems(unplaced);
@@ -308,13 +308,12 @@ function EditForm({ order, organizationId }: { order: PurchaseOrder; organizatio
         </Grid>
         <FormActionBar
           cancelHref={navigation.hrefs.purchaseOrderDetail(order.id)}
-          dirty={dirty}
+          guard={guard}
           busy={busy}
           submitLabel="Save Changes"
           busyLabel="Saving..."
           submitDisabled={!isDirty}
           onSubmit={() => void save()}
-          recordName={order.po_number}
         />
       </Flex>
     </form>

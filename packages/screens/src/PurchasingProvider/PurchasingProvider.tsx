@@ -8,7 +8,36 @@ export interface Navigation {
   hrefs: Hrefs;
   /** Goes to an href from `hrefs`; `replace` replaces the current history entry. */
   navigate(href: string, options?: { replace?: boolean }): void;
+  /**
+   * Optional: a React hook through which the host's router holds back its own navigations (its links,
+   * the screens' links, back and forward) while a form has unsaved changes. The form kit calls it on
+   * every render of a form, with the same `navigation` object each time; the host runs
+   * `options.shouldBlock()` when a navigation starts and, when it answers true, reports `blocked` until
+   * the screen calls `proceed()` (leave) or `stay()`. Without it, forms still ask on their own Cancel
+   * link and before the page unloads, but not on the host's links. With TanStack Router:
+   * `useBlocker({ shouldBlockFn, withResolver: true, disabled: !enabled })`.
+   */
+  useNavigationBlocker?: (options: NavigationBlockerOptions) => NavigationBlocker;
 }
+
+/** What a form passes to {@link Navigation.useNavigationBlocker}. */
+export interface NavigationBlockerOptions {
+  /** False while the form has nothing to lose: the host need not watch navigations at all. */
+  enabled: boolean;
+  /** Asked when a navigation starts: true holds it back (read at that moment, not at render). */
+  shouldBlock(): boolean;
+}
+
+/** What {@link Navigation.useNavigationBlocker} answers: whether a navigation is held back now. */
+export type NavigationBlocker =
+  | { blocked: false }
+  | {
+      blocked: true;
+      /** Lets the held navigation go on. */
+      proceed(): void;
+      /** Cancels the held navigation: the person stays on the form. */
+      stay(): void;
+    };
 
 /** What {@link usePurchasing} returns. */
 export interface PurchasingContextValue {

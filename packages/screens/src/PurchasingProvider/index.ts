@@ -1,6 +1,8 @@
 export { defaultHrefs, type Hrefs } from './hrefs';
 export {
   type Navigation,
+  type NavigationBlocker,
+  type NavigationBlockerOptions,
   type PurchasingContextValue,
   PurchasingProvider,
   type PurchasingProviderProps,

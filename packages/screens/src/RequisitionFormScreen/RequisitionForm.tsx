@@ -4,10 +4,10 @@ import { Button, Callout, formatMoney, TextArea } from '@purchasing/ui';
 import { Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormActionBar } from '../kit/form/FormActionBar';
+import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { usePurchasing } from '../PurchasingProvider';
-import { FormActionBar } from '../shared/FormActionBar';
 import { Panel } from '../shared/Panel';
-import { useUnsavedChangesGuard } from '../shared/useUnsavedChangesGuard';
 import { AttachmentsSection, type StagedFile } from './AttachmentsSection';
 import { BasicInformationSection } from './BasicInformationSection';
 import { useBudgetCheck } from './BudgetCheck';
@@ -63,7 +63,12 @@ export function RequisitionForm({
     shouldFocusError: false,
   });
   const [staged, setStaged] = useState<StagedFile[]>([]);
-  const { saving, saved, busy, serverProblems, submitWith } = useRequisitionSave({
+  // Every way out asks while changes would be lost; a save leaves through `guard.leave` and never asks.
+  const guard = useUnsavedChangesGuard({
+    dirty: isDirty || staged.length > 0,
+    recordName: 'this requisition',
+  });
+  const { saving, busy, serverProblems, submitWith } = useRequisitionSave({
     mode,
     organizationId,
     requisition,
@@ -71,6 +76,7 @@ export function RequisitionForm({
     handleSubmit,
     setError,
     staged,
+    leave: guard.leave,
   });
 
   const costCenterId = useWatch({ control, name: 'cost_center_id' });
@@ -78,8 +84,6 @@ export function RequisitionForm({
   const currency = useWatch({ control, name: 'currency' }) || baseCurrency;
   const total = estimateTotal(watchedLines ?? []);
   const budget = useBudgetCheck(organizationId, costCenterId, total, currency);
-  const dirty = (isDirty || staged.length > 0) && !saved;
-  useUnsavedChangesGuard(dirty);
 
   const draftCopy = copyFor(mode, 'draft', requisition?.status);
   const submitCopy = copyFor(mode, 'submit', requisition?.status);
@@ -162,9 +166,8 @@ export function RequisitionForm({
 
         <FormActionBar
           cancelHref={cancelHref}
-          dirty={dirty}
+          guard={guard}
           busy={busy}
-          recordName="this requisition"
           summary={
             <Flex direction="column">
               <Text size="1" color="gray" id="requisition-total-label">

@@ -76,6 +76,8 @@ interface UseRequisitionSaveOptions {
   setError: UseFormSetError<RequisitionFormValues>;
   /** Files chosen on the form, uploaded once the requisition is saved. */
   staged: StagedFile[];
+  /** Leaves the form once saved, without asking about unsaved changes (the guard's `leave`). */
+  leave(href: string, options?: { replace?: boolean }): void;
 }
 
 /**
@@ -92,6 +94,7 @@ export function useRequisitionSave({
   handleSubmit,
   setError,
   staged,
+  leave,
 }: UseRequisitionSaveOptions) {
   const { client, navigation } = usePurchasing();
   const queryClient = useQueryClient();
@@ -189,7 +192,7 @@ export function useRequisitionSave({
       toast.error(`These files could not be uploaded: ${list}.${notSubmitted}`);
     }
     if (submitError) toast.error(messageOf(submitError, copy.failure));
-    navigation.navigate(navigation.hrefs.requisitionDetail(savedRequisition.id), { replace: true });
+    leave(navigation.hrefs.requisitionDetail(savedRequisition.id), { replace: true });
   };
 
   const submitWith = (intent: Intent) => {

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createPasswordApi, passwordServiceDownHandlers, passwordTokens } from '../test/departmentHandlers';
+import {
+  createPasswordApi,
+  passwordServiceDownHandlers,
+  passwordTokens,
+  tokenCheckPassesHandler,
+} from '../test/departmentHandlers';
 import { renderScreen } from '../test/render';
 import { server } from '../test/server';
 import { ResetPasswordScreen } from './ResetPasswordScreen';
@@ -15,10 +20,13 @@ function setup(token: string, { signedIn = false, overrides = [] as Parameters<t
 
 const newPassword = () => screen.getByLabelText('New password', { selector: 'input' });
 const confirmation = () => screen.getByLabelText('Confirm new password', { selector: 'input' });
+/** Waits for the form, shown once the link has been checked. */
+const opened = () => screen.findByLabelText('New password', { selector: 'input' });
 
 describe('ResetPasswordScreen', () => {
   it('sets the new password and sends the user to sign in with a toast', async () => {
     const { user, api, navigate } = setup(passwordTokens.valid);
+    await opened();
     expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
     await user.type(newPassword(), 'Sunshine2026');
     await user.type(confirmation(), 'Sunshine2026');
@@ -35,6 +43,7 @@ describe('ResetPasswordScreen', () => {
 
   it("applies the document's password rules and checks the confirmation before sending", async () => {
     const { user, api } = setup(passwordTokens.valid);
+    await opened();
     const submit = screen.getByRole('button', { name: 'Reset Password' });
 
     await user.type(newPassword(), 'Short1');
@@ -63,6 +72,7 @@ describe('ResetPasswordScreen', () => {
 
   it('ticks off the password rules as the user types', async () => {
     const { user } = setup(passwordTokens.valid);
+    await opened();
     const rules = screen.getByRole('list', { name: 'Password requirements' });
     expect(
       within(rules)
@@ -87,12 +97,8 @@ describe('ResetPasswordScreen', () => {
     ]);
   });
 
-  it('says an expired link has expired, with a link to ask for a new one', async () => {
-    const { user } = setup(passwordTokens.expired);
-    await user.type(newPassword(), 'Sunshine2026');
-    await user.type(confirmation(), 'Sunshine2026');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-
+  it('says an expired link has expired when it opens, with a link to ask for a new one (issue 19 item 4)', async () => {
+    const { api } = setup(passwordTokens.expired);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This link has expired. Please request a new one.',
     );
@@ -101,11 +107,29 @@ describe('ResetPasswordScreen', () => {
       '/forgot-password',
     );
     expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
+    expect(api.checks).toEqual([{ token: passwordTokens.expired, purpose: 'reset' }]);
+    expect(api.requests).toEqual([]);
   });
 
-  it('says a used link has been used', async () => {
-    const { user } = setup(passwordTokens.used);
-    await user.type(newPassword(), 'Sunshine2026');
+  it('says a used link has been used when it opens, before asking for a password', async () => {
+    setup(passwordTokens.used);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link has already been used. Please request a new one.',
+    );
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
+  });
+
+  it('says an unknown link is not valid when it opens', async () => {
+    setup(passwordTokens.invalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is not valid. Please request a new one.',
+    );
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
+  });
+
+  it('still says so when the link is spent between opening and sending', async () => {
+    const { user } = setup(passwordTokens.used, { overrides: [tokenCheckPassesHandler()] });
+    await user.type(await opened(), 'Sunshine2026');
     await user.type(confirmation(), 'Sunshine2026');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -118,10 +142,12 @@ describe('ResetPasswordScreen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('This link is not valid. Please request a new one.');
     expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
     expect(api.requests).toEqual([]);
+    expect(api.checks).toEqual([]);
   });
 
   it('says the password could not be reset when the server is unavailable, keeping the form', async () => {
     const { user } = setup(passwordTokens.valid, { overrides: passwordServiceDownHandlers() });
+    await opened();
     await user.type(newPassword(), 'Sunshine2026');
     await user.type(confirmation(), 'Sunshine2026');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -133,6 +159,7 @@ describe('ResetPasswordScreen', () => {
 
   it('signs out a session open in this browser before sending the user to sign in', async () => {
     const { user, navigate, store } = setup(passwordTokens.valid, { signedIn: true });
+    await opened();
     await user.type(newPassword(), 'Sunshine2026');
     await user.type(confirmation(), 'Sunshine2026');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isApiError, unwrap } from '@purchasing/api-client';
-import { Button, Callout, TextField, toast } from '@purchasing/ui';
+import { Button, Callout, Spinner, TextField, toast } from '@purchasing/ui';
 import { Flex, Button as RadixButton, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle, KeyRound } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -35,6 +36,7 @@ export const setPasswordMessages = {
   },
   invalidLink: 'This link is not valid. Please request a new one.',
   requestNewLink: 'Request a new link',
+  checkingLink: 'Checking your link',
 } as const;
 
 /** Props of {@link SetPasswordForm}. */
@@ -46,8 +48,10 @@ export interface SetPasswordFormProps {
 
 /**
  * New password and confirmation, checked against the password rules as the user types; sends the
- * token with the password (`POST /auth/reset-password` or `/auth/accept-invite`). A link that is
- * missing, invalid, expired or already used shows the server's reason with a way to ask for a new one;
+ * token with the password (`POST /auth/reset-password` or `/auth/accept-invite`). The link is checked
+ * when the screen opens (`POST /auth/check-token`, which does not spend it): a link that is missing,
+ * invalid, expired or already used shows the server's reason with a way to ask for a new one instead
+ * of the form, before anything is typed (and so does one spent between opening and sending);
  * on success the user is signed out of any other session in this browser and sent to sign in, with a
  * toast.
  */
@@ -71,6 +75,7 @@ export function SetPasswordForm({ token, purpose }: SetPasswordFormProps): React
   });
   const password = useWatch({ control, name: 'password' });
   const busy = isSubmitting || isSubmitSuccessful;
+  const check = useTokenCheck(token, purpose, linkProblem === null);
 
   const onSubmit = handleSubmit(async ({ password: newPassword }) => {
     setFailure(null);
@@ -96,7 +101,15 @@ export function SetPasswordForm({ token, purpose }: SetPasswordFormProps): React
     navigation.navigate(navigation.hrefs.login(), { replace: true });
   });
 
-  if (linkProblem) return <InvalidLink message={linkProblem} help={copy.help} />;
+  const problem = linkProblem ?? check.problem;
+  if (problem) return <InvalidLink message={problem} help={copy.help} />;
+  if (check.checking) {
+    return (
+      <Flex justify="center" py="6">
+        <Spinner label={setPasswordMessages.checkingLink} />
+      </Flex>
+    );
+  }
 
   return (
     <form
@@ -135,6 +148,39 @@ export function SetPasswordForm({ token, purpose }: SetPasswordFormProps): React
       </Flex>
     </form>
   );
+}
+
+/**
+ * Checks the link once when the screen opens, without spending it. `problem`: the server's reason when
+ * the link cannot be used (404 `INVALID_TOKEN`, 410 `TOKEN_USED` or `TOKEN_EXPIRED`). Any other failure
+ * (offline, throttled) shows the form: sending it says what is wrong then.
+ */
+function useTokenCheck(
+  token: string,
+  purpose: SetPasswordPurpose,
+  enabled: boolean,
+): { checking: boolean; problem: string | null } {
+  const { client } = usePurchasing();
+  const query = useQuery({
+    queryKey: ['auth', 'check-token', purpose, token],
+    queryFn: async () => {
+      try {
+        await unwrap(client.api.POST('/auth/check-token', { body: { token, purpose } }));
+        return null;
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 410)) {
+          return serverMessage(error) ?? setPasswordMessages.invalidLink;
+        }
+        throw error;
+      }
+    },
+    enabled,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  return { checking: enabled && query.isPending, problem: query.data ?? null };
 }
 
 function PasswordChecklist({ password }: { password: string }): ReactElement {

@@ -272,6 +272,44 @@ describe('RolesScreen', () => {
     expect(box).not.toBeChecked();
   });
 
+  it('asks before taking a permission from a role that users hold, saying how many (issue 19 item 14)', async () => {
+    const { user, api } = setup();
+    const box = await cell('requisition.create', 'User');
+    await user.click(box);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove permission' });
+    // Priya, Tom (inactive), Omar and Chloe.
+    expect(confirm).toHaveTextContent(
+      'Remove "Create, edit and submit own requisitions" from User? 4 users hold this role.',
+    );
+    expect(box).toBeChecked();
+
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(box).toBeChecked();
+    const revoke = {
+      method: 'DELETE',
+      path: `/roles/${roleId('User')}/permissions/${permissionId('requisition.create')}`,
+    };
+    expect(api.calls).not.toContainEqual(revoke);
+
+    await user.click(box);
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Remove permission' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    await waitFor(() => expect(box).not.toBeChecked());
+    await waitFor(() => expect(api.calls).toContainEqual(revoke));
+  });
+
+  it('takes a permission from a role nobody holds, and grants any, without asking', async () => {
+    const { user, api } = setup();
+    await user.click(await cell('report.view', 'Auditor'));
+    await user.click(await cell('vendor.manage', 'User'));
+    await waitFor(() => expect(api.calls).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it("undoes a change the server refuses and says 'Failed to update permissions'", async () => {
     const { user } = setup({ overrides: rolePermissionFailureHandlers('') });
     const grant = await cell('vendor.manage', 'Auditor');
@@ -290,6 +328,8 @@ describe('RolesScreen', () => {
       'No other active member would be able to manage roles: assign someone a role with role.manage first';
     const { user } = setup({ overrides: rolePermissionFailureHandlers(message) });
     await user.click(await cell('user.edit', 'Admin'));
+    const confirm = screen.queryByRole('alertdialog', { name: 'Remove permission' });
+    if (confirm) await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(await cell('user.edit', 'Admin')).toBeChecked();
   });

@@ -1,21 +1,14 @@
-import {
-  adminKeys,
-  isApiError,
-  roleQueries,
-  type Schemas,
-  unwrap,
-  userQueries,
-} from '@purchasing/api-client';
+import { adminKeys, isApiError, roleQueries, type Schemas, unwrap } from '@purchasing/api-client';
 import { Button, Callout, ConfirmDialog, EmptyState, Spinner, toast } from '@purchasing/ui';
 import { Badge, Box, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
-import { type ReactElement, type ReactNode, useMemo, useState } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { ListHeading } from '../kit/list/ListHeading';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
-import { PermissionMatrix, usePermissionToggle } from './PermissionMatrix';
+import { type PermissionChange, PermissionMatrix, usePermissionToggle } from './PermissionMatrix';
 import { isSuperAdminRole } from './permissionAreas';
 import { RoleFormDialog } from './RoleFormDialog';
 
@@ -31,6 +24,10 @@ export const rolesMessages = {
   deleteConfirm: (name: string) => `Delete the role ${name}? This cannot be undone.`,
   deleted: 'Role deleted successfully',
   deleteFailed: 'Failed to delete role',
+  removePermissionTitle: 'Remove permission',
+  /** Asked before a permission is taken from a role that members hold (issue 19 item 14). */
+  removePermissionConfirm: (permission: string, role: string, holders: number) =>
+    `Remove "${permission}" from ${role}? ${holders === 1 ? '1 user holds' : `${holders.toLocaleString('en-AU')} users hold`} this role.`,
   saving: 'Saving changes...',
   saved: 'Changes are saved as you make them.',
 } as const;
@@ -45,11 +42,12 @@ function Page({ children }: { children: ReactNode }): ReactElement {
 
 /**
  * Roles & Permissions (/admin/roles, `role.manage`): the organisation's roles (system badge,
- * description, how many users hold each when the member list is available, permission count) with Add,
+ * description, how many users hold each, permission count) with Add,
  * Edit (name and description; system roles keep their name) and Delete for custom roles (the server
  * refuses a role still held, with a message saying by how many, shown as it is), and a permission
  * matrix grouped by area whose checkboxes grant and revoke permissions at once, optimistically, undone
- * on failure. Super Admin always keeps every permission.
+ * on failure. Taking a permission from a role that members hold asks first, saying how many hold it.
+ * Super Admin always keeps every permission.
  */
 export function RolesScreen(): ReactElement {
   const { currentOrganization, organizationsLoading } = useSession();
@@ -91,22 +89,13 @@ function Roles({
   const canManage = hasPermission('role.manage');
   const roles = useQuery(roleQueries.list(client, organizationId));
   const permissions = useQuery(roleQueries.permissions(client, organizationId));
-  // Who holds each role comes from the member list, when the user may read it; otherwise the column
-  // is left out (document 2 §7: a list that fails to load silently becomes empty).
-  const members = useQuery({
-    ...userQueries.list(client, organizationId),
-    enabled: hasPermission('user.edit'),
-  });
-  const holders = useMemo(() => {
-    if (!members.data) return null;
-    const counts = new Map<string, number>();
-    for (const user of members.data.users) {
-      const roleId = user.user_organizations[0]?.role.id;
-      if (roleId) counts.set(roleId, (counts.get(roleId) ?? 0) + 1);
-    }
-    return counts;
-  }, [members.data]);
   const { toggle, pending } = usePermissionToggle(organizationId);
+  // A permission taken from a role that members hold waits for "Remove"; the rest applies at once.
+  const [revoking, setRevoking] = useState<PermissionChange | null>(null);
+  const change = (next: PermissionChange) => {
+    if (!next.grant && next.role.user_count > 0) setRevoking(next);
+    else toggle(next);
+  };
 
   const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
@@ -194,7 +183,7 @@ function Roles({
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell style={{ minWidth: 220 }}>Role</Table.ColumnHeaderCell>
-                  {holders ? <Table.ColumnHeaderCell justify="end">Users</Table.ColumnHeaderCell> : null}
+                  <Table.ColumnHeaderCell justify="end">Users</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell justify="end">Permissions</Table.ColumnHeaderCell>
                   {canManage ? (
                     <Table.ColumnHeaderCell justify="end">
@@ -227,11 +216,7 @@ function Roles({
                         {role.description || 'No description'}
                       </Text>
                     </Table.RowHeaderCell>
-                    {holders ? (
-                      <Table.Cell justify="end">
-                        {(holders.get(role.id) ?? 0).toLocaleString('en-AU')}
-                      </Table.Cell>
-                    ) : null}
+                    <Table.Cell justify="end">{role.user_count.toLocaleString('en-AU')}</Table.Cell>
                     <Table.Cell justify="end" style={{ whiteSpace: 'nowrap' }}>
                       {isSuperAdminRole(role) ? 'All' : `${role.permissions.length} of ${catalogue.length}`}
                     </Table.Cell>
@@ -292,7 +277,7 @@ function Roles({
               permissions={catalogue}
               editable={canManage}
               pending={pending}
-              onToggle={toggle}
+              onToggle={change}
             />
           </section>
         </Box>
@@ -330,6 +315,28 @@ function Roles({
         loading={remove.isPending}
         onConfirm={() => {
           if (deleting) remove.mutate(deleting);
+        }}
+      />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        variant="warning"
+        title={rolesMessages.removePermissionTitle}
+        message={
+          revoking
+            ? rolesMessages.removePermissionConfirm(
+                revoking.permission.description ?? revoking.permission.name,
+                revoking.role.name,
+                revoking.role.user_count,
+              )
+            : ''
+        }
+        confirmLabel="Remove"
+        onConfirm={() => {
+          if (revoking) toggle(revoking);
+          setRevoking(null);
         }}
       />
     </Page>

@@ -66,6 +66,8 @@ export function buildRole(
     name,
     description: null,
     is_system: false,
+    // The in-memory APIs answer the live count of their members (adminHandlers, departmentHandlers).
+    user_count: 0,
     permissions: permissionsNamed(permissionNames),
     ...overrides,
   };

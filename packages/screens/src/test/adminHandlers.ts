@@ -83,6 +83,11 @@ export function createAdminApi(options: AdminApiOptions = {}) {
     first_name: user.first_name,
     last_name: user.last_name,
   });
+  /** A role as the API answers it: with how many members hold it now. */
+  const present = (role: Role): Role => ({
+    ...role,
+    user_count: users.filter((user) => user.user_organizations[0]?.role.id === role.id).length,
+  });
   const membershipRole = (role: Role) => ({
     id: role.id,
     name: role.name,
@@ -237,13 +242,13 @@ export function createAdminApi(options: AdminApiOptions = {}) {
     }),
 
     http.get('/roles', ({ response }) =>
-      response(200).json({ data: [...roles].sort((a, b) => a.name.localeCompare(b.name)) }),
+      response(200).json({ data: [...roles].sort((a, b) => a.name.localeCompare(b.name)).map(present) }),
     ),
     http.get('/roles/permissions', ({ response }) => response(200).json({ permissions: adminPermissions })),
     http.get('/roles/{id}', ({ params, response }) => {
       const role = roles.find((entry) => entry.id === params.id);
       if (!role) return response(404).json(errorBody('Role not found', 'NOT_FOUND'));
-      return response(200).json({ role });
+      return response(200).json({ role: present(role) });
     }),
 
     http.get('/departments', ({ response }) =>

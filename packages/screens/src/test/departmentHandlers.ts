@@ -34,6 +34,7 @@ export {
   passwordPendingHandlers,
   passwordServiceDownHandlers,
   passwordTokens,
+  tokenCheckPassesHandler,
 } from './passwordHandlers';
 
 type User = Schemas['User'];
@@ -165,6 +166,8 @@ export function createDirectoryApi(options: DirectoryApiOptions = {}) {
   };
 
   const holders = (roleId: string) => users.filter((user) => membership(user)?.role.id === roleId).length;
+  /** A role as the API answers it: with how many members hold it now. */
+  const present = (role: Role): Role => ({ ...role, user_count: holders(role.id) });
 
   const handlers = [
     http.get('/users', ({ response }) => response(200).json({ users })),
@@ -224,7 +227,7 @@ export function createDirectoryApi(options: DirectoryApiOptions = {}) {
       return response(200).json({ users: entries });
     }),
 
-    http.get('/roles', ({ response }) => response(200).json({ data: byName(roles) })),
+    http.get('/roles', ({ response }) => response(200).json({ data: byName(roles).map(present) })),
     http.get('/roles/permissions', ({ response }) =>
       response(200).json({ permissions: permissionCatalogue }),
     ),
@@ -243,6 +246,7 @@ export function createDirectoryApi(options: DirectoryApiOptions = {}) {
         name,
         description: body.description?.trim() || null,
         is_system: false,
+        user_count: 0,
         permissions: permissionCatalogue.filter((permission) => body.permission_ids?.includes(permission.id)),
       };
       roles.push(role);
@@ -251,7 +255,7 @@ export function createDirectoryApi(options: DirectoryApiOptions = {}) {
     http.get('/roles/{id}', ({ params, response }) => {
       const role = findRole(params.id);
       if (!role) return response(404).json(roleNotFound);
-      return response(200).json({ role });
+      return response(200).json({ role: present(role) });
     }),
     http.put('/roles/{id}', async ({ params, request, response }) => {
       const body = await request.json();
@@ -269,7 +273,7 @@ export function createDirectoryApi(options: DirectoryApiOptions = {}) {
       }
       role.name = name;
       role.description = body.description?.trim() || null;
-      return response(200).json({ role });
+      return response(200).json({ role: present(role) });
     }),
     http.delete('/roles/{id}', ({ params, response }) => {
       calls.push({ method: 'DELETE', path: `/roles/${params.id}` });
@@ -306,7 +310,7 @@ export function createDirectoryApi(options: DirectoryApiOptions = {}) {
       }
       const held = new Set([...role.permissions.map((permission) => permission.id), ...body.permission_ids]);
       role.permissions = permissionCatalogue.filter((permission) => held.has(permission.id));
-      return response(200).json({ role });
+      return response(200).json({ role: present(role) });
     }),
     http.delete('/roles/{id}/permissions/{permissionId}', ({ params, response }) => {
       calls.push({ method: 'DELETE', path: `/roles/${params.id}/permissions/${params.permissionId}` });

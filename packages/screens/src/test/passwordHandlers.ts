@@ -33,8 +33,9 @@ const PASSWORD_RULES =
 /**
  * `POST /auth/forgot-password` (always 202, whether the address exists or not), `/auth/reset-password`
  * and `/auth/accept-invite` (204 for {@link passwordTokens}.valid, once; 400 `INVALID_TOKEN` with the
- * server's message otherwise; 400 with a `password` detail for a password that breaks the rules).
- * `requests` records every body received.
+ * server's message otherwise; 400 with a `password` detail for a password that breaks the rules), and
+ * `POST /auth/check-token` as the server answers it. `requests` records every body the first three
+ * received; `checks`, every link checked.
  */
 export function createPasswordApi() {
   const requests: { path: string; body: unknown }[] = [];
@@ -70,7 +71,23 @@ export function createPasswordApi() {
       return response(204).empty();
     });
 
+  const checks: { token: string; purpose: string }[] = [];
   const handlers = [
+    // Checks a link without spending it: 204, or 404 INVALID_TOKEN / 410 TOKEN_USED / TOKEN_EXPIRED.
+    http.post('/auth/check-token', async ({ request, response }) => {
+      const body = await request.json();
+      checks.push(body);
+      if (body.token === passwordTokens.expired) {
+        return response(410).json(errorBody(TOKEN_MESSAGES.expired, 'TOKEN_EXPIRED'));
+      }
+      if (body.token === passwordTokens.used || spent.has(body.token)) {
+        return response(410).json(errorBody(TOKEN_MESSAGES.used, 'TOKEN_USED'));
+      }
+      if (body.token !== passwordTokens.valid) {
+        return response(404).json(errorBody(TOKEN_MESSAGES.invalid, 'INVALID_TOKEN'));
+      }
+      return response(204).empty();
+    }),
     http.post('/auth/forgot-password', async ({ request, response }) => {
       requests.push({ path: '/auth/forgot-password', body: await request.json() });
       return response(202).empty();
@@ -78,7 +95,7 @@ export function createPasswordApi() {
     setPassword('/auth/reset-password'),
     setPassword('/auth/accept-invite'),
   ];
-  return { handlers, requests };
+  return { handlers, requests, checks };
 }
 
 /** `POST /auth/forgot-password` throttled: 429 with the server's message. */
@@ -100,6 +117,11 @@ export function passwordServiceDownHandlers() {
     http.post('/auth/reset-password', ({ response }) => response.untyped(serviceUnavailable())),
     http.post('/auth/accept-invite', ({ response }) => response.untyped(serviceUnavailable())),
   ];
+}
+
+/** `POST /auth/check-token` answering 204 whatever the token (a link spent after it was opened). */
+export function tokenCheckPassesHandler() {
+  return http.post('/auth/check-token', ({ response }) => response(204).empty());
 }
 
 /** The password calls that never answer (submitting state). */

@@ -1,18 +1,21 @@
-import { Button, ConfirmDialog } from '@purchasing/ui';
+import { Button } from '@purchasing/ui';
 import { Box, Flex, Button as RadixButton, Card as RadixCard, Text } from '@radix-ui/themes';
-import { type ReactElement, type ReactNode, useState } from 'react';
-import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import type { ReactElement, ReactNode } from 'react';
+import { useLinkProps } from '../../PurchasingProvider';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+import type { UnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 /** What {@link FormActionBar} shows in every form. */
 interface FormActionBarBaseProps {
   /** Where Cancel leads (a real link). */
   cancelHref: string;
-  /** Unsaved changes: Cancel asks before discarding them, and the bar says so. */
-  dirty: boolean;
+  /**
+   * The form's {@link useUnsavedChangesGuard}: while it is dirty the bar says so, and Cancel (like every
+   * other way out) asks "Discard unsaved changes?". The bar shows that question.
+   */
+  guard: UnsavedChangesGuard;
   /** True while saving: Cancel is disabled (and so is the primary button, which shows `busyLabel`). */
   busy: boolean;
-  /** What the record is called in the discard question, e.g. 'this purchase order'. */
-  recordName: string;
   /** Shown at the left, e.g. the total. */
   summary?: ReactNode;
 }
@@ -53,19 +56,16 @@ export type FormActionBarProps = FormActionBarBaseProps & (PrimaryButtonProps | 
  */
 export function FormActionBar({
   cancelHref,
-  dirty,
+  guard,
   busy,
   submitLabel,
   busyLabel,
   submitDisabled = false,
   onSubmit,
-  recordName,
   summary,
   actions,
 }: FormActionBarProps): ReactElement {
-  const { navigation } = usePurchasing();
   const cancelLink = useLinkProps(cancelHref);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
   return (
     <>
       <RadixCard
@@ -81,7 +81,7 @@ export function FormActionBar({
         <Flex align="center" justify="between" gap="4" wrap="wrap">
           <Flex align="center" gap="5" wrap="wrap" minHeight="32px">
             {summary}
-            {dirty ? (
+            {guard.dirty ? (
               <Flex align="center" gap="2">
                 <Box
                   aria-hidden
@@ -103,9 +103,15 @@ export function FormActionBar({
                     event.preventDefault();
                     return;
                   }
-                  if (dirty && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+                  if (
+                    guard.dirty &&
+                    event.button === 0 &&
+                    !event.metaKey &&
+                    !event.ctrlKey &&
+                    !event.shiftKey
+                  ) {
                     event.preventDefault();
-                    setConfirmingCancel(true);
+                    guard.requestLeave(cancelHref);
                     return;
                   }
                   cancelLink.onClick(event);
@@ -122,19 +128,7 @@ export function FormActionBar({
           </Flex>
         </Flex>
       </RadixCard>
-      <ConfirmDialog
-        open={confirmingCancel}
-        onOpenChange={setConfirmingCancel}
-        onConfirm={() => {
-          setConfirmingCancel(false);
-          navigation.navigate(cancelHref);
-        }}
-        title="Discard unsaved changes?"
-        message={`The changes you made to ${recordName} will be lost.`}
-        confirmLabel="Discard changes"
-        cancelLabel="Keep editing"
-        variant="warning"
-      />
+      <UnsavedChangesDialog guard={guard} />
     </>
   );
 }
