@@ -16,9 +16,13 @@ export function asPhone(): { widen(): void; narrow(): void; restore(): void } {
         return query === NARROW_SCREEN_QUERY && phone;
       },
       media: query,
-      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-    }) as MediaQueryList;
+      addEventListener: (_type: string, listener: () => void) => {
+        listeners.add(listener);
+      },
+      removeEventListener: (_type: string, listener: () => void) => {
+        listeners.delete(listener);
+      },
+    }) as unknown as MediaQueryList;
   const turn = (next: boolean) =>
     act(() => {
       phone = next;

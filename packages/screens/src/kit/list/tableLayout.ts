@@ -69,6 +69,7 @@ export function cellStyle(layout: ColumnLayout | undefined, overflowing = false)
 export function useScrollableTable(root: RefObject<HTMLDivElement | null>, shown = true): boolean {
   const [overflowing, setOverflowing] = useState(false);
   useLayoutEffect(() => {
+    if (!shown) return;
     const element = root.current;
     const table = element?.querySelector('table');
     if (!element || !table) return;
