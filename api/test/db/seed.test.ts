@@ -4,6 +4,7 @@ import { loadDemoFixtures } from '../../src/db/demo/load.js';
 import { migrateUp } from '../../src/db/migrator.js';
 import { initModels, type Models } from '../../src/db/models/index.js';
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
+import { checkFileType } from '../../src/features/attachments/file-rules.js';
 import { verifyPassword } from '../../src/lib/password.js';
 import { expectCountersExact } from '../counters-check.js';
 import { countRows, createScratchDatabase } from './scratch.js';
@@ -54,6 +55,38 @@ describe('demo seed', () => {
       'SELECT DISTINCT status FROM purchase_orders ORDER BY 1',
     );
     expect(orderStatuses.map((row) => row.status)).toEqual(['cancelled', 'draft', 'received', 'sent']);
+  });
+
+  it("attaches a real PDF to the requisition waiting for manager@acme.test, the requestor's upload", async () => {
+    const rows = await select<{
+      justification: string;
+      file_name: string;
+      content_type: string;
+      file_size: string;
+      uploader: string;
+      bytes: Buffer;
+    }>(
+      `SELECT r.justification, a.file_name, a.content_type, a.file_size, u.email AS uploader, b.bytes
+         FROM attachments a
+         JOIN requisitions r ON r.id = a.entity_id AND a.entity_type = 'requisition'
+         JOIN users u ON u.id = a.uploaded_by_id
+         JOIN attachment_blobs b ON b.storage_key = a.storage_key`,
+    );
+    expect(rows.map(({ bytes: _, ...row }) => row)).toEqual([
+      {
+        justification: 'Second monitors and docks for the two new support analysts',
+        file_name: 'Dell quote DQ-90311.pdf',
+        content_type: 'application/pdf',
+        file_size: String(rows[0]!.bytes.length),
+        uploader: 'user@acme.test',
+      },
+    ]);
+    // What the upload checks would accept: a PDF by its bytes, as its name says.
+    expect(await checkFileType('Dell quote DQ-90311.pdf', rows[0]!.bytes)).toMatchObject({
+      ok: true,
+      contentType: 'application/pdf',
+    });
+    expect(rows[0]!.bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
   });
 
   it('creates the demo users of the team brief, all with the demo password', async () => {

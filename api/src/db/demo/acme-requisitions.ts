@@ -45,6 +45,18 @@ export const ACME_REQUISITIONS: RequisitionFixture[] = [
       { product: 'DELL-WD22TB4', quantity: 2 },
     ],
     events: [{ kind: 'submit', daysAgo: 2, open: TO_MARK }],
+    attachments: [
+      {
+        fileName: 'Dell quote DQ-90311.pdf',
+        lines: [
+          'Dell Australia - Quote DQ-90311',
+          'For: Acme Corporation, IT',
+          '2 x Dell 27 Monitor P2725H',
+          '2 x Dell Thunderbolt Dock WD22TB4',
+          'Valid for 30 days.',
+        ],
+      },
+    ],
   },
   // under_review at level 3, open to every Finance Manager (total 30,000.00)
   {

@@ -4,6 +4,7 @@
  */
 import type { RequisitionStatus } from '../models/index.js';
 import { money, type PricedLine, priceLines } from './amounts.js';
+import { writeAttachments } from './attachments.js';
 import { writeAudit } from './audit.js';
 import { type DemoContext, lookup, type OrganizationRecords, userId } from './context.js';
 import type { RequisitionFixture } from './types.js';
@@ -108,6 +109,16 @@ export async function writeRequisition(
         created_at: step.created_at,
       },
       { transaction },
+    );
+  }
+  if (fixture.attachments?.length) {
+    await writeAttachments(
+      context,
+      organization_id,
+      requisition.id,
+      fixture.requestor,
+      createdAt,
+      fixture.attachments,
     );
   }
   for (const entry of history.audits) {

@@ -188,6 +188,14 @@ export interface RequisitionFixture {
   lines: LineFixture[];
   events: WorkflowEventFixture[];
   order?: PurchaseOrderFixture;
+  /** PDFs the requestor attached when creating it. */
+  attachments?: AttachmentFixture[];
+}
+
+/** A PDF attached to a demo requisition: its name and the lines of its one page. */
+export interface AttachmentFixture {
+  fileName: string;
+  lines: string[];
 }
 
 /** One demo organisation and everything in it. */

@@ -1,10 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { globex, http, meHandler, organizationsHandler, plainUser } from '../test/handlers';
 import { renderScreen } from '../test/render';
 import { server } from '../test/server';
-import { AppShell, NARROW_SCREEN_QUERY, SIDEBAR_COLLAPSED_KEY } from './AppShell';
+import { asPhone } from '../test/viewport';
+import { AppShell, SIDEBAR_COLLAPSED_KEY } from './AppShell';
 import { sidebarItems } from './sidebarItems';
 
 async function renderShell(
@@ -22,6 +24,17 @@ async function renderShell(
     await waitFor(() => expect(result.store.getOrganizationId()).not.toBeNull());
   }
   return result;
+}
+
+/** The shell on a path that changes as a host router's would, without a link (the back button). */
+function Routed({ onRouter }: { onRouter(setPath: (path: string) => void): void }) {
+  const [path, setPath] = useState('/dashboard');
+  onRouter(setPath);
+  return (
+    <AppShell currentPath={path}>
+      <p>Screen content</p>
+    </AppShell>
+  );
 }
 
 function navLinks() {
@@ -133,6 +146,7 @@ describe('AppShell', () => {
     expect(screen.getByRole('complementary', { name: 'Sidebar' }).style.width).toBe('68px');
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText('Alex Morgan')).not.toBeInTheDocument();
+    // The organisation is a menu button instead of the select (see below).
     expect(screen.queryByRole('combobox', { name: 'Organization' })).not.toBeInTheDocument();
     unmount();
 
@@ -143,21 +157,110 @@ describe('AppShell', () => {
     expect(screen.getByRole('complementary', { name: 'Sidebar' }).style.width).toBe('256px');
   });
 
-  it('starts as icons on a narrow screen and opens over the content without remembering it', async () => {
-    const wide = window.matchMedia;
-    // jsdom has no layout: answer the narrow-screen media query as a phone would.
-    window.matchMedia = (query: string) => ({ ...wide(query), matches: query === NARROW_SCREEN_QUERY });
-    try {
-      const { user } = await renderShell();
-      const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
-      expect(sidebar.style.width).toBe('68px');
-      await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
-      expect(sidebar.style.width).toBe('256px');
-      expect(sidebar.style.position).toBe('fixed');
+  it('keeps the organisation selector reachable when collapsed to icons: a menu naming the current one', async () => {
+    window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, 'true');
+    const { user, store } = await renderShell();
+    const button = await screen.findByRole('button', { name: 'Organization: Acme Corporation' });
+    await user.click(button);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Acme Corporation' })).toBeChecked();
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Globex Industries' }));
+    await waitFor(() => expect(store.getOrganizationId()).toBe(globex.id));
+    expect(
+      await screen.findByRole('button', { name: 'Organization: Globex Industries' }),
+    ).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    let phone: ReturnType<typeof asPhone>;
+    beforeEach(() => {
+      phone = asPhone();
+    });
+    afterEach(() => phone.restore());
+
+    const menuButton = () => screen.getByRole('button', { name: 'Open menu' });
+
+    it('has no sidebar beside the content but a menu button in the header, and remembers nothing', async () => {
+      await renderShell();
+      expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Open menu' })).toBe(
+        menuButton(),
+      );
+      expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
       expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBeNull();
-    } finally {
-      window.matchMedia = wide;
-    }
+    });
+
+    it('opens the navigation, the organisation selector and Sign out in a dialog; Escape closes it', async () => {
+      const { user } = await renderShell('/requisitions');
+      await user.click(menuButton());
+      const dialog = await screen.findByRole('dialog', { name: 'Purchasing' });
+      const nav = within(dialog).getByRole('navigation', { name: 'Main' });
+      expect(within(nav).getAllByRole('link')).toHaveLength(12);
+      expect(within(nav).getByRole('link', { name: 'Requisitions' })).toHaveAttribute('aria-current', 'page');
+      await waitFor(() =>
+        expect(within(dialog).getByRole('combobox', { name: 'Organization' })).toHaveTextContent(
+          'Acme Corporation',
+        ),
+      );
+      expect(within(dialog).getByText('Alex Morgan')).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(menuButton()).toHaveFocus();
+    });
+
+    it('keeps the focus inside the open menu', async () => {
+      const { user } = await renderShell();
+      await user.click(menuButton());
+      const dialog = await screen.findByRole('dialog', { name: 'Purchasing' });
+      await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+      for (let stop = 0; stop < 20; stop += 1) {
+        await user.tab();
+        expect(dialog).toContainElement(document.activeElement as HTMLElement);
+      }
+      // The content behind it is out of reach of assistive technology.
+      expect(screen.queryByRole('main', { name: 'Content' })).not.toBeInTheDocument();
+    });
+
+    it('closes when a link navigates', async () => {
+      const { user, navigate } = await renderShell();
+      await user.click(menuButton());
+      const dialog = await screen.findByRole('dialog', { name: 'Purchasing' });
+      await user.click(within(dialog).getByRole('link', { name: 'Approvals' }));
+      expect(navigate).toHaveBeenCalledWith('/approvals', undefined);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it("closes when the path changes otherwise (the browser's back button)", async () => {
+      let goTo: (path: string) => void = () => {};
+      const { user } = renderScreen(<Routed onRouter={(setPath) => (goTo = setPath)} />, { signedIn: true });
+      await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+      await screen.findByRole('dialog', { name: 'Purchasing' });
+      act(() => goTo('/approvals'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('heading', { level: 1, name: 'Approvals' })).toBeInTheDocument();
+    });
+
+    it('closes on a click on the scrim beside the panel', async () => {
+      const { user } = await renderShell();
+      await user.click(menuButton());
+      const dialog = await screen.findByRole('dialog', { name: 'Purchasing' });
+      const scrim = dialog.closest('.rt-BaseDialogOverlay');
+      expect(scrim).not.toBeNull();
+      await user.click(scrim as HTMLElement);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('shows the sidebar again, and closes the menu, when the screen widens', async () => {
+      const { user } = await renderShell();
+      await user.click(menuButton());
+      await screen.findByRole('dialog', { name: 'Purchasing' });
+      phone.widen();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+    });
   });
 
   it('shows the user, a labelled notifications bell and the current organisation', async () => {

@@ -1,7 +1,7 @@
 import { Box } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { fn } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import type { Navigation } from '../PurchasingProvider';
 import { handlers, meHandler, organizationsHandler, plainUser } from '../test/handlers';
 import {
@@ -12,6 +12,7 @@ import {
   purchaseOrderListLoadingHandler,
 } from '../test/purchaseOrderHandlers';
 import { StoryProviders } from '../test/StoryProviders';
+import { assertNoSidewaysScroll, atPhoneSize } from '../test/storyViewports';
 import { PurchaseOrderListScreen, type PurchaseOrderListScreenProps } from './PurchaseOrderListScreen';
 
 type StoryArgs = PurchaseOrderListScreenProps & { navigate: Navigation['navigate'] };
@@ -89,4 +90,19 @@ export const Forbidden: Story = {
 /** The user has no organisation. */
 export const NoOrganization: Story = {
   parameters: { msw: { handlers: [organizationsHandler([]), ...listHandlers(24)] } },
+};
+
+/**
+ * On a phone (390 px): each row is a card with its number, status, amount, people and dates, and its
+ * actions; nothing scrolls sideways.
+ */
+export const Phone: Story = {
+  ...atPhoneSize,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cards = await canvas.findAllByRole('article', { name: /^PO-\d{4}-\d{5}$/ });
+    await expect(cards.length).toBeGreaterThan(0);
+    await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
+    assertNoSidewaysScroll();
+  },
 };

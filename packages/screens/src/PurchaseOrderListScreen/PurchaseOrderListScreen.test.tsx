@@ -15,6 +15,7 @@ import {
 } from '../test/purchaseOrderHandlers';
 import { renderScreen } from '../test/render';
 import { server } from '../test/server';
+import { asPhone } from '../test/viewport';
 import {
   PurchaseOrderListScreen,
   type PurchaseOrderListSearchChangeOptions,
@@ -95,6 +96,37 @@ describe('PurchaseOrderListScreen', () => {
     expect(within(row).getByText('15 Dec 2026')).toBeInTheDocument();
     expect(within(row).getByText('14 Nov 2026')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Purchase Orders 1 in total' })).toBeInTheDocument();
+  });
+
+  it('shows each order as a card on a phone: number, status, total and base amount, vendor, dates, actions', async () => {
+    const phone = asPhone();
+    try {
+      serve([
+        buildPurchaseOrder(7, {
+          status: 'draft',
+          total_amount: 12_345.5,
+          currency: 'EUR',
+          base_total_amount: 20_370.08,
+          delivery_date: '2026-12-15',
+          created_at: '2026-11-14T09:00:00.000Z',
+        }),
+      ]);
+      renderList();
+      const card = await screen.findByRole('article', { name: 'PO-2026-00007' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'PO-2026-00007' })).toBeInTheDocument();
+      expect(within(card).getByText('Draft')).toBeInTheDocument();
+      expect(within(card).getByText('EUR 12,345.50')).toBeInTheDocument();
+      expect(within(card).getByText('$20,370.08 AUD')).toBeInTheDocument();
+      expect(within(card).getByText('Vendor')).toBeInTheDocument();
+      expect(within(card).getByText('Tech Supplies Pty Ltd')).toBeInTheDocument();
+      expect(within(card).getByText('15 Dec 2026')).toBeInTheDocument();
+      expect(within(card).getByText('14 Nov 2026')).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'Edit PO-2026-00007' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Send PO-2026-00007 to vendor' })).toBeInTheDocument();
+    } finally {
+      phone.restore();
+    }
   });
 
   it("says 'No vendor' for an order without one and colours each status", async () => {

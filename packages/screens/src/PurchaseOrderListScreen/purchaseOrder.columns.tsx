@@ -27,7 +27,8 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
  * The purchase order table (read by `ListScreen`): PO number, vendor, requisition, total in the order's
  * currency, status, due date, created date and the row actions (view; edit and send on drafts for
  * buyers). The PO number is the row header, so a screen reader announces it with every cell; the
- * actions stay in view while a narrow screen scrolls the table sideways.
+ * actions stay in view while a narrow table scrolls sideways. On a phone each row is a card: number
+ * and status, total, vendor, due and created dates, the actions at its foot.
  */
 export const purchaseOrderTable = {
   features,
@@ -56,6 +57,7 @@ export const purchaseOrderTable = {
       id: 'requisition',
       header: 'Requisition',
       cell: (info) => <RequisitionCell order={info.row.original} />,
+      meta: { card: 'hidden' },
     }),
     helper.accessor('total_amount', {
       header: 'Total',
@@ -67,11 +69,12 @@ export const purchaseOrderTable = {
           <BaseAmountLine requisition={info.row.original} align="right" />
         </>
       ),
-      meta: { align: 'right' },
+      meta: { align: 'right', card: 'amount' },
     }),
     helper.accessor('status', {
       header: 'Status',
       cell: (info) => <StatusBadge kind="purchase_order" status={info.getValue()} />,
+      meta: { card: 'status' },
     }),
     helper.accessor('delivery_date', {
       header: 'Due Date',

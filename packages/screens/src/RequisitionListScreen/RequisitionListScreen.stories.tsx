@@ -1,7 +1,7 @@
 import { Box } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { fn } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import type { Navigation } from '../PurchasingProvider';
 import { handlers, organizationsHandler } from '../test/handlers';
 import {
@@ -16,6 +16,7 @@ import {
   requisitionListHandler,
 } from '../test/requisitionListHandlers';
 import { StoryProviders } from '../test/StoryProviders';
+import { assertNoSidewaysScroll, atPhoneSize } from '../test/storyViewports';
 import { RequisitionListScreen, type RequisitionListScreenProps } from './RequisitionListScreen';
 
 type StoryArgs = RequisitionListScreenProps & { navigate: Navigation['navigate'] };
@@ -106,4 +107,19 @@ export const ServerError: Story = {
 /** The user has no organisation. */
 export const NoOrganization: Story = {
   parameters: { msw: { handlers: [organizationsHandler([]), ...listHandlers(24)] } },
+};
+
+/**
+ * On a phone (390 px): each row is a card with its number, status, amount, people and dates, and its
+ * actions; nothing scrolls sideways.
+ */
+export const Phone: Story = {
+  ...atPhoneSize,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cards = await canvas.findAllByRole('article', { name: /^REQ-\d{4}-\d{5}$/ });
+    await expect(cards.length).toBeGreaterThan(0);
+    await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
+    assertNoSidewaysScroll();
+  },
 };

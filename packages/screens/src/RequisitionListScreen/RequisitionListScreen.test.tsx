@@ -14,6 +14,7 @@ import {
 } from '../test/requisitionHandlers';
 import { buildRequisitionList, requisitionListHandler } from '../test/requisitionListHandlers';
 import { server } from '../test/server';
+import { asPhone } from '../test/viewport';
 import { RequisitionListScreen, type RequisitionListSearchChangeOptions } from './RequisitionListScreen';
 import type { RequisitionListSearch } from './searchParams';
 
@@ -89,6 +90,40 @@ describe('RequisitionListScreen', () => {
     expect(within(row).getByText('Under Review')).toBeInTheDocument();
     expect(within(row).getByText('14 Nov 2026')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Requisitions 1 in total' })).toBeInTheDocument();
+  });
+
+  it('shows each requisition as a card on a phone: number, status, amount and base amount, requestor, date, actions', async () => {
+    const phone = asPhone();
+    try {
+      serve([
+        buildRequisition(7, {
+          status: 'draft',
+          requestor: approverRef,
+          total_amount: 12_345.5,
+          currency: 'EUR',
+          exchange_rate: 1.65,
+          base_total_amount: 20_370.08,
+          justification: 'Replace the worn conveyor belt',
+          created_at: '2026-11-14T09:00:00.000Z',
+        }),
+      ]);
+      renderList();
+      const card = await screen.findByRole('article', { name: 'REQ-2026-00007' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'REQ-2026-00007' })).toBeInTheDocument();
+      expect(within(card).getByText('Replace the worn conveyor belt')).toBeInTheDocument();
+      expect(within(card).getByText('Draft')).toBeInTheDocument();
+      expect(within(card).getByText('EUR 12,345.50')).toBeInTheDocument();
+      expect(within(card).getByText('$20,370.08 AUD')).toBeInTheDocument();
+      expect(within(card).getByText('Requestor')).toBeInTheDocument();
+      expect(within(card).getByText('Alex Morgan')).toBeInTheDocument();
+      expect(within(card).getByText('14 Nov 2026')).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'View REQ-2026-00007' })).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'Edit REQ-2026-00007' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Delete REQ-2026-00007' })).toBeInTheDocument();
+    } finally {
+      phone.restore();
+    }
   });
 
   it('opens the detail page from the requisition number', async () => {

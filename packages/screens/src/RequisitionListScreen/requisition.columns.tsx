@@ -24,7 +24,8 @@ const { features, column: helper } = listColumns<RequisitionSummary, Requisition
 /**
  * The requisition table (read by `ListScreen`): number and justification, requestor, category, amount,
  * status, created date and the row actions. The number cell is the row header, so a screen reader
- * announces it with every cell.
+ * announces it with every cell. On a phone each row is a card: number and status, amount, requestor
+ * and created date, the actions at its foot (the category stays on the detail page).
  */
 export const requisitionTable = {
   features,
@@ -52,6 +53,7 @@ export const requisitionTable = {
     helper.accessor('category', {
       header: 'Category',
       cell: (info) => categoryLabel(info.getValue()),
+      meta: { card: 'hidden' },
     }),
     helper.accessor('total_amount', {
       header: 'Amount',
@@ -63,11 +65,12 @@ export const requisitionTable = {
           <BaseAmountLine requisition={info.row.original} align="right" />
         </>
       ),
-      meta: { align: 'right' },
+      meta: { align: 'right', card: 'amount' },
     }),
     helper.accessor('status', {
       header: 'Status',
       cell: (info) => <StatusBadge status={info.getValue()} />,
+      meta: { card: 'status' },
     }),
     helper.accessor('created_at', {
       header: 'Created',

@@ -2,7 +2,7 @@ import { requisitionQueries, type Schemas } from '@purchasing/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { FileText } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { http, organizationsHandler } from '../../test/handlers';
 import { pageCursor } from '../../test/paging';
@@ -14,6 +14,7 @@ import {
   requisitionListHandler,
 } from '../../test/requisitionListHandlers';
 import { server } from '../../test/server';
+import { asPhone } from '../../test/viewport';
 import { ScreenFrame } from '../ScreenFrame';
 import { ListScreen } from './ListScreen';
 import { listColumns } from './ListTable';
@@ -66,6 +67,19 @@ const resource = defineListResource({
 const { features, column } = listColumns<Row, { onRemove(row: Row): void }>();
 const columns = column.columns([
   column.accessor('requisition_number', { header: 'Number', meta: { rowHeader: true } }),
+  column.accessor('status', { header: 'State', meta: { card: 'status' } }),
+  column.accessor('category', { header: 'Kind', meta: { card: 'hidden' } }),
+  column.accessor('total_amount', {
+    header: 'Amount',
+    cell: (info) => `${info.row.original.currency} ${info.getValue()}`,
+    meta: { card: 'amount' },
+  }),
+  column.accessor((row) => row.requestor.first_name, { id: 'requestor', header: 'Requestor' }),
+  column.accessor('created_at', {
+    header: 'Created',
+    cell: (info) => info.getValue().slice(0, 10),
+    meta: { cardLabel: 'Raised' },
+  }),
   column.display({
     id: 'actions',
     header: 'Actions',
@@ -355,5 +369,77 @@ describe('ListScreen with useListScreen', () => {
     expect(await screen.findByText('Choose an organisation')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Things' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    let phone: ReturnType<typeof asPhone>;
+    beforeEach(() => {
+      phone = asPhone();
+    });
+    afterEach(() => phone.restore());
+
+    const card = (name: string) => screen.getByRole('article', { name });
+
+    it('shows each row as a card instead of the table: title, status, amount, labelled fields, actions', async () => {
+      serve(3);
+      renderList();
+      await screen.findByText('Showing 1 to 3 of 3 results');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const list = screen.getByRole('list', { name: 'Things' });
+      expect(
+        within(list)
+          .getAllByRole('article')
+          .map((item) => item.getAttribute('aria-label')),
+      ).toEqual(['REQ-2026-00003', 'REQ-2026-00002', 'REQ-2026-00001']);
+      const row = buildRequisitionList(3)[0]!;
+      const first = card('REQ-2026-00003');
+      expect(first).toHaveTextContent(row.requisition_number);
+      expect(within(first).getByText(row.status)).toBeInTheDocument();
+      expect(within(first).getByText(`${row.currency} ${row.total_amount}`)).toBeInTheDocument();
+      // Fields are labelled with their header, or the card label the column gives.
+      expect(within(first).getByText('Requestor')).toBeInTheDocument();
+      expect(within(first).getByText(row.requestor.first_name)).toBeInTheDocument();
+      expect(within(first).getByText('Raised')).toBeInTheDocument();
+      expect(within(first).getByText(row.created_at.slice(0, 10))).toBeInTheDocument();
+      expect(within(first).queryByText('Created')).not.toBeInTheDocument();
+      // A hidden column stays on the table and the detail page.
+      expect(within(first).queryByText('Kind')).not.toBeInTheDocument();
+      expect(within(first).queryByText(row.category)).not.toBeInTheDocument();
+      expect(within(first).getByRole('button', { name: 'Remove REQ-2026-00003' })).toBeInTheDocument();
+    });
+
+    it("runs a row's action from its card", async () => {
+      serve(3);
+      const run = vi.fn(async () => {});
+      const { user } = renderList({}, { confirm: { run } });
+      await screen.findByText('Showing 1 to 3 of 3 results');
+      await user.click(within(card('REQ-2026-00002')).getByRole('button', { name: 'Remove REQ-2026-00002' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+      expect(run).toHaveBeenCalledWith(expect.objectContaining({ requisition_number: 'REQ-2026-00002' }));
+    });
+
+    it('shows placeholder cards, hidden from assistive technology, while the first page loads', async () => {
+      server.use(requisitionListLoadingHandler());
+      renderList();
+      expect(await screen.findByText('Loading things')).toBeInTheDocument();
+      const list = screen.getByRole('list', { name: 'Things', hidden: true });
+      expect(list.closest('[aria-busy="true"]')).not.toBeNull();
+      expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+      expect(list.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(3);
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    });
+
+    it('turns back into the table when the screen widens, and into cards again when it narrows', async () => {
+      serve(3);
+      renderList();
+      await screen.findByRole('article', { name: 'REQ-2026-00001' });
+      phone.widen();
+      expect(screen.getByRole('table', { name: 'Things' })).toBeInTheDocument();
+      expect(screen.getByRole('rowheader', { name: 'REQ-2026-00001' })).toBeInTheDocument();
+      expect(screen.queryByRole('article')).not.toBeInTheDocument();
+      phone.narrow();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(card('REQ-2026-00001')).toBeInTheDocument();
+    });
   });
 });

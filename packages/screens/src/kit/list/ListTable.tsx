@@ -9,6 +9,8 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { type ReactElement, useRef } from 'react';
+import { useNarrowScreen } from '../useNarrowScreen';
+import { ListCards } from './ListCards';
 import { type ColumnLayout, cellStyle, useScrollableTable } from './tableLayout';
 
 /**
@@ -58,6 +60,7 @@ const SKELETON_ROWS = 5;
  * their `id`): header cells
  * that do not wrap, the row header column as `<th scope="row">`, five placeholder rows while loading,
  * rows dimmed while the next page loads, and the sticky actions column of {@link useScrollableTable}.
+ * On a phone ({@link useNarrowScreen}) the same rows and cells show as stacked cards ({@link ListCards}).
  */
 export function ListTable<TFeatures extends TableFeatures, TRow extends { id: string }>({
   features,
@@ -77,7 +80,8 @@ export function ListTable<TFeatures extends TableFeatures, TRow extends { id: st
     () => null,
   );
   const rootRef = useRef<HTMLDivElement>(null);
-  const overflowing = useScrollableTable(rootRef);
+  const narrow = useNarrowScreen();
+  const overflowing = useScrollableTable(rootRef, !narrow);
   // Column meta is typed by each table's features; listColumns declares it as a ColumnLayout.
   const layoutOf = (meta: unknown) => meta as ColumnLayout | undefined;
 
@@ -86,65 +90,74 @@ export function ListTable<TFeatures extends TableFeatures, TRow extends { id: st
       aria-busy={loading || busy || undefined}
       style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }}
     >
-      <Table.Root
-        ref={rootRef}
-        variant="surface"
-        // Solid like the sticky column, which must hide what scrolls under it (the default panel is
-        // translucent over the page).
-        style={{ backgroundColor: 'var(--color-panel-solid)' }}
-      >
-        <VisuallyHidden asChild>
-          <caption>{caption}</caption>
-        </VisuallyHidden>
-        <Table.Header>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Row key={group.id}>
-              {group.headers.map((header) => (
-                <Table.ColumnHeaderCell
-                  key={header.id}
-                  style={{
-                    ...cellStyle(layoutOf(header.column.columnDef.meta), overflowing),
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </Table.ColumnHeaderCell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Header>
-        <Table.Body>
-          {loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <Table.Row key={index} aria-hidden>
-                  {table.getAllLeafColumns().map((column) => {
-                    const layout = layoutOf(column.columnDef.meta);
-                    return (
-                      <Table.Cell key={column.id} style={cellStyle(layout, overflowing)}>
-                        <Skeleton>
-                          <Text>{layout?.rowHeader ? rowHeaderPlaceholder : 'Loading'}</Text>
-                        </Skeleton>
-                      </Table.Cell>
-                    );
-                  })}
-                </Table.Row>
-              ))
-            : table.getRowModel().rows.map((row) => (
-                <Table.Row key={row.id} align="center">
-                  {row.getAllCells().map((cell) => {
-                    const layout = layoutOf(cell.column.columnDef.meta);
-                    const Cell = layout?.rowHeader ? Table.RowHeaderCell : Table.Cell;
-                    return (
-                      <Cell key={cell.id} style={cellStyle(layout, overflowing)}>
-                        <table.FlexRender cell={cell} />
-                      </Cell>
-                    );
-                  })}
-                </Table.Row>
-              ))}
-        </Table.Body>
-      </Table.Root>
+      {narrow ? (
+        <ListCards
+          rows={table.getRowModel().rows}
+          caption={caption}
+          loading={loading}
+          titlePlaceholder={rowHeaderPlaceholder}
+        />
+      ) : (
+        <Table.Root
+          ref={rootRef}
+          variant="surface"
+          // Solid like the sticky column, which must hide what scrolls under it (the default panel is
+          // translucent over the page).
+          style={{ backgroundColor: 'var(--color-panel-solid)' }}
+        >
+          <VisuallyHidden asChild>
+            <caption>{caption}</caption>
+          </VisuallyHidden>
+          <Table.Header>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Row key={group.id}>
+                {group.headers.map((header) => (
+                  <Table.ColumnHeaderCell
+                    key={header.id}
+                    style={{
+                      ...cellStyle(layoutOf(header.column.columnDef.meta), overflowing),
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                  </Table.ColumnHeaderCell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Header>
+          <Table.Body>
+            {loading
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                  <Table.Row key={index} aria-hidden>
+                    {table.getAllLeafColumns().map((column) => {
+                      const layout = layoutOf(column.columnDef.meta);
+                      return (
+                        <Table.Cell key={column.id} style={cellStyle(layout, overflowing)}>
+                          <Skeleton>
+                            <Text>{layout?.rowHeader ? rowHeaderPlaceholder : 'Loading'}</Text>
+                          </Skeleton>
+                        </Table.Cell>
+                      );
+                    })}
+                  </Table.Row>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <Table.Row key={row.id} align="center">
+                    {row.getAllCells().map((cell) => {
+                      const layout = layoutOf(cell.column.columnDef.meta);
+                      const Cell = layout?.rowHeader ? Table.RowHeaderCell : Table.Cell;
+                      return (
+                        <Cell key={cell.id} style={cellStyle(layout, overflowing)}>
+                          <table.FlexRender cell={cell} />
+                        </Cell>
+                      );
+                    })}
+                  </Table.Row>
+                ))}
+          </Table.Body>
+        </Table.Root>
+      )}
     </Box>
   );
 }

@@ -13,6 +13,26 @@ export interface ColumnLayout {
   width?: number;
   /** The cell is the row's header (`<th scope="row">`), announced with every other cell. */
   rowHeader?: boolean;
+  /**
+   * Where the cell goes on a phone, where each row is a card (see `ListCards`): the card's `title`
+   * (top left; the row header by default), its `status` (top right), its `amount` (large, under the
+   * title), a labelled `field` (the default), the `actions` along its foot (the sticky-end column by
+   * default), or `hidden` (left to the detail page).
+   */
+  card?: CardSlot;
+  /** The label of a `field` on a card, when it is not the column's header text. */
+  cardLabel?: string;
+}
+
+/** Where a column's cell goes on a row's card: see {@link ColumnLayout.card}. */
+export type CardSlot = 'title' | 'status' | 'amount' | 'field' | 'actions' | 'hidden';
+
+/** The card slot of a column laid out as `layout`, with the defaults of {@link ColumnLayout.card}. */
+export function cardSlot(layout: ColumnLayout | undefined): CardSlot {
+  if (layout?.card) return layout.card;
+  if (layout?.rowHeader) return 'title';
+  if (layout?.stickyEnd) return 'actions';
+  return 'field';
 }
 
 /** The inline style of a header or body cell of a column laid out as `layout`. */
@@ -43,11 +63,13 @@ export function cellStyle(layout: ColumnLayout | undefined, overflowing = false)
 /**
  * Lets the sticky column of the table inside `root` stick, and tells whether the table is wider than
  * its box. Radix Themes clips the surface table with `overflow: hidden`, which makes the table itself the
- * sticky cells' scroll container; `clip` clips the same rounded corners without being one.
+ * sticky cells' scroll container; `clip` clips the same rounded corners without being one. Pass
+ * `shown` false while the table is not rendered (a phone shows cards), so it measures again on return.
  */
-export function useScrollableTable(root: RefObject<HTMLDivElement | null>): boolean {
+export function useScrollableTable(root: RefObject<HTMLDivElement | null>, shown = true): boolean {
   const [overflowing, setOverflowing] = useState(false);
   useLayoutEffect(() => {
+    if (!shown) return;
     const element = root.current;
     const table = element?.querySelector('table');
     if (!element || !table) return;
@@ -58,6 +80,6 @@ export function useScrollableTable(root: RefObject<HTMLDivElement | null>): bool
     observer.observe(element);
     observer.observe(table);
     return () => observer.disconnect();
-  }, [root]);
+  }, [root, shown]);
   return overflowing;
 }
