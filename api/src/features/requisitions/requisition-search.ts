@@ -80,6 +80,14 @@ export const probeCountSql = (where: string, pattern: string) =>
   `SELECT count(*) FROM (SELECT 1 FROM ${probeWindow(where)} WHERE w.search_text ILIKE ${pattern}
       LIMIT ${SEARCH_COUNT_CAP + 1}) probe`;
 
+/**
+ * The newest matches of `pattern` in the probe's window, up to one past the cap, newest first, with
+ * `id` and `created_at`: more than the cap of them, and the term is common.
+ */
+export const probeMatchesSql = (where: string, pattern: string) =>
+  `SELECT w.id, w.created_at FROM ${probeWindow(where)} WHERE w.search_text ILIKE ${pattern}
+      ORDER BY w.created_at DESC, w.id DESC LIMIT ${SEARCH_COUNT_CAP + 1}`;
+
 /** Whether `pattern` has more than the cap's matches among the newest rows (then the term is common). */
 export async function isCommonTerm(
   db: Db,
