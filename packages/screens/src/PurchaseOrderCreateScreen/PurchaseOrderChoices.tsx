@@ -13,17 +13,34 @@ export interface ChoiceProps {
   onChosen(id: string): void;
 }
 
-/** The approved requisition the order fulfils. */
-export function RequisitionChoice({ control, options, loading, failed, disabled, onChosen }: ChoiceProps) {
-  const { field, fieldState } = useController({ control, name: 'requisition_id' });
+/** What tells one required choice of the order form from the other: its field and its words. */
+interface ChoiceText {
+  name: 'requisition_id' | 'vendor_id';
+  label: string;
+  placeholder: string;
+  searchPlaceholder: string;
+  failedHint: string;
+}
+
+/** A required, searchable choice of one id field; `onChosen` hears each id picked. */
+function Choice({
+  control,
+  options,
+  loading,
+  failed,
+  disabled,
+  onChosen,
+  ...text
+}: ChoiceProps & ChoiceText) {
+  const { field, fieldState } = useController({ control, name: text.name });
   return (
     <SelectDropdown
-      label="Approved Requisition"
+      label={text.label}
       required
       clearable={false}
       options={options}
-      placeholder={loading ? 'Loading...' : 'Select an approved requisition'}
-      searchPlaceholder="Search by number or justification..."
+      placeholder={loading ? 'Loading...' : text.placeholder}
+      searchPlaceholder={text.searchPlaceholder}
       value={field.value || null}
       onChange={(value) => {
         field.onChange(value ?? '');
@@ -31,30 +48,35 @@ export function RequisitionChoice({ control, options, loading, failed, disabled,
       }}
       disabled={disabled}
       error={fieldState.error?.message}
-      hint={failed ? purchaseOrderCreateMessages.requisitionsFailed : undefined}
+      hint={failed ? text.failedHint : undefined}
+    />
+  );
+}
+
+/** The approved requisition the order fulfils. */
+export function RequisitionChoice(props: ChoiceProps) {
+  return (
+    <Choice
+      {...props}
+      name="requisition_id"
+      label="Approved Requisition"
+      placeholder="Select an approved requisition"
+      searchPlaceholder="Search by number or justification..."
+      failedHint={purchaseOrderCreateMessages.requisitionsFailed}
     />
   );
 }
 
 /** The vendor the order goes to (active vendors only). */
-export function VendorChoice({ control, options, loading, failed, disabled, onChosen }: ChoiceProps) {
-  const { field, fieldState } = useController({ control, name: 'vendor_id' });
+export function VendorChoice(props: ChoiceProps) {
   return (
-    <SelectDropdown
+    <Choice
+      {...props}
+      name="vendor_id"
       label="Vendor"
-      required
-      clearable={false}
-      options={options}
-      placeholder={loading ? 'Loading...' : 'Select a vendor'}
+      placeholder="Select a vendor"
       searchPlaceholder="Search vendors..."
-      value={field.value || null}
-      onChange={(value) => {
-        field.onChange(value ?? '');
-        if (value) onChosen(value);
-      }}
-      disabled={disabled}
-      error={fieldState.error?.message}
-      hint={failed ? purchaseOrderCreateMessages.vendorsFailed : undefined}
+      failedHint={purchaseOrderCreateMessages.vendorsFailed}
     />
   );
 }
