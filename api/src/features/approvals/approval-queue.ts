@@ -15,6 +15,7 @@ import {
   hasManyMatches,
   indexCondition,
   looksLikeNumber,
+  textMatch,
   unindexedMatch,
 } from '../requisitions/requisition-search.js';
 import {
@@ -193,7 +194,7 @@ export async function listPendingApprovals(
     const term = param(likePattern(search));
     const many =
       !looksLikeNumber(search) &&
-      (await hasManyMatches(db, ['r.search_text ILIKE $2'], [organizationId, likePattern(search)]));
+      (await hasManyMatches(db, [textMatch('r.search_text', '$2')], [organizationId, likePattern(search)]));
     // The few matches first (an InitPlan read once by the trigram index), then the caller's steps on
     // them by the steps' requisition index: read in the queue's order, a number among a busy
     // approver's 188,000 decisions took 2.5 s.

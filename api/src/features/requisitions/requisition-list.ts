@@ -19,6 +19,7 @@ import {
   indexCondition,
   isCommonTerm,
   looksLikeNumber,
+  PROBE_ROWS,
   probeMatchesSql,
   rareTermHits,
   unindexedMatch,
@@ -103,8 +104,12 @@ export async function listRequisitions(
   }
   // One value as an equality: an (organisation, column, date) index then answers in the list's order
   // (`= ANY` of a one-element array reads every match and sorts them).
-  const oneOrAny = (column: string, values: readonly string[], type: string) =>
-    values.length === 1 ? `${column} = ${param(values[0])}` : `${column} = ANY(${param(values)}::${type}[])`;
+  let ordered = true;
+  const oneOrAny = (column: string, values: readonly string[], type: string) => {
+    if (values.length === 1) return `${column} = ${param(values[0])}`;
+    ordered = false;
+    return `${column} = ANY(${param(values)}::${type}[])`;
+  };
   if (filter.status?.length) where.push(oneOrAny('r.status', filter.status, 'text'));
   if (filter.category?.length) where.push(oneOrAny('r.category', filter.category, 'text'));
   if (filter.cost_center_id?.length) where.push(oneOrAny('r.cost_center_id', filter.cost_center_id, 'uuid'));
@@ -131,7 +136,8 @@ export async function listRequisitions(
 
   if (search && viewAll) {
     const term = param(likePattern(search));
-    const filtered = where.join(' AND ');
+    // The probe's window (its limit bound last, and unbound again after the probe).
+    const probe = () => ({ where: where.join(' AND '), rows: param(PROBE_ROWS), ordered });
     const newestFirst = () =>
       read({
         prefix: '',
@@ -155,7 +161,7 @@ export async function listRequisitions(
       // more at 1M).
       const mark = bind.length;
       const page = await read({
-        prefix: `WITH probe AS MATERIALIZED (${probeMatchesSql(filtered, term)})`,
+        prefix: `WITH probe AS MATERIALIZED (${probeMatchesSql(probe(), term)})`,
         from: 'probe p',
         alias: 'p',
         where: [],
@@ -169,7 +175,10 @@ export async function listRequisitions(
       bind.length = mark;
       return fromIndex();
     }
-    return (await isCommonTerm(db, filtered, term, bind)) ? newestFirst() : fromIndex();
+    const mark = bind.length;
+    const common = await isCommonTerm(db, probe(), term, bind);
+    bind.length = mark;
+    return common ? newestFirst() : fromIndex();
   }
 
   if (search) {
