@@ -8,7 +8,8 @@ import { expect } from 'vitest';
  *   change);
  * - the queue's keys equal the queue's definition written out the old way (open steps of
  *   requisitions under review, not the caller's own, none of whose levels the caller approved), for
- *   every member, and the requisition and order keys equal plain counts and sums.
+ *   every member, and the requisition and order keys equal plain counts and sums (a cost centre's
+ *   reservation: the sum of its requisitions under review).
  * Test files that change requisitions, steps or orders call it after their tests.
  */
 export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
@@ -64,6 +65,9 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
                    FROM requisitions GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'req:m:' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM'), count(*)
                    FROM requisitions GROUP BY 1, 2
+       UNION ALL SELECT organization_id, 'reserved:' || cost_center_id,
+                        sum(round(COALESCE(base_total_amount, total_amount) * 100))
+                   FROM requisitions WHERE status = 'under_review' GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'po:' || status, count(*) FROM purchase_orders GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'done:' || actioned_by_id, count(*) FROM approval_steps
                   WHERE action IN ('approve', 'reject', 'request_info', 'delegate') AND actioned_by_id IS NOT NULL

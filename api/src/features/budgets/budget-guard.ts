@@ -89,11 +89,17 @@ export async function checkBudgetLocked(
   });
   let reservedCents = 0;
   if (input.reserve) {
+    // The cost centre's requisitions under review from their maintained counter (migration
+    // 2026.11.26T23.55.00: a few delta rows, where summing the rows read hundreds under the lock),
+    // less this one's own amount should it be under review itself.
     const reserved = await selectOne<{ cents: string }>(
       db,
-      `SELECT (COALESCE(sum(COALESCE(r.base_total_amount, r.total_amount)), 0) * 100)::bigint::text AS cents
-         FROM requisitions r
-        WHERE r.organization_id = $1 AND r.cost_center_id = $2 AND r.status = 'under_review' AND r.id <> $3`,
+      `SELECT ((SELECT COALESCE(sum(d.n), 0) FROM counter_deltas d
+                 WHERE d.organization_id = $1 AND d.key = 'reserved:' || $2::text)
+             - COALESCE((SELECT round(COALESCE(r.base_total_amount, r.total_amount) * 100)
+                           FROM requisitions r
+                          WHERE r.id = $3 AND r.organization_id = $1 AND r.status = 'under_review'), 0)
+             )::bigint::text AS cents`,
       [input.organizationId, input.costCenterId, input.requisitionId],
       transaction,
     );
