@@ -133,3 +133,6 @@ export async function execute(
   }
   await db.sequelize.query(sql, { bind, transaction: transaction ?? null });
 }
+
+/** `%` and `_` in a search term match themselves (a LIKE or ILIKE pattern containing the term). */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

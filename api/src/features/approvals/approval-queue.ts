@@ -1,4 +1,5 @@
 import type { components } from '@purchasing/contract';
+import { likePattern } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 import { cappedTotal, counterTotal, selectPageWithTotal } from '../counters.js';
 import {
@@ -24,7 +25,7 @@ import {
   SUMMARY_COLUMNS,
   SUMMARY_JOINS,
 } from '../requisitions/requisitions.presenter.js';
-import { type Actor, likePattern } from '../requisitions/requisitions.service.js';
+import type { Actor } from '../requisitions/requisitions.service.js';
 
 /** One approval step of the caller with its requisition (contract `PendingApproval`). */
 export type PendingApprovalView = components['schemas']['PendingApproval'];

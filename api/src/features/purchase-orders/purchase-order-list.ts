@@ -1,5 +1,5 @@
 import type { components } from '@purchasing/contract';
-import { select } from '../../db-query.js';
+import { likePattern, select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 import { cappedTotal, counterTotal, selectPageWithTotal } from '../counters.js';
 import {
@@ -12,7 +12,6 @@ import {
   seekSql,
 } from '../paging.js';
 import { indexPattern, looksLikeNumber } from '../requisitions/requisition-search.js';
-import { likePattern } from '../requisitions/requisitions.service.js';
 import type { PurchaseOrderStatus } from './po-rules.js';
 import {
   JOINS,

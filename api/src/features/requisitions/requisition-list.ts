@@ -1,5 +1,5 @@
 import type { components } from '@purchasing/contract';
-import { select } from '../../db-query.js';
+import { likePattern, select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 import { cappedTotal, counterTotal, type PageTotal, selectPageWithTotal } from '../counters.js';
 import {
@@ -40,7 +40,7 @@ import {
   SUMMARY_COLUMNS,
   SUMMARY_JOINS,
 } from './requisitions.presenter.js';
-import { type Actor, likePattern } from './requisitions.service.js';
+import type { Actor } from './requisitions.service.js';
 
 type RequisitionStatus = components['schemas']['RequisitionStatus'];
 type RequisitionCategory = components['schemas']['RequisitionCategory'];

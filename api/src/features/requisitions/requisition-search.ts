@@ -1,8 +1,7 @@
-import { select } from '../../db-query.js';
+import { likePattern, select } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 import { countUpTo, type PageTotal } from '../counters.js';
 import { SEARCH_COUNT_CAP } from '../paging.js';
-import { likePattern } from './requisitions.service.js';
 
 /**
  * How the requisition list finds a search term's rows for a caller who sees the whole organisation

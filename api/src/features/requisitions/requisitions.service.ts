@@ -62,9 +62,6 @@ export const visibilityBind = (actor: Actor) => [
   actor.scope.permissions.has('requisition.view_all'),
 ];
 
-/** `%` and `_` in a search term match themselves (an ILIKE pattern containing the term). */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The requisition with lines, attachments and workflow; 404 unless the actor may see it. */
 export async function getRequisition(db: Db, actor: Actor, id: string): Promise<RequisitionView> {
   const requisition = await selectRequisitionDetail(db, actor.scope.organizationId, id, {

@@ -1,7 +1,6 @@
-import { select, selectOne } from '../../db-query.js';
+import { likePattern, select, selectOne } from '../../db-query.js';
 import { NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
-import { likePattern } from '../requisitions/requisitions.service.js';
 import {
   type ProductView,
   presentVendor,
