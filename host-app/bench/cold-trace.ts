@@ -44,7 +44,7 @@ interface TraceEvent {
 /** Records a trace of what `work` makes the page do. */
 async function traced(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }: { value: TraceEvent[] }) => events.push(...value));
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   await cdp.send('Tracing.start', {
     categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading,blink.user_timing',
     transferMode: 'ReportEvents',
