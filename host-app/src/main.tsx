@@ -4,6 +4,7 @@ import {
   createLocalStorageStore,
   createPurchasingClient,
   defaultQueryClientOptions,
+  organizationQueries,
 } from '@purchasing/api-client';
 import { PurchasingProvider, SessionProvider } from '@purchasing/screens';
 import { Toaster } from '@purchasing/ui';
@@ -19,6 +20,20 @@ const queryClient = new QueryClient({ defaultOptions: defaultQueryClientOptions 
 const client = createPurchasingClient({ store: createLocalStorageStore() });
 const router = createAppRouter({ queryClient, client });
 const navigation = createNavigation(router);
+
+// Issue 12: what the first screen waits for is asked at once, in parallel, before React's first render,
+// instead of one after the other behind it (the session check, then the organisations, then the page's
+// code and its data). With a stored session: the organisations (the session asks for them only once
+// `/auth/me` has answered; same query, so it finds them in the cache). For the page in the address
+// bar: its route chunks (the router asks for them only once React renders; its loaders, such as the
+// requisition list's, start the page's data then).
+if (client.store.getAccessToken()) {
+  queryClient.prefetchQuery(organizationQueries.list(client)).catch(() => {});
+}
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
+  // A failed chunk is the router's to report when it loads the route itself.
+  router.loadRouteChunk(route)?.catch(() => {});
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -6,16 +6,23 @@ import {
   type NavigationBlockerOptions,
 } from '@purchasing/screens';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, useBlocker } from '@tanstack/react-router';
+import { createRouter, type RouterHistory, useBlocker } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { routeTree } from './routes';
 import { parseSearch, stringifySearch } from './search';
 
-/** Creates the host's router over the code-based route tree. */
-export function createAppRouter(context: { queryClient: QueryClient; client: PurchasingClient }) {
+/**
+ * Creates the host's router over the code-based route tree, on the browser's history unless `history`
+ * is given (tests pass a memory history).
+ */
+export function createAppRouter(
+  context: { queryClient: QueryClient; client: PurchasingClient },
+  history?: RouterHistory,
+) {
   return createRouter({
     routeTree,
     context,
+    ...(history ? { history } : {}),
     defaultPreload: false,
     scrollRestoration: true,
     // Bookmarkable, readable filters: `?status=draft&status=approved`, not JSON (./search.ts).

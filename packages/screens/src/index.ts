@@ -83,6 +83,7 @@ export {
   type RequisitionListScreenProps,
   type RequisitionListSearch,
   type RequisitionListSearchChangeOptions,
+  requisitionListQuery,
   requisitionListSearchSchema,
 } from './RequisitionListScreen';
 export { ResetPasswordScreen, type ResetPasswordScreenProps } from './ResetPasswordScreen';

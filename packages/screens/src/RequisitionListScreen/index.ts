@@ -1,3 +1,4 @@
+export { requisitionListQuery } from './listQuery';
 export {
   RequisitionListScreen,
   type RequisitionListScreenProps,

@@ -26,6 +26,19 @@ describe('formatMoney', () => {
     expect(formatMoney(null)).toBe('$0.00');
     expect(formatMoney('abc')).toBe('$0.00');
   });
+
+  it('keeps each locale and currency apart when it reuses its formatters', () => {
+    expect(formatMoney(1.5, 'JPY')).toBe('JPY 2');
+    expect(formatMoney(1.5, 'EUR')).toBe('EUR 1.50');
+    expect(formatMoney(1.5, 'EUR', 'de-DE')).toBe('1,50 €');
+    expect(formatMoney(1.5)).toBe('$1.50');
+    expect(formatMoney(1.5, 'JPY')).toBe('JPY 2');
+  });
+
+  it('refuses an unknown currency code every time', () => {
+    expect(() => formatMoney(1, 'not a code')).toThrow(RangeError);
+    expect(() => formatMoney(1, 'not a code')).toThrow(RangeError);
+  });
 });
 
 describe('formatPercent', () => {
