@@ -7,12 +7,13 @@ import {
   EmptyState,
   type FilterDefinition,
   Pager,
+  Spinner,
 } from '@purchasing/ui';
 import { Flex, Card as RadixCard, VisuallyHidden } from '@radix-ui/themes';
 import type { TableFeatures } from '@tanstack/react-table';
 import { Download, SearchX } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
-import { ListHeading } from './ListHeading';
+import { ListHeading, type ListHeadingProps } from './ListHeading';
 import { ListSearchBar } from './ListSearchBar';
 import { type ListColumns, ListTable } from './ListTable';
 import type { ListScreenState } from './useListScreen';
@@ -40,6 +41,11 @@ export interface ListScreenProps<TRow extends { id: string }, TFeatures extends 
   state: ListScreenState<TRow>;
   /** The heading, e.g. 'Requisitions'; the total follows it as a badge. */
   title: string;
+  /**
+   * The heading's badge when it counts something other than the rows listed (e.g. what awaits
+   * approval, whichever view is shown): the number, whether it is capped, and what it counts.
+   */
+  count?: { value: number | undefined; capped?: boolean; label: NonNullable<ListHeadingProps['countLabel']> };
   /** One line under the title saying what the list holds. */
   description?: string;
   /** Buttons after Export at the right of the heading (create). */
@@ -48,12 +54,24 @@ export interface ListScreenProps<TRow extends { id: string }, TFeatures extends 
   searchBox: { label: string; placeholder: string };
   /** The filter panel's select and multi-select filters; a date range (`date_from`, `date_to`) follows them. */
   filters: FilterDefinition[];
+  /** Whether the filter panel ends with the date range; true by default. */
+  dateRange?: boolean;
   /** The table: column definitions and their meta, caption and loading placeholder. */
-  table: ListColumns<TFeatures, TRow>;
-  /** Shown when the list holds nothing at all. */
+  table?: ListColumns<TFeatures, TRow>;
+  /**
+   * The rows drawn by the screen instead of a table (cards in a grid), dimmed while `busy`. The first
+   * page then loads under a spinner named `messages.loading`.
+   */
+  renderRows?(rows: readonly TRow[], options: { busy: boolean }): ReactNode;
+  /** Shown when the list holds nothing at all (in the view shown). */
   empty: ListEmptyState;
-  /** Shown when a search or filter matches nothing, with a button that clears them. */
-  noMatch: { title: string; description?: string };
+  /**
+   * Shown when a search or filter matches nothing, with a button that clears them ('Clear search and
+   * filters' unless `clearLabel` says otherwise) under a search icon unless `icon` is given.
+   */
+  noMatch: { title: string; description?: string; icon?: ReactNode; clearLabel?: string };
+  /** Hides the pager while every row fits on one page (a list whose pager is mostly its size select). */
+  pagerOnlyWhenPaged?: boolean;
   messages: {
     /** Read by screen readers while the first page loads, e.g. 'Loading requisitions'. */
     loading: string;
@@ -63,9 +81,13 @@ export interface ListScreenProps<TRow extends { id: string }, TFeatures extends 
     retry?: string;
     /** The pager's accessible name, e.g. 'Requisition pages'. */
     pager: string;
+    /** The label of the pager's size select, e.g. 'Cards per page' (lists with `pageSizes`). */
+    pageSize?: string;
   };
   /** The confirmation of the row action, when `state.confirm` is set. */
   confirm?: ListConfirmDialog<TRow>;
+  /** More of the screen after the list: other dialogs (a second confirmation, an import). */
+  children?: ReactNode;
 }
 
 /**
@@ -78,16 +100,27 @@ export interface ListScreenProps<TRow extends { id: string }, TFeatures extends 
 export function ListScreen<TRow extends { id: string }, TFeatures extends TableFeatures>({
   state,
   title,
+  count,
   description,
   actions,
   searchBox,
   filters,
+  dateRange,
   table,
+  renderRows,
   empty,
   noMatch,
+  pagerOnlyWhenPaged = false,
   messages,
   confirm,
+  children,
 }: ListScreenProps<TRow, TFeatures>): ReactElement {
+  const rows = (busy: boolean) =>
+    renderRows ? (
+      renderRows(state.rows, { busy })
+    ) : table ? (
+      <ListTable {...table} rows={state.rows} busy={busy} />
+    ) : null;
   const loadFailed = (
     <Callout
       variant="error"
@@ -112,12 +145,17 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
         );
       break;
     case 'pending':
-      body = (
-        <>
-          <VisuallyHidden role="status">{messages.loading}</VisuallyHidden>
-          <ListTable {...table} rows={state.rows} loading />
-        </>
-      );
+      body =
+        renderRows || !table ? (
+          <Flex justify="center" py="9">
+            <Spinner label={messages.loading} />
+          </Flex>
+        ) : (
+          <>
+            <VisuallyHidden role="status">{messages.loading}</VisuallyHidden>
+            <ListTable {...table} rows={state.rows} loading />
+          </>
+        );
       break;
     case 'empty':
     case 'no-match':
@@ -125,12 +163,12 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
         <RadixCard size="3">
           {state.status === 'no-match' ? (
             <EmptyState
-              icon={<SearchX size={32} />}
+              icon={noMatch.icon ?? <SearchX size={32} />}
               title={noMatch.title}
               description={noMatch.description ?? 'Try other words or fewer filters.'}
               action={
                 <Button variant="secondary" onClick={state.clear}>
-                  Clear search and filters
+                  {noMatch.clearLabel ?? 'Clear search and filters'}
                 </Button>
               }
             />
@@ -142,17 +180,26 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
       break;
     case 'rows':
       body = (
-        <Flex direction="column" gap="3">
-          <ListTable {...table} rows={state.rows} busy={state.busy} />
-          <Pager
-            page={state.page}
-            pageSize={state.pageSize}
-            total={state.total ?? 0}
-            totalCapped={state.totalCapped}
-            pageRowCount={state.rows.length}
-            label={messages.pager}
-            onPageChange={state.setPage}
-          />
+        <Flex direction="column" gap={renderRows ? '4' : '3'}>
+          {rows(state.busy)}
+          {pagerOnlyWhenPaged && !state.totalCapped && (state.total ?? 0) <= state.pageSize ? null : (
+            <Pager
+              page={state.page}
+              pageSize={state.pageSize}
+              total={state.total ?? 0}
+              totalCapped={state.totalCapped}
+              pageRowCount={state.rows.length}
+              label={messages.pager}
+              onPageChange={state.setPage}
+              {...(state.pageSizes
+                ? {
+                    onPageSizeChange: state.setPageSize,
+                    pageSizeOptions: state.pageSizes,
+                    pageSizeLabel: messages.pageSize,
+                  }
+                : {})}
+            />
+          )}
         </Flex>
       );
       break;
@@ -162,8 +209,9 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
     <>
       <ListHeading
         title={title}
-        total={state.total}
-        totalCapped={state.totalCapped}
+        total={count ? count.value : state.total}
+        totalCapped={count ? count.capped : state.totalCapped}
+        countLabel={count?.label}
         description={description}
         actions={
           state.csv || actions ? (
@@ -182,24 +230,40 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
         filters={filters}
         values={state.filterValues}
         onChange={state.setFilters}
+        dateRange={dateRange}
       />
       {state.error && state.status !== 'error' && state.status !== 'pending' ? loadFailed : null}
       {body}
-      {confirm && state.confirm ? (
-        <ConfirmDialog
-          open={state.confirm.row !== null}
-          onOpenChange={(open) => {
-            if (!open) state.confirm?.cancel();
-          }}
-          onConfirm={state.confirm.run}
-          variant={confirm.variant}
-          title={confirm.title}
-          message={state.confirm.row === null ? '' : confirm.message(state.confirm.row)}
-          confirmLabel={confirm.confirmLabel}
-          loading={state.confirm.running}
-        />
-      ) : null}
+      {confirm && state.confirm ? <RowConfirmDialog state={state.confirm} dialog={confirm} /> : null}
+      {children}
     </>
+  );
+}
+
+/**
+ * The confirmation a row action asks for, from a confirmed action's state (`state.confirm` of
+ * `useListScreen`, or `useConfirmedAction` for a second action on the same rows).
+ */
+export function RowConfirmDialog<TRow>({
+  state,
+  dialog,
+}: {
+  state: NonNullable<ListScreenState<TRow>['confirm']>;
+  dialog: ListConfirmDialog<TRow>;
+}): ReactElement {
+  return (
+    <ConfirmDialog
+      open={state.row !== null}
+      onOpenChange={(open) => {
+        if (!open) state.cancel();
+      }}
+      onConfirm={state.run}
+      variant={dialog.variant}
+      title={dialog.title}
+      message={state.row === null ? '' : dialog.message(state.row)}
+      confirmLabel={dialog.confirmLabel}
+      loading={state.running}
+    />
   );
 }
 
