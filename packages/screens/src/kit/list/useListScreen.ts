@@ -124,8 +124,8 @@ export interface ListScreenProps<TSearch> {
 /** Which of its states the list is in; {@link ListScreen} renders one body for each. */
 export type ListStatus = 'pending' | 'error' | 'empty' | 'no-match' | 'rows';
 
-/** Everything {@link ListScreen} renders, from {@link useListScreen}. */
-export interface ListScreenState<TRow> {
+/** Everything {@link ListScreen} renders, from {@link useListScreen} (`TData`: the query's answer). */
+export interface ListScreenState<TRow, TData = unknown> {
   status: ListStatus;
   /** The rows on screen (the previous page's while the next one loads); empty until the first page. */
   rows: readonly TRow[];
@@ -140,7 +140,7 @@ export interface ListScreenState<TRow> {
   /** Shows `size` rows a page, from the first page. */
   setPageSize(size: number): void;
   /** The query's last answer (all of it, e.g. every user of a list loaded whole), once there is one. */
-  data: unknown;
+  data: TData | undefined;
   /** Another page or filter is loading over the rows on screen. */
   busy: boolean;
   /** Why the list failed to load (`status` 'error'), or why a refresh of the rows on screen failed. */
@@ -182,7 +182,7 @@ export function useListScreen<TSearch extends SearchableListState, TData, TRow, 
   { search, onSearchChange, organizationId }: ListScreenProps<TSearch> & { organizationId: string },
   // The resource alone decides the types; the options are checked against them.
   options: UseListScreenOptions<NoInfer<TSearch>, NoInfer<TRow>> = {},
-): ListScreenState<TRow> {
+): ListScreenState<TRow, TData> {
   const { client } = usePurchasing();
   const { compact, parse, viewKeys = [] } = resource;
   const pageSize = search.page_size ?? resource.pageSize;
