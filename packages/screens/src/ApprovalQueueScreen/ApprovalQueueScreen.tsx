@@ -1,4 +1,4 @@
-import { approvalQueries, type Schemas } from '@purchasing/api-client';
+import { approvalQueries } from '@purchasing/api-client';
 import type { FilterDefinition } from '@purchasing/ui';
 import { Grid, SegmentedControl } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
@@ -70,7 +70,7 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
   );
 
   return (
-    <ListScreen<Schemas['PendingApproval'], never>
+    <ListScreen
       state={list}
       title={approvalQueueMessages.title}
       count={{
