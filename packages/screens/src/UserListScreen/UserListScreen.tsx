@@ -120,18 +120,13 @@ export function UserListScreen(): ReactElement {
         hasPermission('user.edit') ? undefined : userListMessages.noPermission(organization.name)
       }
     >
-      {(organization) => <UserList organizationId={organization.id} organizationName={organization.name} />}
+      {(organization) => <UserList organization={organization} />}
     </ScreenFrame>
   );
 }
 
-function UserList({
-  organizationId,
-  organizationName,
-}: {
-  organizationId: string;
-  organizationName: string;
-}): ReactElement {
+function UserList({ organization }: { organization: Schemas['Organization'] }): ReactElement {
+  const { id: organizationId, name: organizationName } = organization;
   const { client, navigation } = usePurchasing();
   const { user: me, hasPermission } = useSession();
   const createLink = useLinkProps(navigation.hrefs.userCreate());

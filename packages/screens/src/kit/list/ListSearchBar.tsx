@@ -24,29 +24,12 @@ export interface ListSearchBarProps {
  * false) with a 'Date from' / 'Date to' pair that bound each other, so the server is never asked for a range that ends before it starts.
  * The panel starts open when a filter is set.
  */
-export function ListSearchBar({
-  label,
-  placeholder,
-  searchValue,
-  onSearchChange,
-  filters,
-  values,
-  onChange,
-  dateRange = true,
-}: ListSearchBarProps): ReactElement {
+export function ListSearchBar({ dateRange = true, ...bar }: ListSearchBarProps): ReactElement {
+  const { values, onChange } = bar;
   const dateFrom = typeof values.date_from === 'string' ? values.date_from : undefined;
   const dateTo = typeof values.date_to === 'string' ? values.date_to : undefined;
   return (
-    <SearchBar
-      label={label}
-      placeholder={placeholder}
-      searchValue={searchValue}
-      onSearchChange={onSearchChange}
-      filters={filters}
-      values={values}
-      onChange={onChange}
-      defaultFiltersOpen={Object.keys(values).length > 0}
-    >
+    <SearchBar {...bar} defaultFiltersOpen={Object.keys(values).length > 0}>
       {dateRange ? (
         <>
           <DatePicker
