@@ -36,7 +36,10 @@ export interface ListConfirmDialog<TRow> {
 }
 
 /** Props of {@link ListScreen}. */
-export interface ListScreenProps<TRow extends { id: string }, TFeatures extends TableFeatures> {
+export interface ListScreenProps<
+  TRow extends { id: string },
+  TFeatures extends TableFeatures = TableFeatures,
+> {
   /** From `useListScreen`. */
   state: ListScreenState<TRow>;
   /** The heading, e.g. 'Requisitions'; the total follows it as a badge. */
@@ -50,10 +53,13 @@ export interface ListScreenProps<TRow extends { id: string }, TFeatures extends 
   description?: string;
   /** Buttons after Export at the right of the heading (create). */
   actions?: ReactNode;
-  /** The search box's accessible name and placeholder. */
-  searchBox: { label: string; placeholder: string };
+  /**
+   * The search box's accessible name and placeholder. Without it the list has no search bar, hence no
+   * search or filters (a short list shown whole).
+   */
+  searchBox?: { label: string; placeholder: string };
   /** The filter panel's select and multi-select filters; a date range (`date_from`, `date_to`) follows them. */
-  filters: FilterDefinition[];
+  filters?: FilterDefinition[];
   /** Whether the filter panel ends with the date range; true by default. */
   dateRange?: boolean;
   /** The table: column definitions and their meta, caption and loading placeholder. */
@@ -69,7 +75,7 @@ export interface ListScreenProps<TRow extends { id: string }, TFeatures extends 
    * Shown when a search or filter matches nothing, with a button that clears them ('Clear search and
    * filters' unless `clearLabel` says otherwise) under a search icon unless `icon` is given.
    */
-  noMatch: { title: string; description?: string; icon?: ReactNode; clearLabel?: string };
+  noMatch?: { title: string; description?: string; icon?: ReactNode; clearLabel?: string };
   /** Hides the pager while every row fits on one page (a list whose pager is mostly its size select). */
   pagerOnlyWhenPaged?: boolean;
   messages: {
@@ -97,14 +103,14 @@ export interface ListScreenProps<TRow extends { id: string }, TFeatures extends 
  * retrying cannot help), the empty or no-match state, or the table and its pager. A refresh that fails
  * under rows already on screen keeps them, with the failure above. Place it in a `ScreenFrame`.
  */
-export function ListScreen<TRow extends { id: string }, TFeatures extends TableFeatures>({
+export function ListScreen<TRow extends { id: string }, TFeatures extends TableFeatures = TableFeatures>({
   state,
   title,
   count,
   description,
   actions,
   searchBox,
-  filters,
+  filters = [],
   dateRange,
   table,
   renderRows,
@@ -161,7 +167,7 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
     case 'no-match':
       body = (
         <RadixCard size="3">
-          {state.status === 'no-match' ? (
+          {state.status === 'no-match' && noMatch ? (
             <EmptyState
               icon={noMatch.icon ?? <SearchX size={32} />}
               title={noMatch.title}
@@ -222,16 +228,18 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
           ) : undefined
         }
       />
-      <ListSearchBar
-        label={searchBox.label}
-        placeholder={searchBox.placeholder}
-        searchValue={state.searchText.value}
-        onSearchChange={state.searchText.onChange}
-        filters={filters}
-        values={state.filterValues}
-        onChange={state.setFilters}
-        dateRange={dateRange}
-      />
+      {searchBox ? (
+        <ListSearchBar
+          label={searchBox.label}
+          placeholder={searchBox.placeholder}
+          searchValue={state.searchText.value}
+          onSearchChange={state.searchText.onChange}
+          filters={filters}
+          values={state.filterValues}
+          onChange={state.setFilters}
+          dateRange={dateRange}
+        />
+      ) : null}
       {state.error && state.status !== 'error' && state.status !== 'pending' ? loadFailed : null}
       {body}
       {confirm && state.confirm ? <RowConfirmDialog state={state.confirm} dialog={confirm} /> : null}
