@@ -62,6 +62,8 @@ export interface ListScreenProps<
   filters?: FilterDefinition[];
   /** Whether the filter panel ends with the date range; true by default. */
   dateRange?: boolean;
+  /** Controls between the heading and the search bar that choose what is listed (a fiscal year). */
+  toolbar?: ReactNode;
   /** The table: column definitions and their meta, caption and loading placeholder. */
   table?: ListColumns<TFeatures, TRow>;
   /**
@@ -112,6 +114,7 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
   searchBox,
   filters = [],
   dateRange,
+  toolbar,
   table,
   renderRows,
   empty,
@@ -228,6 +231,7 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
           ) : undefined
         }
       />
+      {toolbar}
       {searchBox ? (
         <ListSearchBar
           label={searchBox.label}
