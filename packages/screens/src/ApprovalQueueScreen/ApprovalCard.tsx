@@ -21,8 +21,21 @@ import { approvalActionBadges, categoryLabel, codeAndName, daysSince, fullName }
 type PendingApproval = Schemas['PendingApproval'];
 
 /**
+ * A decided step as its card says it: the viewer's own decision (the Completed view lists only steps
+ * they decided), so the badge cannot be read as the requisition's status, which may still be under
+ * review at a higher level. `auto_approve` is never the viewer's; it keeps the action's label.
+ */
+export const yourDecisionLabels = {
+  approve: 'You approved',
+  reject: 'You rejected',
+  request_info: 'You requested info',
+  delegate: 'You delegated',
+  auto_approve: approvalActionBadges.auto_approve.label,
+} as const satisfies Record<Schemas['ApprovalAction'], string>;
+
+/**
  * One step of the approval queue as a card: the requisition's number, level, amount, justification and
- * facts, how long the step has waited (or how it was decided, with the comment), and links to the
+ * facts, how long the step has waited (or what the viewer decided, with the comment), and links to the
  * requisition and, while the step is open, to its review.
  */
 export function ApprovalCard({ item }: { item: PendingApproval }): ReactElement {
@@ -55,7 +68,7 @@ export function ApprovalCard({ item }: { item: PendingApproval }): ReactElement 
               </Flex>
             ) : decided ? (
               <Badge color={decided.color} variant="soft" highContrast style={{ flexShrink: 0 }}>
-                {decided.label}
+                {item.action ? yourDecisionLabels[item.action] : decided.label}
               </Badge>
             ) : null}
           </Flex>

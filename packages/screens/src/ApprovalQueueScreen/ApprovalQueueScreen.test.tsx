@@ -145,13 +145,52 @@ describe('ApprovalQueueScreen', () => {
     await user.click(screen.getByRole('radio', { name: 'Completed' }));
     const decided = within(await card('REQ-2026-00014'));
     expect(urls.at(-1)?.searchParams.get('status')).toBe('Completed');
-    expect(decided.getByText('Approved')).toBeInTheDocument();
+    expect(decided.getByText('You approved')).toBeInTheDocument();
     expect(decided.getByText(/22 Oct 2026/)).toBeInTheDocument();
     expect(decided.getByText('“Within budget.”')).toBeInTheDocument();
     expect(decided.getByRole('link', { name: 'View Details' })).toBeInTheDocument();
     expect(decided.queryByRole('link', { name: 'Review & Approve' })).not.toBeInTheDocument();
     // The title still counts what awaits approval.
     expect(screen.getByRole('heading', { name: 'Approval Queue 3 awaiting approval' })).toBeInTheDocument();
+  });
+
+  it("says on each completed card what the viewer decided, in the action's colour", async () => {
+    const decided = (number: number, action: Schemas['ApprovalAction']) =>
+      buildPendingApproval(buildRequisition(number, { status: 'under_review' }), {
+        action,
+        actioned_at: '2026-10-22T10:30:00.000Z',
+        created_at: '2026-10-20T09:00:00.000Z',
+      });
+    serveQueue([
+      decided(41, 'approve'),
+      decided(42, 'reject'),
+      decided(43, 'request_info'),
+      decided(44, 'delegate'),
+    ]);
+    const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    await screen.findByRole('heading', { name: 'No pending approvals' });
+    await user.click(screen.getByRole('radio', { name: 'Completed' }));
+    expect(within(await card('REQ-2026-00041')).getByText('You approved')).toHaveAttribute(
+      'data-accent-color',
+      'green',
+    );
+    expect(within(await card('REQ-2026-00042')).getByText('You rejected')).toHaveAttribute(
+      'data-accent-color',
+      'red',
+    );
+    expect(within(await card('REQ-2026-00043')).getByText('You requested info')).toBeInTheDocument();
+    expect(within(await card('REQ-2026-00044')).getByText('You delegated')).toBeInTheDocument();
+  });
+
+  it('says in so many words that the count in the title is of what awaits approval, under Completed too', async () => {
+    serveQueue();
+    const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    const heading = await screen.findByRole('heading', { name: /^Approval Queue 3/, level: 2 });
+    // Written out, not only read to screen readers: beside completed cards a bare '3' reads as theirs.
+    expect(within(heading).getByText('3 awaiting approval')).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Completed' }));
+    await card('REQ-2026-00014');
+    expect(within(heading).getByText('3 awaiting approval')).toBeVisible();
   });
 
   it('sends each chosen approval level as a repeated level parameter', async () => {

@@ -1,52 +1,23 @@
-import {
-  budgetKeys,
-  budgetQueries,
-  isApiError,
-  organizationQueries,
-  type Schemas,
-  unwrap,
-} from '@purchasing/api-client';
-import { Button, Callout, EmptyState, Pager, Spinner, toast } from '@purchasing/ui';
-import { Box, Card, Flex, Select, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { budgetQueries, organizationQueries, type Schemas } from '@purchasing/api-client';
+import { Button } from '@purchasing/ui';
+import { Box, Flex } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 import { PiggyBank, Plus } from 'lucide-react';
-import { type ReactElement, type ReactNode, useId, useState } from 'react';
-import { serverMessage } from '../ApprovalActionForm/serverMessage';
-import { ListHeading } from '../kit/list/ListHeading';
+import { type ReactElement, useState } from 'react';
+import { ListScreen } from '../kit/list/ListScreen';
+import { defineListResource, useListScreen } from '../kit/list/useListScreen';
+import { useLocalListSearch } from '../kit/list/useLocalListSearch';
+import { ScreenFrame } from '../kit/ScreenFrame';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
+import { budgetPolicyMessages, LabelledSelect, PolicySelector } from './BudgetControls';
 import { BudgetFormDialog } from './BudgetFormDialog';
 import { BudgetCard, BudgetTable } from './BudgetTable';
 
 type Budget = Schemas['Budget'];
-type BudgetPolicy = Schemas['BudgetPolicy'];
 
 /** Rows per page of the budget table. */
 const BUDGET_PAGE_SIZE = 20;
-
-/** The budget policies with their labels and what each does, as the screen offers them. */
-const BUDGET_POLICY_OPTIONS: readonly {
-  value: BudgetPolicy;
-  label: string;
-  description: string;
-}[] = [
-  {
-    value: 'warn',
-    label: 'Warn only',
-    description: 'Requestors see the Budget Warning; over-budget requisitions are routed as usual.',
-  },
-  {
-    value: 'require_finance',
-    label: 'Require Finance approval',
-    description:
-      'An over-budget requisition always gets a Finance Manager Approval, and every approver sees the overrun.',
-  },
-  {
-    value: 'block',
-    label: 'Block',
-    description: 'An over-budget requisition cannot be submitted or approved; the available amount is shown.',
-  },
-];
 
 /** Product copy of Budget Management (the screen's own wording). */
 export const budgetManagementMessages = {
@@ -56,18 +27,8 @@ export const budgetManagementMessages = {
   loadFailed: 'Failed to load budgets. Please try again.',
   empty: 'No budgets for this fiscal year',
   emptyHelp: 'Add a budget to control what a cost center may commit and spend.',
-  policyLabel: 'Budget policy',
-  policyUpdated: 'Budget policy updated successfully',
-  policyFailed: 'Failed to update budget policy',
+  ...budgetPolicyMessages,
 } as const;
-
-function Page({ children }: { children: ReactNode }): ReactElement {
-  return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1400 }}>
-      {children}
-    </Flex>
-  );
-}
 
 /** Props of {@link BudgetManagementScreen}. */
 export interface BudgetManagementScreenProps {
@@ -84,6 +45,32 @@ export interface BudgetManagementScreenProps {
   onFiscalYearChange?(fiscalYear: number): void;
 }
 
+/** The list's state: the fiscal year (absent: the current one) is its view; the page belongs to it. */
+interface BudgetSearch {
+  fiscal_year?: number;
+  page?: number;
+}
+
+const compactBudgetSearch = (search: BudgetSearch): BudgetSearch => ({
+  ...(search.fiscal_year === undefined ? {} : { fiscal_year: search.fiscal_year }),
+  ...(search.page !== undefined && search.page > 1 ? { page: search.page } : {}),
+});
+
+/** The budgets of a fiscal year (`GET /budgets`), by cost centre code, twenty a page. */
+const budgetList = defineListResource({
+  pageSize: BUDGET_PAGE_SIZE,
+  viewKeys: ['fiscal_year'],
+  parse: (value) => compactBudgetSearch(value as BudgetSearch),
+  compact: compactBudgetSearch,
+  query: (client, organizationId, { fiscal_year, page = 1 }: BudgetSearch) =>
+    budgetQueries.list(client, organizationId, {
+      ...(fiscal_year === undefined ? {} : { fiscal_year }),
+      limit: BUDGET_PAGE_SIZE,
+      offset: (page - 1) * BUDGET_PAGE_SIZE,
+    }),
+  page: ({ budgets, pagination }) => ({ rows: budgets, total: pagination.total }),
+});
+
 /**
  * Budget Management (issue 13, `/budgets`): the budgets of a fiscal year as a table (cost centre,
  * allocated, committed, spent, pending approval, available, utilisation), a fiscal year choice, and
@@ -96,29 +83,20 @@ export function BudgetManagementScreen({
   fiscalYear,
   onFiscalYearChange,
 }: BudgetManagementScreenProps = {}): ReactElement {
-  const { currentOrganization, organizationsLoading } = useSession();
-  if (organizationsLoading || !currentOrganization) {
-    return (
-      <Page>
-        <ListHeading title={budgetManagementMessages.title} />
-        {organizationsLoading ? (
-          <Flex justify="center" py="9">
-            <Spinner label="Loading organizations" />
-          </Flex>
-        ) : (
-          <Callout variant="info">{budgetManagementMessages.noOrganization}</Callout>
-        )}
-      </Page>
-    );
-  }
   return (
-    <BudgetManagement
-      key={currentOrganization.id}
-      organizationId={currentOrganization.id}
-      currency={currentOrganization.currency}
-      {...(fiscalYear === undefined ? {} : { fiscalYear })}
-      {...(onFiscalYearChange ? { onFiscalYearChange } : {})}
-    />
+    <ScreenFrame
+      title={budgetManagementMessages.title}
+      noOrganization={budgetManagementMessages.noOrganization}
+    >
+      {(organization) => (
+        <BudgetManagement
+          organizationId={organization.id}
+          currency={organization.currency}
+          {...(fiscalYear === undefined ? {} : { fiscalYear })}
+          {...(onFiscalYearChange ? { onFiscalYearChange } : {})}
+        />
+      )}
+    </ScreenFrame>
   );
 }
 
@@ -134,21 +112,17 @@ function BudgetManagement({
   const { client } = usePurchasing();
   const { hasPermission } = useSession();
   const canManage = hasPermission('org.settings');
-  // The year the screen keeps itself when the host does not (no router, e.g. an embedding page).
-  const [ownYear, setOwnYear] = useState<number | null>(null);
-  const fiscalYear = controlledYear === undefined ? ownYear : controlledYear;
+  // The year and page the screen keeps (the year only when the host does not).
+  const own = useLocalListSearch<BudgetSearch>({});
+  const fiscalYear = controlledYear === undefined ? own.search.fiscal_year : (controlledYear ?? undefined);
   // The page belongs to a year: another year (chosen here, or from the URL by Back) starts on page 1.
-  const [paging, setPaging] = useState({ fiscalYear, page: 1 });
-  const page = paging.fiscalYear === fiscalYear ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ fiscalYear, page: next });
+  const page = own.search.fiscal_year === fiscalYear ? own.search.page : undefined;
+  const list = useListScreen(budgetList, {
+    search: compactBudgetSearch({ fiscal_year: fiscalYear, page }),
+    onSearchChange: own.onSearchChange,
+    organizationId,
+  });
   const [editing, setEditing] = useState<{ budget: Budget | null } | null>(null);
-  const list = useQuery(
-    budgetQueries.list(client, organizationId, {
-      ...(fiscalYear === null ? {} : { fiscal_year: fiscalYear }),
-      limit: BUDGET_PAGE_SIZE,
-      offset: (page - 1) * BUDGET_PAGE_SIZE,
-    }),
-  );
   const costCenters = useQuery({
     ...organizationQueries.costCenters(client, organizationId),
     enabled: canManage,
@@ -159,102 +133,67 @@ function BudgetManagement({
     ...new Set([currentYear - 1, currentYear, currentYear + 1, ...(shownYear ? [shownYear] : [])]),
   ].sort();
 
-  let body: ReactNode;
-  if (list.isPending) {
-    body = (
-      <Flex justify="center" py="9">
-        <Spinner label="Loading budgets" />
-      </Flex>
-    );
-  } else if (list.isError) {
-    const refused = isApiError(list.error) && list.error.status === 403;
-    body = (
-      <Callout
-        variant="error"
-        action={
-          refused ? null : (
-            <Button size="1" variant="secondary" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          )
-        }
-      >
-        {refused
-          ? (serverMessage(list.error) ?? budgetManagementMessages.loadFailed)
-          : budgetManagementMessages.loadFailed}
-      </Callout>
-    );
-  } else if (list.data.budgets.length === 0) {
-    body = (
-      <Card size="3">
-        <EmptyState
-          icon={<PiggyBank size={32} aria-hidden />}
-          title={budgetManagementMessages.empty}
-          description={budgetManagementMessages.emptyHelp}
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <Flex direction="column" gap="3">
-        {/* A table from the md breakpoint; a card per budget on a phone, where seven columns do not fit. */}
-        <Box display={{ initial: 'none', md: 'block' }}>
-          <BudgetTable
-            budgets={list.data.budgets}
-            canManage={canManage}
-            onEdit={(budget) => setEditing({ budget })}
-          />
-        </Box>
-        <Flex direction="column" gap="3" display={{ initial: 'flex', md: 'none' }}>
-          {list.data.budgets.map((budget) => (
-            <BudgetCard
-              key={budget.id}
-              budget={budget}
-              canManage={canManage}
-              onEdit={() => setEditing({ budget })}
-            />
-          ))}
-        </Flex>
-        <Pager
-          page={page}
-          pageSize={BUDGET_PAGE_SIZE}
-          total={list.data.pagination.total}
-          pageRowCount={list.data.budgets.length}
-          onPageChange={setPage}
-        />
-      </Flex>
-    );
-  }
-
   return (
-    <Page>
-      <ListHeading
-        title={budgetManagementMessages.title}
-        {...(list.data ? { total: list.data.pagination.total } : {})}
-        description={budgetManagementMessages.description}
-        actions={
-          canManage ? (
-            <Button onClick={() => setEditing({ budget: null })}>
-              <Plus size={16} aria-hidden />
-              Add Budget
-            </Button>
-          ) : null
-        }
-      />
-      <Flex gap="4" wrap="wrap" align="start">
-        <LabelledSelect
-          label="Fiscal year"
-          value={shownYear ? String(shownYear) : ''}
-          options={years.map((year) => ({ value: String(year), label: `FY ${year}` }))}
-          onChange={(value) => {
-            const year = Number(value);
-            if (controlledYear === undefined) setOwnYear(year);
-            onFiscalYearChange?.(year);
-          }}
-        />
-        <PolicySelector organizationId={organizationId} canManage={canManage} />
-      </Flex>
-      {body}
+    <ListScreen<Budget>
+      state={list}
+      title={budgetManagementMessages.title}
+      description={budgetManagementMessages.description}
+      actions={
+        canManage ? (
+          <Button onClick={() => setEditing({ budget: null })}>
+            <Plus size={16} aria-hidden />
+            Add Budget
+          </Button>
+        ) : null
+      }
+      toolbar={
+        <Flex gap="4" wrap="wrap" align="start">
+          <LabelledSelect
+            label="Fiscal year"
+            value={shownYear ? String(shownYear) : ''}
+            options={years.map((year) => ({ value: String(year), label: `FY ${year}` }))}
+            onChange={(value) => {
+              const year = Number(value);
+              if (controlledYear === undefined) own.onSearchChange({ fiscal_year: year });
+              onFiscalYearChange?.(year);
+            }}
+          />
+          <PolicySelector organizationId={organizationId} canManage={canManage} />
+        </Flex>
+      }
+      renderRows={(budgets) => (
+        <>
+          {/* A table from the md breakpoint; a card per budget on a phone, where seven columns do not fit. */}
+          <Box display={{ initial: 'none', md: 'block' }}>
+            <BudgetTable
+              budgets={budgets}
+              canManage={canManage}
+              onEdit={(budget) => setEditing({ budget })}
+            />
+          </Box>
+          <Flex direction="column" gap="3" display={{ initial: 'flex', md: 'none' }}>
+            {budgets.map((budget) => (
+              <BudgetCard
+                key={budget.id}
+                budget={budget}
+                canManage={canManage}
+                onEdit={() => setEditing({ budget })}
+              />
+            ))}
+          </Flex>
+        </>
+      )}
+      empty={{
+        icon: <PiggyBank size={32} aria-hidden />,
+        title: budgetManagementMessages.empty,
+        description: budgetManagementMessages.emptyHelp,
+      }}
+      messages={{
+        loading: 'Loading budgets',
+        loadFailed: budgetManagementMessages.loadFailed,
+        pager: 'Pagination',
+      }}
+    >
       {editing ? (
         <BudgetFormDialog
           open
@@ -268,82 +207,6 @@ function BudgetManagement({
           fiscalYear={shownYear ?? currentYear}
         />
       ) : null}
-    </Page>
-  );
-}
-
-function LabelledSelect({
-  label,
-  value,
-  options,
-  onChange,
-  disabled = false,
-  hint,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange(value: string): void;
-  disabled?: boolean;
-  hint?: string;
-}): ReactElement {
-  const id = useId();
-  return (
-    <Flex direction="column" gap="1" style={{ minWidth: 200, maxWidth: '100%' }}>
-      <Text as="label" size="2" weight="medium" id={`${id}-label`}>
-        {label}
-      </Text>
-      <Select.Root value={value} onValueChange={onChange} disabled={disabled}>
-        <Select.Trigger
-          aria-labelledby={`${id}-label`}
-          {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
-        />
-        <Select.Content>
-          {options.map((option) => (
-            <Select.Item key={option.value} value={option.value}>
-              {option.label}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
-      {hint ? (
-        <Text size="1" color="gray" id={`${id}-hint`} style={{ maxWidth: 420 }}>
-          {hint}
-        </Text>
-      ) : null}
-    </Flex>
-  );
-}
-
-/** The organisation's budget policy: a choice for `org.settings` holders, read-only for the others. */
-function PolicySelector({ organizationId, canManage }: { organizationId: string; canManage: boolean }) {
-  const { client } = usePurchasing();
-  const queryClient = useQueryClient();
-  const policy = useQuery(budgetQueries.policy(client, organizationId));
-  const change = useMutation({
-    mutationFn: (budget_policy: BudgetPolicy) =>
-      unwrap(
-        client.api.PUT('/budgets/policy', {
-          params: { header: { 'X-Organization-Id': organizationId } },
-          body: { budget_policy },
-        }),
-      ),
-    onSuccess: (data) => {
-      queryClient.setQueryData(budgetKeys.policy(organizationId), data);
-      toast.success(budgetManagementMessages.policyUpdated);
-    },
-    onError: (error) => toast.error(serverMessage(error) ?? budgetManagementMessages.policyFailed),
-  });
-  if (!policy.data) return null;
-  const current = BUDGET_POLICY_OPTIONS.find((option) => option.value === policy.data.budget_policy);
-  return (
-    <LabelledSelect
-      label={budgetManagementMessages.policyLabel}
-      value={policy.data.budget_policy}
-      options={BUDGET_POLICY_OPTIONS}
-      onChange={(value) => change.mutate(value as BudgetPolicy)}
-      disabled={!canManage || change.isPending}
-      {...(current ? { hint: current.description } : {})}
-    />
+    </ListScreen>
   );
 }

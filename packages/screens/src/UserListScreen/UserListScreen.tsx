@@ -1,28 +1,22 @@
-import { adminKeys, roleQueries, type Schemas, unwrap, userQueries } from '@purchasing/api-client';
-import {
-  Button,
-  Callout,
-  ConfirmDialog,
-  EmptyState,
-  type FilterDefinition,
-  type FilterValues,
-  Pager,
-  SearchBar,
-  Spinner,
-  toast,
-} from '@purchasing/ui';
-import { Card, Flex, Button as RadixButton, VisuallyHidden } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileUp, Plus, RefreshCw, SearchX, Users } from 'lucide-react';
-import { type ReactElement, type ReactNode, useMemo, useState } from 'react';
-import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { roleQueries, type Schemas, userQueries } from '@purchasing/api-client';
+import { Button, type FilterDefinition, type FilterValues } from '@purchasing/ui';
+import { Button as RadixButton, VisuallyHidden } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { FileUp, Plus, RefreshCw, Users } from 'lucide-react';
+import { type ReactElement, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { firstMembership, isMemberActive } from '../CreateUserScreen/userChoices';
-import { ListHeading } from '../kit/list/ListHeading';
+import { ListScreen, RowConfirmDialog } from '../kit/list/ListScreen';
+import { lenient, pageNumber, searchText } from '../kit/list/listSearch';
+import { defineListResource, useConfirmedAction, useListScreen } from '../kit/list/useListScreen';
+import { useLocalListSearch } from '../kit/list/useLocalListSearch';
+import { ScreenFrame } from '../kit/ScreenFrame';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
 import { BulkImportModal } from './BulkImportModal';
-import { UserTable } from './UserTable';
+import { userTable } from './user.columns';
+import { userActionMessages, useUserRowActions } from './userActions';
 
 type User = Schemas['User'];
 
@@ -37,10 +31,7 @@ export const userListMessages = {
   loadFailed: 'Failed to load users. Please try again.',
   noUsers: 'No users yet',
   noMatches: 'No users match your search or filters.',
-  deactivated: 'User deactivated successfully',
-  deactivateFailed: 'Failed to deactivate user',
-  resetSent: 'Password reset email sent',
-  resetFailed: 'Failed to send reset email',
+  ...userActionMessages,
 } as const;
 
 const statusOptions = [
@@ -69,6 +60,49 @@ export function filterUsers(users: readonly User[], text: string, filters: Filte
   });
 }
 
+/** The user list's state, kept by the screen: search text, role and status filters, page. */
+interface UserListSearch {
+  search?: string;
+  role?: string;
+  status?: 'active' | 'inactive';
+  page?: number;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+const userSearchSchema = z.object({
+  search: lenient(searchText),
+  role: lenient(text),
+  status: lenient((value) => (value === 'active' || value === 'inactive' ? value : undefined)),
+  page: lenient(pageNumber),
+});
+
+function compactUserSearch(search: UserListSearch): UserListSearch {
+  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The organisation's members (`GET /users`), loaded whole and searched, filtered and paged here, ten a
+ * page: each keystroke filters at once.
+ */
+const userList = defineListResource({
+  pageSize: USER_LIST_PAGE_SIZE,
+  searchWaitMs: 0,
+  parse: (value) => compactUserSearch(userSearchSchema.parse(value)),
+  compact: compactUserSearch,
+  query: (client, organizationId, _search: UserListSearch) => userQueries.list(client, organizationId),
+  page: ({ users }, { search, page = 1, ...filters }) => {
+    const matching = filterUsers(users, search ?? '', filters);
+    // A page past the end (after deactivating or filtering) shows as the last page until it moves.
+    const shown = Math.min(page, Math.max(1, Math.ceil(matching.length / USER_LIST_PAGE_SIZE)));
+    return {
+      rows: matching.slice((shown - 1) * USER_LIST_PAGE_SIZE, shown * USER_LIST_PAGE_SIZE),
+      total: matching.length,
+      empty: users.length === 0,
+    };
+  },
+});
+
 /**
  * User Management (document 2 §2, /admin/users): the current organisation's members with their role,
  * department and manager (first membership), searched, filtered by role and status and paged on the
@@ -77,104 +111,39 @@ export function filterUsers(users: readonly User[], text: string, filters: Filte
  * never yourself). Needs a chosen organisation and `user.edit`.
  */
 export function UserListScreen(): ReactElement {
-  const { currentOrganization, organizationsLoading, hasPermission } = useSession();
-
-  if (organizationsLoading || !currentOrganization || !hasPermission('user.edit')) {
-    return (
-      <ScreenLayout>
-        <ListHeading title={userListMessages.title} />
-        {organizationsLoading ? (
-          <Flex justify="center" py="9">
-            <Spinner label="Loading organizations" />
-          </Flex>
-        ) : (
-          <Callout variant="info">
-            {currentOrganization
-              ? userListMessages.noPermission(currentOrganization.name)
-              : userListMessages.noOrganization}
-          </Callout>
-        )}
-      </ScreenLayout>
-    );
-  }
+  const { hasPermission } = useSession();
   return (
-    <UserList
-      key={currentOrganization.id}
-      organizationId={currentOrganization.id}
-      organizationName={currentOrganization.name}
-    />
+    <ScreenFrame
+      title={userListMessages.title}
+      noOrganization={userListMessages.noOrganization}
+      refusal={(organization) =>
+        hasPermission('user.edit') ? undefined : userListMessages.noPermission(organization.name)
+      }
+    >
+      {(organization) => <UserList organization={organization} />}
+    </ScreenFrame>
   );
 }
 
-function ScreenLayout({ children }: { children: ReactNode }): ReactElement {
-  return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1400 }}>
-      {children}
-    </Flex>
-  );
-}
-
-function UserList({
-  organizationId,
-  organizationName,
-}: {
-  organizationId: string;
-  organizationName: string;
-}): ReactElement {
+function UserList({ organization }: { organization: Schemas['Organization'] }): ReactElement {
+  const { id: organizationId, name: organizationName } = organization;
   const { client, navigation } = usePurchasing();
   const { user: me, hasPermission } = useSession();
-  const queryClient = useQueryClient();
   const createLink = useLinkProps(navigation.hrefs.userCreate());
   const canCreate = hasPermission('user.create');
   const canDelete = hasPermission('user.delete');
-
-  const list = useQuery(userQueries.list(client, organizationId));
+  const { deactivate, resetPassword } = useUserRowActions(organizationId);
+  const list = useListScreen(
+    userList,
+    { ...useLocalListSearch<UserListSearch>({}), organizationId },
+    { confirm: { run: deactivate.mutateAsync } },
+  );
+  const reset = useConfirmedAction({ run: resetPassword.mutateAsync });
   // The role filter's choices; a failure leaves them empty (document 2 §7).
   const roles = useQuery(roleQueries.list(client, organizationId));
-
-  const [text, setText] = useState('');
-  const [filters, setFilters] = useState<FilterValues>({});
-  const [page, setPage] = useState(1);
   const [importOpen, setImportOpen] = useState(false);
-  const [pendingDeactivate, setPendingDeactivate] = useState<User | null>(null);
-  const [pendingReset, setPendingReset] = useState<User | null>(null);
 
-  const users = list.data?.users ?? [];
-  const filtered = useMemo(
-    () => filterUsers(list.data?.users ?? [], text, filters),
-    [list.data, text, filters],
-  );
-  const lastPage = Math.max(1, Math.ceil(filtered.length / USER_LIST_PAGE_SIZE));
-  // A page past the end (after deactivating or filtering) shows as the last page.
-  const shownPage = Math.min(page, lastPage);
-  const pageRows = filtered.slice((shownPage - 1) * USER_LIST_PAGE_SIZE, shownPage * USER_LIST_PAGE_SIZE);
-  const header = { 'X-Organization-Id': organizationId };
-
-  const deactivate = useMutation({
-    mutationFn: (user: User) =>
-      unwrap(client.api.DELETE('/users/{id}', { params: { path: { id: user.id }, header } })),
-    onSuccess: () => toast.success(userListMessages.deactivated),
-    onError: (error) => {
-      const message = serverMessage(error);
-      toast.error(
-        message ? `${userListMessages.deactivateFailed}: ${message}` : userListMessages.deactivateFailed,
-      );
-    },
-    onSettled: () => {
-      setPendingDeactivate(null);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all(organizationId) });
-    },
-  });
-
-  const resetPassword = useMutation({
-    mutationFn: (user: User) =>
-      unwrap(client.api.POST('/users/{id}/reset-password', { params: { path: { id: user.id }, header } })),
-    onSuccess: () => toast.success(userListMessages.resetSent),
-    onError: (error) => toast.error(serverMessage(error) ?? userListMessages.resetFailed),
-    onSettled: () => setPendingReset(null),
-  });
-
-  const filterDefinitions = useMemo<FilterDefinition[]>(
+  const filters = useMemo<FilterDefinition[]>(
     () => [
       {
         key: 'role',
@@ -188,189 +157,93 @@ function UserList({
     [roles.isPending, roles.data],
   );
 
-  const refreshing = list.isFetching && !list.isPending;
-  const actions = (
-    <>
-      <Button
-        variant="secondary"
-        loading={refreshing}
-        onClick={() => {
-          void list.refetch();
-          void roles.refetch();
-        }}
-      >
-        {refreshing ? null : <RefreshCw size={16} aria-hidden />}
-        Refresh
-      </Button>
-      {canCreate ? (
-        <>
-          <Button variant="outline" onClick={() => setImportOpen(true)} disabled={!list.isSuccess}>
-            <FileUp size={16} aria-hidden />
-            Bulk Import
-          </Button>
-          <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
-            <a {...createLink}>
-              <Plus size={16} aria-hidden />
-              Add User
-            </a>
-          </RadixButton>
-        </>
-      ) : null}
-    </>
-  );
-
-  let body: ReactNode;
-  if (list.isError) {
-    body = (
-      <Callout
-        variant="error"
-        action={
-          <Button size="1" variant="secondary" loading={list.isFetching} onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {userListMessages.loadFailed}
-      </Callout>
-    );
-  } else if (list.isPending) {
-    body = (
-      <Card size="3">
-        <Flex justify="center" py="8">
-          <Spinner label="Loading users" />
-        </Flex>
-      </Card>
-    );
-  } else if (filtered.length === 0) {
-    body = (
-      <Card size="3">
-        {users.length > 0 ? (
-          <EmptyState
-            icon={<SearchX size={32} />}
-            title={userListMessages.noMatches}
-            description="Try other words or fewer filters."
-            action={
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setText('');
-                  setFilters({});
-                  setPage(1);
-                }}
-              >
-                Clear search and filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={<Users size={32} />}
-            title={userListMessages.noUsers}
-            description={`People you add to ${organizationName} appear here with their role and department.`}
-            action={
-              canCreate ? (
-                <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
-                  <a {...createLink}>
-                    <Plus size={16} aria-hidden />
-                    Add User
-                  </a>
-                </RadixButton>
-              ) : undefined
-            }
-          />
-        )}
-      </Card>
-    );
-  } else {
-    body = (
-      <Flex direction="column" gap="3">
-        <UserTable
-          users={pageRows}
-          canDeactivate={(user) => canDelete && user.id !== me?.id && isMemberActive(user)}
-          onDeactivate={setPendingDeactivate}
-          onResetPassword={setPendingReset}
-        />
-        <Pager
-          page={shownPage}
-          pageSize={USER_LIST_PAGE_SIZE}
-          total={filtered.length}
-          label="User pages"
-          onPageChange={setPage}
-        />
-      </Flex>
-    );
-  }
+  const loaded = list.data !== undefined && !list.error;
+  const refreshing = list.retrying && list.status !== 'pending';
+  const addUser = canCreate ? (
+    <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
+      <a {...createLink}>
+        <Plus size={16} aria-hidden />
+        Add User
+      </a>
+    </RadixButton>
+  ) : undefined;
 
   return (
-    <ScreenLayout>
-      <ListHeading
-        title={userListMessages.title}
-        total={list.isSuccess ? filtered.length : undefined}
-        description={`Everyone with access to ${organizationName}, with their role, department and manager.`}
-        actions={actions}
-      />
-      <SearchBar
-        label="Search users"
-        placeholder="Search by name, email, role or department..."
-        searchValue={text}
-        onSearchChange={(next) => {
-          setText(next);
-          setPage(1);
-        }}
-        filters={filterDefinitions}
-        values={filters}
-        onChange={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
-      />
+    <ListScreen
+      state={list}
+      title={userListMessages.title}
+      description={`Everyone with access to ${organizationName}, with their role, department and manager.`}
+      actions={
+        <>
+          <Button
+            variant="secondary"
+            loading={refreshing}
+            onClick={() => {
+              list.retry();
+              void roles.refetch();
+            }}
+          >
+            {refreshing ? null : <RefreshCw size={16} aria-hidden />}
+            Refresh
+          </Button>
+          {canCreate ? (
+            <Button variant="outline" onClick={() => setImportOpen(true)} disabled={!loaded}>
+              <FileUp size={16} aria-hidden />
+              Bulk Import
+            </Button>
+          ) : null}
+          {addUser}
+        </>
+      }
+      searchBox={{ label: 'Search users', placeholder: 'Search by name, email, role or department...' }}
+      filters={filters}
+      dateRange={false}
+      table={{
+        ...userTable,
+        meta: {
+          canDeactivate: (user) => canDelete && user.id !== me?.id && isMemberActive(user),
+          onDeactivate: (user) => list.confirm?.ask(user),
+          onResetPassword: reset?.ask ?? (() => {}),
+        },
+      }}
+      empty={{
+        icon: <Users size={32} />,
+        title: userListMessages.noUsers,
+        description: `People you add to ${organizationName} appear here with their role and department.`,
+        action: addUser,
+      }}
+      noMatch={{ title: userListMessages.noMatches }}
+      messages={{ loading: 'Loading users', loadFailed: userListMessages.loadFailed, pager: 'User pages' }}
+      confirm={{
+        title: 'Deactivate user',
+        message: (user) =>
+          `Deactivate ${fullName(user)}? They lose access to ${organizationName} at once. Their history is kept, and you can reactivate them from Edit User.`,
+        confirmLabel: 'Deactivate',
+        variant: 'danger',
+      }}
+    >
       {refreshing ? <VisuallyHidden role="status">Refreshing users</VisuallyHidden> : null}
-      {body}
-      <ConfirmDialog
-        open={pendingDeactivate !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDeactivate(null);
-        }}
-        onConfirm={() => {
-          if (pendingDeactivate) deactivate.mutate(pendingDeactivate);
-        }}
-        variant="danger"
-        title="Deactivate user"
-        message={
-          pendingDeactivate
-            ? `Deactivate ${fullName(pendingDeactivate)}? They lose access to ${organizationName} at once. Their history is kept, and you can reactivate them from Edit User.`
-            : ''
-        }
-        confirmLabel="Deactivate"
-        loading={deactivate.isPending}
-      />
-      <ConfirmDialog
-        open={pendingReset !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingReset(null);
-        }}
-        onConfirm={() => {
-          if (pendingReset) resetPassword.mutate(pendingReset);
-        }}
-        variant="warning"
-        title="Reset password"
-        message={
-          pendingReset
-            ? `Send a password reset email to ${pendingReset.email}? The link in it works once and expires; the current password keeps working until it is used.`
-            : ''
-        }
-        confirmLabel="Send reset email"
-        loading={resetPassword.isPending}
-      />
+      {reset ? (
+        <RowConfirmDialog
+          state={reset}
+          dialog={{
+            title: 'Reset password',
+            message: (user) =>
+              `Send a password reset email to ${user.email}? The link in it works once and expires; the current password keeps working until it is used.`,
+            confirmLabel: 'Send reset email',
+            variant: 'warning',
+          }}
+        />
+      ) : null}
       {canCreate ? (
         <BulkImportModal
           open={importOpen}
           onOpenChange={setImportOpen}
           organizationId={organizationId}
           organizationName={organizationName}
-          users={users}
+          users={list.data?.users ?? []}
         />
       ) : null}
-    </ScreenLayout>
+    </ListScreen>
   );
 }

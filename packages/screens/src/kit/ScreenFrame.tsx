@@ -16,6 +16,11 @@ export interface ScreenFrameProps {
   /** The page's widest extent in pixels. */
   maxWidth?: number;
   /**
+   * Why the user may not see the screen in `organization` (a missing permission), shown in place of
+   * the screen under its title; `undefined` when they may.
+   */
+  refusal?(organization: Organization): string | undefined;
+  /**
    * The screen for the current organisation. It is mounted afresh when the organisation changes, so no
    * state (a page, a dialog, a cursor) carries over from another organisation.
    */
@@ -25,18 +30,20 @@ export interface ScreenFrameProps {
 /**
  * The frame of an organisation's screen: a column of the page's width that waits for the user's
  * organisations (a spinner) and asks to choose one when there is none, showing only the title then;
- * with an organisation it renders `children` for it.
+ * with an organisation it renders `children` for it, unless `refusal` says why the user may not.
  */
 export function ScreenFrame({
   title,
   noOrganization,
   maxWidth = 1400,
+  refusal,
   children,
 }: ScreenFrameProps): ReactElement {
   const { currentOrganization, organizationsLoading } = useSession();
+  const refused = currentOrganization ? refusal?.(currentOrganization) : undefined;
   return (
     <Flex direction="column" gap="5" style={{ maxWidth }}>
-      {organizationsLoading || !currentOrganization ? (
+      {organizationsLoading || !currentOrganization || refused !== undefined ? (
         <>
           <ListHeading title={title} />
           {organizationsLoading ? (
@@ -44,7 +51,7 @@ export function ScreenFrame({
               <Spinner label="Loading organizations" />
             </Flex>
           ) : (
-            <Callout variant="info">{noOrganization}</Callout>
+            <Callout variant="info">{refused ?? noOrganization}</Callout>
           )}
         </>
       ) : (

@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, type BadgeProps, Box, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
 import { formatTotal } from '../../shared/display';
 
@@ -14,6 +14,11 @@ export interface ListHeadingProps {
   description?: string;
   /** Buttons at the right (export, create). */
   actions?: ReactNode;
+  /**
+   * What the badge counts, after the number: 'in total' (the default, read by screen readers only) or,
+   * shown, a count that is not the rows listed (e.g. '3 awaiting approval' beside a list of others).
+   */
+  countLabel?: { text: string; visible?: boolean; color?: BadgeProps['color'] };
 }
 
 /**
@@ -26,6 +31,7 @@ export function ListHeading({
   totalCapped = false,
   description,
   actions,
+  countLabel = { text: 'in total' },
 }: ListHeadingProps): ReactElement {
   return (
     <Flex justify="between" align="start" gap="4" wrap="wrap">
@@ -34,9 +40,15 @@ export function ListHeading({
           <Heading as="h2" size={{ initial: '6', sm: '7' }}>
             {title}{' '}
             {total === undefined ? null : (
-              <Badge size="3" color="gray" variant="soft" highContrast radius="full">
-                {`${formatTotal(total, totalCapped)} `}
-                <VisuallyHidden>in total</VisuallyHidden>
+              <Badge size="3" color={countLabel.color ?? 'gray'} variant="soft" highContrast radius="full">
+                {countLabel.visible ? (
+                  `${formatTotal(total, totalCapped)} ${countLabel.text}`
+                ) : (
+                  <>
+                    {`${formatTotal(total, totalCapped)} `}
+                    <VisuallyHidden>{countLabel.text}</VisuallyHidden>
+                  </>
+                )}
               </Badge>
             )}
           </Heading>

@@ -7,12 +7,13 @@ import {
   EmptyState,
   type FilterDefinition,
   Pager,
+  Spinner,
 } from '@purchasing/ui';
 import { Flex, Card as RadixCard, VisuallyHidden } from '@radix-ui/themes';
 import type { TableFeatures } from '@tanstack/react-table';
 import { Download, SearchX } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
-import { ListHeading } from './ListHeading';
+import { ListHeading, type ListHeadingProps } from './ListHeading';
 import { ListSearchBar } from './ListSearchBar';
 import { type ListColumns, ListTable } from './ListTable';
 import type { ListScreenState } from './useListScreen';
@@ -35,25 +36,50 @@ export interface ListConfirmDialog<TRow> {
 }
 
 /** Props of {@link ListScreen}. */
-export interface ListScreenProps<TRow extends { id: string }, TFeatures extends TableFeatures> {
+export interface ListScreenProps<
+  TRow extends { id: string },
+  TFeatures extends TableFeatures = TableFeatures,
+> {
   /** From `useListScreen`. */
   state: ListScreenState<TRow>;
   /** The heading, e.g. 'Requisitions'; the total follows it as a badge. */
   title: string;
+  /**
+   * The heading's badge when it counts something other than the rows listed (e.g. what awaits
+   * approval, whichever view is shown): the number, whether it is capped, and what it counts.
+   */
+  count?: { value: number | undefined; capped?: boolean; label: NonNullable<ListHeadingProps['countLabel']> };
   /** One line under the title saying what the list holds. */
   description?: string;
   /** Buttons after Export at the right of the heading (create). */
   actions?: ReactNode;
-  /** The search box's accessible name and placeholder. */
-  searchBox: { label: string; placeholder: string };
+  /**
+   * The search box's accessible name and placeholder. Without it the list has no search bar, hence no
+   * search or filters (a short list shown whole).
+   */
+  searchBox?: { label: string; placeholder: string };
   /** The filter panel's select and multi-select filters; a date range (`date_from`, `date_to`) follows them. */
-  filters: FilterDefinition[];
+  filters?: FilterDefinition[];
+  /** Whether the filter panel ends with the date range; true by default. */
+  dateRange?: boolean;
+  /** Controls between the heading and the search bar that choose what is listed (a fiscal year). */
+  toolbar?: ReactNode;
   /** The table: column definitions and their meta, caption and loading placeholder. */
-  table: ListColumns<TFeatures, TRow>;
-  /** Shown when the list holds nothing at all. */
+  table?: ListColumns<TFeatures, TRow>;
+  /**
+   * The rows drawn by the screen instead of a table (cards in a grid), dimmed while `busy`. The first
+   * page then loads under a spinner named `messages.loading`.
+   */
+  renderRows?(rows: readonly TRow[], options: { busy: boolean }): ReactNode;
+  /** Shown when the list holds nothing at all (in the view shown). */
   empty: ListEmptyState;
-  /** Shown when a search or filter matches nothing, with a button that clears them. */
-  noMatch: { title: string; description?: string };
+  /**
+   * Shown when a search or filter matches nothing, with a button that clears them ('Clear search and
+   * filters' unless `clearLabel` says otherwise) under a search icon unless `icon` is given.
+   */
+  noMatch?: { title: string; description?: string; icon?: ReactNode; clearLabel?: string };
+  /** Hides the pager while every row fits on one page (a list whose pager is mostly its size select). */
+  pagerOnlyWhenPaged?: boolean;
   messages: {
     /** Read by screen readers while the first page loads, e.g. 'Loading requisitions'. */
     loading: string;
@@ -63,9 +89,13 @@ export interface ListScreenProps<TRow extends { id: string }, TFeatures extends 
     retry?: string;
     /** The pager's accessible name, e.g. 'Requisition pages'. */
     pager: string;
+    /** The label of the pager's size select, e.g. 'Cards per page' (lists with `pageSizes`). */
+    pageSize?: string;
   };
   /** The confirmation of the row action, when `state.confirm` is set. */
   confirm?: ListConfirmDialog<TRow>;
+  /** More of the screen after the list: other dialogs (a second confirmation, an import). */
+  children?: ReactNode;
 }
 
 /**
@@ -75,19 +105,31 @@ export interface ListScreenProps<TRow extends { id: string }, TFeatures extends 
  * retrying cannot help), the empty or no-match state, or the table and its pager. A refresh that fails
  * under rows already on screen keeps them, with the failure above. Place it in a `ScreenFrame`.
  */
-export function ListScreen<TRow extends { id: string }, TFeatures extends TableFeatures>({
+export function ListScreen<TRow extends { id: string }, TFeatures extends TableFeatures = TableFeatures>({
   state,
   title,
+  count,
   description,
   actions,
   searchBox,
-  filters,
+  filters = [],
+  dateRange,
+  toolbar,
   table,
+  renderRows,
   empty,
   noMatch,
+  pagerOnlyWhenPaged = false,
   messages,
   confirm,
+  children,
 }: ListScreenProps<TRow, TFeatures>): ReactElement {
+  const rows = (busy: boolean) =>
+    renderRows ? (
+      renderRows(state.rows, { busy })
+    ) : table ? (
+      <ListTable {...table} rows={state.rows} busy={busy} />
+    ) : null;
   const loadFailed = (
     <Callout
       variant="error"
@@ -112,25 +154,30 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
         );
       break;
     case 'pending':
-      body = (
-        <>
-          <VisuallyHidden role="status">{messages.loading}</VisuallyHidden>
-          <ListTable {...table} rows={state.rows} loading />
-        </>
-      );
+      body =
+        renderRows || !table ? (
+          <Flex justify="center" py="9">
+            <Spinner label={messages.loading} />
+          </Flex>
+        ) : (
+          <>
+            <VisuallyHidden role="status">{messages.loading}</VisuallyHidden>
+            <ListTable {...table} rows={state.rows} loading />
+          </>
+        );
       break;
     case 'empty':
     case 'no-match':
       body = (
         <RadixCard size="3">
-          {state.status === 'no-match' ? (
+          {state.status === 'no-match' && noMatch ? (
             <EmptyState
-              icon={<SearchX size={32} />}
+              icon={noMatch.icon ?? <SearchX size={32} />}
               title={noMatch.title}
               description={noMatch.description ?? 'Try other words or fewer filters.'}
               action={
                 <Button variant="secondary" onClick={state.clear}>
-                  Clear search and filters
+                  {noMatch.clearLabel ?? 'Clear search and filters'}
                 </Button>
               }
             />
@@ -142,17 +189,26 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
       break;
     case 'rows':
       body = (
-        <Flex direction="column" gap="3">
-          <ListTable {...table} rows={state.rows} busy={state.busy} />
-          <Pager
-            page={state.page}
-            pageSize={state.pageSize}
-            total={state.total ?? 0}
-            totalCapped={state.totalCapped}
-            pageRowCount={state.rows.length}
-            label={messages.pager}
-            onPageChange={state.setPage}
-          />
+        <Flex direction="column" gap={renderRows ? '4' : '3'}>
+          {rows(state.busy)}
+          {pagerOnlyWhenPaged && !state.totalCapped && (state.total ?? 0) <= state.pageSize ? null : (
+            <Pager
+              page={state.page}
+              pageSize={state.pageSize}
+              total={state.total ?? 0}
+              totalCapped={state.totalCapped}
+              pageRowCount={state.rows.length}
+              label={messages.pager}
+              onPageChange={state.setPage}
+              {...(state.pageSizes
+                ? {
+                    onPageSizeChange: state.setPageSize,
+                    pageSizeOptions: state.pageSizes,
+                    pageSizeLabel: messages.pageSize,
+                  }
+                : {})}
+            />
+          )}
         </Flex>
       );
       break;
@@ -162,8 +218,9 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
     <>
       <ListHeading
         title={title}
-        total={state.total}
-        totalCapped={state.totalCapped}
+        total={count ? count.value : state.total}
+        totalCapped={count ? count.capped : state.totalCapped}
+        countLabel={count?.label}
         description={description}
         actions={
           state.csv || actions ? (
@@ -174,32 +231,51 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
           ) : undefined
         }
       />
-      <ListSearchBar
-        label={searchBox.label}
-        placeholder={searchBox.placeholder}
-        searchValue={state.searchText.value}
-        onSearchChange={state.searchText.onChange}
-        filters={filters}
-        values={state.filterValues}
-        onChange={state.setFilters}
-      />
-      {state.error && state.status !== 'error' && state.status !== 'pending' ? loadFailed : null}
-      {body}
-      {confirm && state.confirm ? (
-        <ConfirmDialog
-          open={state.confirm.row !== null}
-          onOpenChange={(open) => {
-            if (!open) state.confirm?.cancel();
-          }}
-          onConfirm={state.confirm.run}
-          variant={confirm.variant}
-          title={confirm.title}
-          message={state.confirm.row === null ? '' : confirm.message(state.confirm.row)}
-          confirmLabel={confirm.confirmLabel}
-          loading={state.confirm.running}
+      {toolbar}
+      {searchBox ? (
+        <ListSearchBar
+          label={searchBox.label}
+          placeholder={searchBox.placeholder}
+          searchValue={state.searchText.value}
+          onSearchChange={state.searchText.onChange}
+          filters={filters}
+          values={state.filterValues}
+          onChange={state.setFilters}
+          dateRange={dateRange}
         />
       ) : null}
+      {state.error && state.status !== 'error' && state.status !== 'pending' ? loadFailed : null}
+      {body}
+      {confirm && state.confirm ? <RowConfirmDialog state={state.confirm} dialog={confirm} /> : null}
+      {children}
     </>
+  );
+}
+
+/**
+ * The confirmation a row action asks for, from a confirmed action's state (`state.confirm` of
+ * `useListScreen`, or `useConfirmedAction` for a second action on the same rows).
+ */
+export function RowConfirmDialog<TRow>({
+  state,
+  dialog,
+}: {
+  state: NonNullable<ListScreenState<TRow>['confirm']>;
+  dialog: ListConfirmDialog<TRow>;
+}): ReactElement {
+  return (
+    <ConfirmDialog
+      open={state.row !== null}
+      onOpenChange={(open) => {
+        if (!open) state.cancel();
+      }}
+      onConfirm={state.run}
+      variant={dialog.variant}
+      title={dialog.title}
+      message={state.row === null ? '' : dialog.message(state.row)}
+      confirmLabel={dialog.confirmLabel}
+      loading={state.running}
+    />
   );
 }
 

@@ -15,47 +15,37 @@ export interface ListSearchBarProps {
   values: FilterValues;
   /** Called with every filter value after any change (Clear All included). */
   onChange(values: FilterValues): void;
+  /** Ends the panel with the 'Date from' / 'Date to' pair (`date_from`, `date_to`); true by default. */
+  dateRange?: boolean;
 }
 
 /**
- * The search box and collapsible filter panel of the list screens, ending with a 'Date from' / 'Date
- * to' pair that bound each other, so the server is never asked for a range that ends before it starts.
+ * The search box and collapsible filter panel of the list screens, ending (unless `dateRange` is
+ * false) with a 'Date from' / 'Date to' pair that bound each other, so the server is never asked for a range that ends before it starts.
  * The panel starts open when a filter is set.
  */
-export function ListSearchBar({
-  label,
-  placeholder,
-  searchValue,
-  onSearchChange,
-  filters,
-  values,
-  onChange,
-}: ListSearchBarProps): ReactElement {
+export function ListSearchBar({ dateRange = true, ...bar }: ListSearchBarProps): ReactElement {
+  const { values, onChange } = bar;
   const dateFrom = typeof values.date_from === 'string' ? values.date_from : undefined;
   const dateTo = typeof values.date_to === 'string' ? values.date_to : undefined;
   return (
-    <SearchBar
-      label={label}
-      placeholder={placeholder}
-      searchValue={searchValue}
-      onSearchChange={onSearchChange}
-      filters={filters}
-      values={values}
-      onChange={onChange}
-      defaultFiltersOpen={Object.keys(values).length > 0}
-    >
-      <DatePicker
-        label="Date from"
-        value={dateFrom ?? null}
-        maxDate={dateTo}
-        onChange={(day) => onChange({ ...values, date_from: day ?? undefined })}
-      />
-      <DatePicker
-        label="Date to"
-        value={dateTo ?? null}
-        minDate={dateFrom}
-        onChange={(day) => onChange({ ...values, date_to: day ?? undefined })}
-      />
+    <SearchBar {...bar} defaultFiltersOpen={Object.keys(values).length > 0}>
+      {dateRange ? (
+        <>
+          <DatePicker
+            label="Date from"
+            value={dateFrom ?? null}
+            maxDate={dateTo}
+            onChange={(day) => onChange({ ...values, date_from: day ?? undefined })}
+          />
+          <DatePicker
+            label="Date to"
+            value={dateTo ?? null}
+            minDate={dateFrom}
+            onChange={(day) => onChange({ ...values, date_to: day ?? undefined })}
+          />
+        </>
+      ) : null}
     </SearchBar>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** How long typing in a list's search box waits before the URL (and so the list) follows. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -7,6 +7,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export interface SearchableListState {
   search?: string;
   page?: number;
+  /** Rows per page, for lists that let the reader choose (absent: the list's own size). */
+  page_size?: number;
 }
 
 /**
@@ -15,11 +17,14 @@ export interface SearchableListState {
  * changed from outside (the back button, a link, Clear) replaces the text.
  *
  * @param compact drops absent keys from the next state, so the URL carries only what is set.
+ * @param waitMs how long typing pauses before the text is written; 0 writes every keystroke at once
+ *   (a list filtered in memory, where a search costs nothing).
  */
 export function useDebouncedSearchText<S extends SearchableListState>(
   search: S,
   onSearchChange: (next: S, options?: { replace?: boolean }) => void,
   compact: (next: S) => S,
+  waitMs = SEARCH_DEBOUNCE_MS,
 ): { value: string; onChange(text: string): void } {
   const fromUrl = search.search ?? '';
   const [value, setValue] = useState(fromUrl);
@@ -35,16 +40,26 @@ export function useDebouncedSearchText<S extends SearchableListState>(
     }
   }, [fromUrl]);
 
-  useEffect(() => {
-    const trimmed = value.trim();
+  const write = useCallback((text: string) => {
+    const trimmed = text.trim();
     if (trimmed === written.current) return;
-    const timer = setTimeout(() => {
-      written.current = trimmed;
-      const { search: current, onSearchChange: change, compact: tidy } = latest.current;
-      change(tidy({ ...current, search: trimmed, page: undefined }), { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
+    written.current = trimmed;
+    const { search: current, onSearchChange: change, compact: tidy } = latest.current;
+    change(tidy({ ...current, search: trimmed, page: undefined }), { replace: true });
+  }, []);
 
-  return { value, onChange: setValue };
+  useEffect(() => {
+    if (waitMs === 0) return;
+    const timer = setTimeout(() => write(value), waitMs);
+    return () => clearTimeout(timer);
+  }, [value, waitMs, write]);
+
+  const onChange = useCallback(
+    (text: string) => {
+      setValue(text);
+      if (waitMs === 0) write(text);
+    },
+    [waitMs, write],
+  );
+  return { value, onChange };
 }

@@ -22,6 +22,11 @@ export interface ListPage<TRow> {
   totalCapped?: boolean;
   /** The page's `pagination.cursor`, sent back with the next page asked for (lists that have one). */
   cursor?: string;
+  /**
+   * The list holds nothing at all, whatever the search and filters (known to lists loaded whole). When
+   * absent, a page with no rows is empty unless a search or filter is set, and then matches nothing.
+   */
+  empty?: boolean;
 }
 
 /**
@@ -34,8 +39,21 @@ export interface ListResource<
   TRow,
   TKey extends QueryKey = QueryKey,
 > {
-  /** Rows per page. */
+  /** Rows per page (the first of `pageSizes` when the reader may choose). */
   pageSize: number;
+  /** The page sizes the reader may choose from (the pager's size select); the search's `page_size`. */
+  pageSizes?: readonly number[];
+  /**
+   * Keys of the search that choose a view of the list (a Pending | Completed toggle) rather than
+   * narrow it: not in the filter panel's values, not a filter when choosing the empty state, and kept
+   * when search and filters are cleared.
+   */
+  viewKeys?: readonly (keyof TSearch & string)[];
+  /**
+   * How long typing in the search box pauses before the search changes; 300 ms by default. 0 for a
+   * list filtered in memory ({@link ListResource.page} reads the search), where each keystroke is free.
+   */
+  searchWaitMs?: number;
   /** The URL schema: turns loosely typed values (the filter panel's) into a valid search. */
   parse(value: unknown): TSearch;
   /** The search without absent keys, so the URL and query keys carry only what is set. */
@@ -50,8 +68,11 @@ export interface ListResource<
     search: TSearch,
     hint: ListCursorHint,
   ): UseQueryOptions<TData, Error, TData, TKey>;
-  /** The rows and counts of an answer. */
-  page(data: TData): ListPage<TRow>;
+  /**
+   * The rows and counts of an answer. A list loaded whole (the query ignores the search) filters and
+   * slices its rows here from `search`.
+   */
+  page(data: TData, search: TSearch): ListPage<TRow>;
 }
 
 /** Checks a {@link ListResource} and infers its types (an identity function). */
@@ -103,8 +124,8 @@ export interface ListScreenProps<TSearch> {
 /** Which of its states the list is in; {@link ListScreen} renders one body for each. */
 export type ListStatus = 'pending' | 'error' | 'empty' | 'no-match' | 'rows';
 
-/** Everything {@link ListScreen} renders, from {@link useListScreen}. */
-export interface ListScreenState<TRow> {
+/** Everything {@link ListScreen} renders, from {@link useListScreen} (`TData`: the query's answer). */
+export interface ListScreenState<TRow, TData = unknown> {
   status: ListStatus;
   /** The rows on screen (the previous page's while the next one loads); empty until the first page. */
   rows: readonly TRow[];
@@ -114,11 +135,17 @@ export interface ListScreenState<TRow> {
   /** The page shown, from 1, and the rows per page. */
   page: number;
   pageSize: number;
+  /** The page sizes the reader may choose from, when the list offers a choice. */
+  pageSizes?: readonly number[];
+  /** Shows `size` rows a page, from the first page. */
+  setPageSize(size: number): void;
+  /** The query's last answer (all of it, e.g. every user of a list loaded whole), once there is one. */
+  data: TData | undefined;
   /** Another page or filter is loading over the rows on screen. */
   busy: boolean;
   /** Why the list failed to load (`status` 'error'), or why a refresh of the rows on screen failed. */
   error: Error | null;
-  /** A retry is under way. */
+  /** A retry (or any refresh) is under way. */
   retrying: boolean;
   retry(): void;
   /** The search box: its text at once, written to the URL once typing pauses. */
@@ -128,7 +155,7 @@ export interface ListScreenState<TRow> {
   /** Applies the filter panel's values (back to page 1, keeping the search text). */
   setFilters(values: FilterValues): void;
   setPage(page: number): void;
-  /** Clears the search text and every filter. */
+  /** Clears the search text and every filter (the view and the page size stay). */
   clear(): void;
   /** The CSV export, when the list has one. */
   csv?: { exporting: boolean; run(): void };
@@ -155,9 +182,30 @@ export function useListScreen<TSearch extends SearchableListState, TData, TRow, 
   { search, onSearchChange, organizationId }: ListScreenProps<TSearch> & { organizationId: string },
   // The resource alone decides the types; the options are checked against them.
   options: UseListScreenOptions<NoInfer<TSearch>, NoInfer<TRow>> = {},
-): ListScreenState<TRow> {
+): ListScreenState<TRow, TData> {
   const { client } = usePurchasing();
-  const { compact, parse, pageSize } = resource;
+  const { compact, parse, viewKeys = [] } = resource;
+  const pageSize = search.page_size ?? resource.pageSize;
+  // The search as last changed here: the pager changes the size, then the page, in one event, and
+  // the second change must build on the first rather than on the search this render was given.
+  const latest = useRef(search);
+  latest.current = search;
+  const change = useCallback(
+    (next: TSearch, options?: { replace?: boolean }) => {
+      latest.current = next;
+      onSearchChange(next, options);
+    },
+    [onSearchChange],
+  );
+  // What every change keeps: the view and the page size.
+  const kept = () => {
+    const keep: Record<string, unknown> = {};
+    for (const key of [...viewKeys, 'page_size']) {
+      const value = (latest.current as Record<string, unknown>)[key];
+      if (value !== undefined) keep[key] = value;
+    }
+    return keep as Partial<TSearch>;
+  };
 
   // The cursor of the page on screen: the next page asked for is found by seeking from it, which
   // costs the server the same at any depth (issue 12). Read when that page is fetched, outside the key.
@@ -166,7 +214,7 @@ export function useListScreen<TSearch extends SearchableListState, TData, TRow, 
     ...resource.query(client, organizationId, search, { cursor: () => shownCursor.current }),
     placeholderData: keepPreviousData,
   });
-  const current = list.data === undefined ? undefined : resource.page(list.data);
+  const current = list.data === undefined ? undefined : resource.page(list.data, search);
   useEffect(() => {
     shownCursor.current = current?.cursor;
   }, [current?.cursor]);
@@ -174,21 +222,25 @@ export function useListScreen<TSearch extends SearchableListState, TData, TRow, 
   const total = current?.total;
   const totalCapped = current?.totalCapped ?? false;
   const page = search.page ?? 1;
-  const { search: text, page: _page, ...filters } = compact(search);
+  const { search: text, page: _page, page_size: _size, ...rest } = compact(search);
+  const filters = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !(viewKeys as readonly string[]).includes(key)),
+  );
   // Which empty state applies: nothing at all, or nothing matching a search or filter.
   const filtered = text !== undefined || Object.keys(filters).length > 0;
 
   const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / pageSize));
   useEffect(() => {
     if (list.isSuccess && !list.isPlaceholderData && !totalCapped && page > lastPage) {
-      onSearchChange(compact({ ...search, page: lastPage }), { replace: true });
+      change(compact({ ...search, page: lastPage }), { replace: true });
     }
-  }, [list.isSuccess, list.isPlaceholderData, totalCapped, page, lastPage, search, onSearchChange, compact]);
+  }, [list.isSuccess, list.isPlaceholderData, totalCapped, page, lastPage, search, change, compact]);
 
-  const searchText = useDebouncedSearchText(search, onSearchChange, compact);
+  const searchText = useDebouncedSearchText(search, change, compact, resource.searchWaitMs);
 
   let status: ListStatus;
   if (current === undefined) status = list.isError ? 'error' : 'pending';
+  else if (current.empty) status = 'empty';
   else if (current.rows.length === 0 && current.total === 0) status = filtered ? 'no-match' : 'empty';
   else status = 'rows';
 
@@ -199,6 +251,9 @@ export function useListScreen<TSearch extends SearchableListState, TData, TRow, 
     totalCapped,
     page,
     pageSize,
+    pageSizes: resource.pageSizes,
+    setPageSize: (size) => change(compact({ ...latest.current, page_size: size, page: undefined })),
+    data: list.data,
     busy: list.isPlaceholderData,
     error: list.error,
     retrying: list.isFetching,
@@ -207,9 +262,9 @@ export function useListScreen<TSearch extends SearchableListState, TData, TRow, 
     filterValues: filters as FilterValues,
     // The panel hands back loosely typed values; the URL schema turns them into a valid search again,
     // without a page (filters return to page 1).
-    setFilters: (values) => onSearchChange(parse({ ...values, search: search.search })),
-    setPage: (next) => onSearchChange(compact({ ...search, page: next })),
-    clear: () => onSearchChange({} as TSearch),
+    setFilters: (values) => change(parse({ ...values, ...kept(), search: latest.current.search })),
+    setPage: (next) => change(compact({ ...latest.current, page: next })),
+    clear: () => change(compact(kept() as TSearch)),
     csv: useCsvExport(options.csv, organizationId, search),
     confirm: useConfirmedAction(options.confirm),
   };
@@ -244,7 +299,14 @@ function useCsvExport<TSearch, TRow>(
   return { exporting, run: () => void run() };
 }
 
-function useConfirmedAction<TRow>(spec: ListConfirmSpec<TRow> | undefined): ListScreenState<TRow>['confirm'] {
+/**
+ * A row action that asks first: the row awaiting confirmation, `ask`, `cancel`, and `run` once
+ * confirmed. `useListScreen` holds one (its `confirm` option); a screen with a second such action on
+ * its rows holds that one here and shows it with `RowConfirmDialog`.
+ */
+export function useConfirmedAction<TRow>(
+  spec: ListConfirmSpec<TRow> | undefined,
+): ListScreenState<TRow>['confirm'] {
   const [row, setRow] = useState<TRow | null>(null);
   const [running, setRunning] = useState(false);
   const cancel = useCallback(() => setRow(null), []);

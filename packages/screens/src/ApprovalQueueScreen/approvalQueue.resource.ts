@@ -1,0 +1,93 @@
+import { approvalQueries, type PendingApprovalFilters } from '@purchasing/api-client';
+import { z } from 'zod';
+import { calendarDay, lenient, listOf, oneOf, pageNumber, searchText } from '../kit/list/listSearch';
+import { defineListResource } from '../kit/list/useListScreen';
+import { APPROVAL_LEVELS } from '../shared/display';
+
+/** The queue's two views: the open steps, or the ones the caller decided. */
+export type QueueStatus = NonNullable<PendingApprovalFilters['status']>;
+
+/** Cards per page the reader can choose: multiples of 2, 3 and 4, so every grid row is full. */
+export const APPROVAL_QUEUE_PAGE_SIZES = [12, 24, 48, 96] as const;
+
+const LEVELS = APPROVAL_LEVELS.map(String);
+
+/**
+ * The queue's state (kept by the screen: the host's route carries none). Absent keys mean "not
+ * filtered"; the Pending view, the first page and 12 cards a page are the absent `status`, `page` and
+ * `page_size`. Levels are held as the filter panel holds them, as text.
+ */
+export interface ApprovalQueueSearch {
+  status?: 'Completed';
+  /** Only these approval levels ('1' to '4'). */
+  level?: string[];
+  /** Steps opened on or after this day (`yyyy-MM-dd`). */
+  date_from?: string;
+  /** Steps opened on or before this day (`yyyy-MM-dd`). */
+  date_to?: string;
+  /** Number, justification or requestor. */
+  search?: string;
+  page?: number;
+  page_size?: number;
+}
+
+function compactQueueSearch(search: ApprovalQueueSearch): ApprovalQueueSearch {
+  const compact: ApprovalQueueSearch = {};
+  if (search.status === 'Completed') compact.status = 'Completed';
+  if (search.level?.length) compact.level = search.level;
+  if (search.date_from) compact.date_from = search.date_from;
+  if (search.date_to) compact.date_to = search.date_to;
+  if (search.search) compact.search = search.search;
+  if (search.page !== undefined && search.page > 1) compact.page = search.page;
+  if (search.page_size !== undefined && search.page_size !== APPROVAL_QUEUE_PAGE_SIZES[0]) {
+    compact.page_size = search.page_size;
+  }
+  return compact;
+}
+
+const queueSearchSchema = z
+  .object({
+    status: lenient((value) => (value === 'Completed' ? ('Completed' as const) : undefined)),
+    level: listOf(oneOf(LEVELS)),
+    date_from: lenient(calendarDay),
+    date_to: lenient(calendarDay),
+    search: lenient(searchText),
+    page: lenient(pageNumber),
+    page_size: lenient((value) => APPROVAL_QUEUE_PAGE_SIZES.find((size) => size === Number(value))),
+  })
+  .transform(compactQueueSearch);
+
+/** The `GET /approvals/pending` query of one page of the queue: `limit` cards from `(page - 1) * limit`. */
+function toPageQuery(search: ApprovalQueueSearch): PendingApprovalFilters {
+  const limit = search.page_size ?? APPROVAL_QUEUE_PAGE_SIZES[0];
+  return {
+    status: search.status ?? 'Pending',
+    ...(search.level ? { level: search.level.map(Number) } : {}),
+    ...(search.date_from ? { date_from: search.date_from } : {}),
+    ...(search.date_to ? { date_to: search.date_to } : {}),
+    ...(search.search ? { search: search.search } : {}),
+    limit,
+    offset: ((search.page ?? 1) - 1) * limit,
+  };
+}
+
+/**
+ * The approval queue (`GET /approvals/pending`): the caller's open steps, or under Completed the ones
+ * they decided, paged by the cursor of the page on screen with its offset, counted up to the server's
+ * cap. The Pending | Completed toggle is the list's view, not a filter.
+ */
+export const approvalQueue = defineListResource({
+  pageSize: APPROVAL_QUEUE_PAGE_SIZES[0],
+  pageSizes: APPROVAL_QUEUE_PAGE_SIZES,
+  viewKeys: ['status'],
+  parse: (value) => queueSearchSchema.parse(value),
+  compact: compactQueueSearch,
+  query: (client, organizationId, search: ApprovalQueueSearch, hint) =>
+    approvalQueries.pending(client, organizationId, toPageQuery(search), hint),
+  page: ({ pending_approvals, pagination }) => ({
+    rows: pending_approvals,
+    total: pagination.total,
+    totalCapped: pagination.total_capped ?? false,
+    cursor: pagination.cursor,
+  }),
+});
