@@ -43,7 +43,7 @@ describe('CurrencyInput', () => {
       renderInput({ currency, showCurrencySelect: false, value: 12.5 });
       const field = screen.getByRole('spinbutton', { name: 'Amount' }).parentElement as HTMLElement;
       expect(field.textContent?.startsWith(sign)).toBe(true);
-    expect(field.textContent).not.toContain('A$');
+      expect(field.textContent).not.toContain('A$');
       expect(formatMoney(12.5, currency).startsWith(sign)).toBe(true);
     },
   );
