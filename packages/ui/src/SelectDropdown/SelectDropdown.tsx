@@ -261,14 +261,14 @@ export function SelectDropdown(props: SelectDropdownProps) {
                 justifyContent: 'space-between',
                 fontWeight: 'normal',
                 minWidth: 0,
-                // Room for the clear button over the right of the field.
-                paddingRight: showClear ? 44 : undefined,
               }}
             >
               <Text
                 truncate
                 color={selectedOptions.length > 0 ? undefined : 'gray'}
                 highContrast={selectedOptions.length > 0}
+                // Room for the clear button, laid over the field just before the chevron.
+                style={showClear ? { paddingRight: 28 } : undefined}
               >
                 {triggerText}
               </Text>
@@ -371,7 +371,7 @@ export function SelectDropdown(props: SelectDropdownProps) {
             size="1"
             aria-label={`Clear ${label}`}
             onClick={() => commit([])}
-            style={{ position: 'absolute', right: 34, top: '50%', transform: 'translateY(-50%)', margin: 0 }}
+            style={{ position: 'absolute', right: 38, top: '50%', transform: 'translateY(-50%)', margin: 0 }}
           >
             <X size={16} aria-hidden />
           </IconButton>
