@@ -163,6 +163,11 @@ describe('reading roles and permissions', () => {
     const permissions = body(response).permissions as { name: string; description: string }[];
     expect(permissions.map((p) => p.name)).toEqual([...PERMISSIONS].sort());
     expect(permissions.every((p) => p.description.length > 0)).toBe(true);
+    // The product's own copy spells 'organization' as the specification's quoted texts do (issue 19, item 13).
+    expect(permissions.filter((p) => /organisation/i.test(p.description))).toEqual([]);
+    expect(permissions.find((p) => p.name === 'org.settings')?.description).toBe(
+      'Manage organization settings and departments',
+    );
   });
 
   it('lets the user forms read roles without role.manage (Admin holds user.create and user.edit)', async () => {

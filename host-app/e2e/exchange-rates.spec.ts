@@ -20,7 +20,7 @@ test.describe('exchange rates', () => {
       await signIn(page, 'admin@acme.test');
       await mainNavigation(page).getByRole('link', { name: 'Exchange Rates' }).click();
       await expect(page).toHaveURL(/\/admin\/exchange-rates$/);
-      await expect(page.getByText(/Rates into AUD, the organisation's base currency/)).toBeVisible();
+      await expect(page.getByText(/Rates into AUD, the organization's base currency/)).toBeVisible();
       await expect(table().getByRole('row').filter({ hasText: '1 USD = 1.53 AUD' })).toContainText(
         'In effect',
       );

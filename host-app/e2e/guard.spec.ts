@@ -12,17 +12,19 @@ test.describe('route guard', () => {
 
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /^Welcome back, / })).toBeVisible();
   });
 
   test('an administrator opens /admin/users and both user edit paths', async ({ page }) => {
     await signIn(page, 'admin@acme.test');
     await page.goto('/admin/users');
-    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
     for (const path of ['/admin/users/some-id', '/admin/users/some-id/edit']) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Edit User', { exact: true }),
+      ).toBeVisible();
     }
   });
 
@@ -62,7 +64,7 @@ test.describe('route guard', () => {
     await expect(page.getByRole('heading', { name: 'Requisitions' })).toHaveCount(0);
 
     release();
-    await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Requisitions' })).toBeVisible();
     await expect(page).toHaveURL(/\/requisitions$/);
   });
 

@@ -7,7 +7,7 @@ import type { Models, Organization, OrganizationSettings, Role } from './models/
 /** Every permission with its description (typed by the domain's list, so none can be missing). */
 export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   'requisition.create': 'Create, edit and submit own requisitions',
-  'requisition.view_all': 'View every requisition of the organisation',
+  'requisition.view_all': 'View every requisition of the organization',
   'approval.act': 'Approve, reject, request information on and delegate requisitions',
   'purchase_order.view': 'View purchase orders',
   'purchase_order.manage': 'Create, edit, send and cancel purchase orders',
@@ -15,7 +15,7 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   'user.create': 'Create users and send invitations',
   'user.edit': 'Edit users, their roles, departments and managers',
   'user.delete': 'Deactivate users',
-  'org.settings': 'Manage organisation settings and departments',
+  'org.settings': 'Manage organization settings and departments',
   'role.manage': 'Create, edit and delete roles and their permissions',
   'vendor.manage': 'Manage vendors',
   'product.manage': 'Manage products',

@@ -48,7 +48,7 @@ export function adminPasswordProblems(
     problems.push('Password must not contain the email address');
   const organization = context.organization.trim().toLowerCase();
   if (organization.length >= 3 && lower.includes(organization)) {
-    problems.push('Password must not contain the organisation name');
+    problems.push('Password must not contain the organization name');
   }
   if (new Set(password).size < 6) problems.push('Password must use at least 6 different characters');
   return problems;

@@ -25,7 +25,7 @@ export function checkRateInput(input: { currency?: string; rate: number }, baseC
   if (input.currency !== undefined && input.currency === baseCurrency) {
     details.push({
       field: 'currency',
-      message: `${baseCurrency} is the organisation's base currency: its rate is always 1`,
+      message: `${baseCurrency} is the organization's base currency: its rate is always 1`,
     });
   }
   if (!hasRatePrecision(input.rate)) {

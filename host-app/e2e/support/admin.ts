@@ -91,7 +91,7 @@ export async function searchUsers(page: Page, text: string): Promise<void> {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   }
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(text);
 }
 
@@ -109,7 +109,6 @@ export async function searchDepartments(page: Page, text: string): Promise<void>
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Departments' }).click();
   }
   await expect(page).toHaveURL(/\/admin\/departments$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Departments' })).toBeVisible();
   await expect(
     page.getByRole('main').getByRole('heading', { level: 2, name: /^Department Management/ }),
   ).toBeVisible();

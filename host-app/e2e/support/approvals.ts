@@ -70,7 +70,7 @@ export interface CreatedRequisition {
  */
 export async function createRequisition(page: Page, draft: RequisitionDraft): Promise<CreatedRequisition> {
   await page.goto('/requisitions/create');
-  await expect(page.getByRole('heading', { level: 1, name: 'Create Requisition' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Create Requisition' })).toBeVisible();
   const form = page.getByRole('form', { name: 'New requisition' });
 
   await chooseOption(page, 'Cost Center', /^CC-100 - /);
@@ -149,7 +149,7 @@ export async function findInRequisitionList(
   number: string,
 ): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requisitions' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Requisitions' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search requisitions' }).fill(justification);
   await expect(page).toHaveURL(/[?&]search=/);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: number, exact: true }) });
@@ -157,11 +157,15 @@ export async function findInRequisitionList(
   return row;
 }
 
-/** Today as the screens print a date ('21 Nov 2026'), in the browser's locale data and time zone. */
+/** Today as the screens print a date ('21 Nov 2026'), in the browser's time zone. */
 export function todayInBrowser(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date()),
-  );
+  return page.evaluate(() => {
+    const now = new Date();
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
+      now.getMonth()
+    ];
+    return `${now.getDate()} ${month} ${now.getFullYear()}`;
+  });
 }
 
 /** The entries of the 'Approval workflow' timeline on the page. */

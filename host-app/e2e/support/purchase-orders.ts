@@ -27,14 +27,13 @@ export function isoDateFromToday(days: number): string {
   return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-/** A calendar date as the screens print it ('14 Nov 2026', never shifted by a time zone). */
+/** The months as every screen writes them (issue 19, item 8): three letters, 'Jun' and 'Sep' too. */
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar date as the screens print it and date fields show it ('14 Nov 2026', never shifted). */
 export function printedDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
 /**
@@ -143,7 +142,7 @@ export async function raisePurchaseOrder(
   const date = form.getByRole('textbox', { name: /^Delivery Date/ });
   await date.fill(deliveryDate);
   await date.press('Enter');
-  await expect(date).toHaveValue(deliveryDate);
+  await expect(date).toHaveValue(printedDate(deliveryDate));
   await form.getByRole('button', { name: 'Create Purchase Order' }).click();
   await expect(page).toHaveURL(/\/purchase-orders\/[0-9a-f-]{36}$/);
   const heading = page.getByRole('heading', { level: 2, name: /^PO-\d{4}-\d{5}$/ });

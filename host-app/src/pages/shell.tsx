@@ -9,7 +9,7 @@ import type { ReactElement } from 'react';
 export function AppLayout(): ReactElement {
   const leaf = useMatches({ select: (matches) => matches[matches.length - 1] });
   return (
-    <AppShell currentPath={leaf?.pathname ?? '/'} title={leaf?.staticData.title}>
+    <AppShell currentPath={leaf?.pathname ?? '/'}>
       <Outlet />
     </AppShell>
   );

@@ -6,7 +6,7 @@ import { globex, http, meHandler, organizationsHandler, plainUser } from '../tes
 import { renderScreen } from '../test/render';
 import { server } from '../test/server';
 import { asPhone } from '../test/viewport';
-import { AppShell, SIDEBAR_COLLAPSED_KEY } from './AppShell';
+import { AppShell, PROGRAM_TITLE, SIDEBAR_COLLAPSED_KEY } from './AppShell';
 import { sidebarItems } from './sidebarItems';
 
 async function renderShell(
@@ -117,12 +117,19 @@ describe('AppShell', () => {
     expect(screen.getByRole('main', { name: 'Content' })).toHaveFocus();
   });
 
-  it('highlights the item of the current path, also below it, and titles the page with it', async () => {
+  it('shows the program title in the header, never the screen’s name: the screen names itself once (issue 19, item 12)', async () => {
+    await renderShell('/requisitions/abc/edit');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Purchasing Platform')).toBeInTheDocument();
+    expect(within(header).queryByRole('heading')).not.toBeInTheDocument();
+    expect(within(header).queryByText('Requisitions')).not.toBeInTheDocument();
+  });
+
+  it('highlights the item of the current path, also below it', async () => {
     await renderShell('/requisitions/abc/edit');
     const active = await screen.findByRole('link', { name: 'Requisitions' });
     expect(active).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
-    expect(screen.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeInTheDocument();
     expect(screen.getByText('Screen content')).toBeInTheDocument();
   });
 
@@ -187,7 +194,7 @@ describe('AppShell', () => {
       expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Open menu' })).toBe(
         menuButton(),
       );
-      expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+      expect(within(screen.getByRole('banner')).getByText(PROGRAM_TITLE)).toBeInTheDocument();
       expect(window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBeNull();
     });
 
@@ -239,7 +246,6 @@ describe('AppShell', () => {
       await screen.findByRole('dialog', { name: 'Purchasing' });
       act(() => goTo('/approvals'));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(screen.getByRole('heading', { level: 1, name: 'Approvals' })).toBeInTheDocument();
     });
 
     it('closes on a click on the scrim beside the panel', async () => {

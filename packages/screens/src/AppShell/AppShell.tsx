@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, IconButton } from '@radix-ui/themes';
+import { Box, Flex, IconButton, Text } from '@radix-ui/themes';
 import { Bell, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type CSSProperties, type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { NARROW_SCREEN_QUERY, useNarrowScreen } from '../kit/useNarrowScreen';
@@ -18,12 +18,16 @@ export { NARROW_SCREEN_QUERY };
 const EXPANDED_WIDTH = 256;
 const COLLAPSED_WIDTH = 68;
 
+/**
+ * The program title the header shows on every screen (document 1 §1: "The header shows the program
+ * title"); each screen names itself once, in its own heading (issue 19, item 12).
+ */
+export const PROGRAM_TITLE = 'Purchasing Platform';
+
 /** Props of {@link AppShell}. */
 export interface AppShellProps {
-  /** The host's current path, to highlight the active item and title the page. */
+  /** The host's current path, to highlight the active sidebar item. */
   currentPath: string;
-  /** The page title in the header; defaults to the label of the active sidebar item. */
-  title?: string;
   /** The screen. */
   children?: ReactNode;
 }
@@ -47,10 +51,10 @@ function writeCollapsed(collapsed: boolean): void {
 /**
  * The signed-in layout: a sidebar (navigation filtered by the current organisation's permissions,
  * organisation selector, user and Sign out; collapsible to icons, the organisation then a menu) and a
- * header with the page title and notifications bell, around the screen. On a phone the sidebar is a
+ * header with the program title ({@link PROGRAM_TITLE}) and notifications bell, around the screen. On a phone the sidebar is a
  * menu button in the header that opens the same content over the screen ({@link MobileMenu}).
  */
-export function AppShell({ currentPath, title, children }: AppShellProps): ReactElement {
+export function AppShell({ currentPath, children }: AppShellProps): ReactElement {
   const { navigation } = usePurchasing();
   const session = useSession();
   const [collapsedPreference, setCollapsedPreference] = useState(readCollapsed);
@@ -59,7 +63,6 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
   const collapsed = collapsedPreference;
   const items = sidebarItems.filter((item) => !item.permission || session.hasPermission(item.permission));
   const active = items.find((item) => isActivePath(currentPath, item.href(navigation.hrefs)));
-  const pageTitle = title ?? active?.label ?? 'Purchasing';
 
   const toggle = () => {
     writeCollapsed(!collapsedPreference);
@@ -178,9 +181,10 @@ export function AppShell({ currentPath, title, children }: AppShellProps): React
                   onSignOut={() => void signOut()}
                 />
               ) : null}
-              <Heading as="h1" size="5" truncate>
-                {pageTitle}
-              </Heading>
+              {/* Not a heading: the screen's own heading names the page, once. */}
+              <Text as="p" size="4" weight="bold" truncate>
+                {PROGRAM_TITLE}
+              </Text>
             </Flex>
             <Box position="relative" flexShrink="0">
               <IconButton

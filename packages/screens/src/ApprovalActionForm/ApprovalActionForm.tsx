@@ -363,7 +363,7 @@ export function ApprovalActionForm({ requisition, onDone, onCancel }: ApprovalAc
               fieldErrors.delegate ??
               (candidates.isError ? 'Failed to load the approvers you can delegate to.' : undefined)
             }
-            hint="Approvers of this organisation, other than you and the requestor."
+            hint="Approvers of this organization, other than you and the requestor."
           />
         ) : null}
 

@@ -33,7 +33,7 @@ export const InAppShell: Story = {
   parameters: { layout: 'fullscreen' },
   render: () => (
     <StoryProviders signedIn>
-      <AppShell currentPath="/budgets" title="Budgets">
+      <AppShell currentPath="/budgets">
         <BudgetManagementScreen />
       </AppShell>
     </StoryProviders>

@@ -70,7 +70,18 @@ describe('CreateUserScreen', () => {
     await choose(user, 'Role', 'Manager');
     const details = screen.getByRole('group', { name: 'Role details: Manager' });
     expect(within(details).getByText('System Role')).toBeInTheDocument();
-    expect(details).toHaveTextContent('3 permissions: requisition.create, approval.act, purchase_order.view');
+    expect(details).toHaveTextContent('3 permissions:');
+    // Each permission in words, never its raw key (issue 19, item 13).
+    expect(
+      within(details)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Create, edit and submit own requisitions',
+      'Approve, reject, request information on and delegate requisitions',
+      'View purchase orders',
+    ]);
+    expect(details).not.toHaveTextContent('requisition.create');
     await choose(user, 'Role', 'Procurement Officer');
     expect(
       within(screen.getByRole('group', { name: 'Role details: Procurement Officer' })).queryByText(

@@ -1,15 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminKeys, isApiError, unwrap } from '@purchasing/api-client';
-import {
-  Breadcrumb,
-  Button,
-  Callout,
-  RoleBadge,
-  Spinner,
-  TextField,
-  ToggleSwitch,
-  toast,
-} from '@purchasing/ui';
+import { Button, Callout, RoleBadge, Spinner, TextField, ToggleSwitch, toast } from '@purchasing/ui';
 import { Box, Card, DataList, Flex, Grid, Heading, Button as RadixButton, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
@@ -17,6 +8,7 @@ import { type ReactElement, type ReactNode, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
+import { PageHead } from '../kit/PageHead';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
@@ -106,17 +98,15 @@ export function CreateUserScreen(): ReactElement {
 
   return (
     <Page>
-      <Box>
-        <Breadcrumb
-          items={[{ label: 'Users', href: navigation.hrefs.users() }, { label: 'Create User' }]}
-          onNavigate={(href) => navigation.navigate(href)}
-        />
-        <Text as="p" color="gray" mt="2">
-          {currentOrganization
+      <PageHead
+        trail={[{ label: 'Users', href: navigation.hrefs.users() }]}
+        title="Create User"
+        description={
+          currentOrganization
             ? `Add a person to ${currentOrganization.name} with their role, department and manager.`
-            : 'Add a person with their role, department and manager.'}
-        </Text>
-      </Box>
+            : 'Add a person with their role, department and manager.'
+        }
+      />
       {body}
     </Page>
   );

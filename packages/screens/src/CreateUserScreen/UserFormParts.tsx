@@ -125,10 +125,23 @@ export function RoleDetails({
       <Text as="p" size="1" color="gray" mt="2">
         {role.permissions.length === 0
           ? 'No permissions'
-          : `${role.permissions.length} ${role.permissions.length === 1 ? 'permission' : 'permissions'}: ${role.permissions
-              .map((permission) => permission.name)
-              .join(', ')}`}
+          : `${role.permissions.length} ${role.permissions.length === 1 ? 'permission' : 'permissions'}:`}
       </Text>
+      {role.permissions.length === 0 ? null : (
+        // What each permission allows, in words (the roles screen's labels), never its key.
+        <ul
+          style={{
+            margin: '4px 0 0',
+            paddingInlineStart: 18,
+            fontSize: 'var(--font-size-1)',
+            color: 'var(--gray-11)',
+          }}
+        >
+          {role.permissions.map((permission) => (
+            <li key={permission.name}>{permission.description ?? permission.name}</li>
+          ))}
+        </ul>
+      )}
     </Box>
   );
 }

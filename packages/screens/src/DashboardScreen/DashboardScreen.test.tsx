@@ -94,12 +94,24 @@ describe('DashboardScreen', () => {
   });
 
   it('shows an empty Recent Activity panel with a link to create a first requisition', async () => {
+    server.use(summaryHandler({ ...defaultSummary, my_requisitions: 0 }));
     renderScreen(<DashboardScreen />, { signedIn: true });
     const panel = await screen.findByRole('region', { name: 'Recent Activity' });
     expect(within(panel).getByText('No recent activity')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Create your first requisition' })).toHaveAttribute(
+    expect(await within(panel).findByRole('link', { name: 'Create your first requisition' })).toHaveAttribute(
       'href',
       '/requisitions/create',
     );
+  });
+
+  it('does not ask someone who already has requisitions to create their first (issue 19, item 13)', async () => {
+    renderScreen(<DashboardScreen />, { signedIn: true });
+    const panel = await screen.findByRole('region', { name: 'Recent Activity' });
+    expect(await within(panel).findByRole('link', { name: 'Create a requisition' })).toHaveAttribute(
+      'href',
+      '/requisitions/create',
+    );
+    expect(within(panel).queryByText(/first requisition/)).not.toBeInTheDocument();
+    expect(within(panel).getByText(/open Requisitions to follow them/)).toBeInTheDocument();
   });
 });

@@ -1,18 +1,8 @@
 import { organizationQueries, type Schemas } from '@purchasing/api-client';
-import {
-  Button,
-  Callout,
-  Card,
-  EmptyState,
-  formatMoney,
-  formatPercent,
-  Spinner,
-  StatTile,
-} from '@purchasing/ui';
-import { Box, Flex, Grid, Heading, Button as RadixButton, Card as RadixCard, Text } from '@radix-ui/themes';
+import { Button, Callout, Card, formatMoney, formatPercent, Spinner, StatTile } from '@purchasing/ui';
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Activity,
   BarChart3,
   CheckSquare,
   Clock,
@@ -27,6 +17,7 @@ import {
 import type { ReactElement, ReactNode } from 'react';
 import { type Hrefs, useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
+import { RecentActivity } from './RecentActivity';
 
 /** Message shown when no organisation is chosen (document 1 §2). */
 export const NO_ORGANIZATION_MESSAGE = 'Please select an organization from the header to view your dashboard';
@@ -102,8 +93,6 @@ export const dashboardQuickActions: readonly QuickAction[] = [
  */
 export function DashboardScreen(): ReactElement {
   const { user, currentOrganization, organizationsLoading, hasPermission } = useSession();
-  const { navigation } = usePurchasing();
-  const createRequisition = useLinkProps(navigation.hrefs.requisitionCreate());
 
   let body: ReactNode;
   if (organizationsLoading) {
@@ -132,26 +121,7 @@ export function DashboardScreen(): ReactElement {
             </Grid>
           </section>
         </Box>
-        <RadixCard asChild size="3">
-          <section aria-labelledby="dashboard-recent-activity">
-            <Heading as="h2" size="4" id="dashboard-recent-activity">
-              Recent Activity
-            </Heading>
-            <EmptyState
-              icon={<Activity size={32} />}
-              title="No recent activity"
-              description="Requisitions you raise and approvals you act on will appear here."
-              action={
-                <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
-                  <a {...createRequisition}>
-                    <FileText size={16} aria-hidden />
-                    Create your first requisition
-                  </a>
-                </RadixButton>
-              }
-            />
-          </section>
-        </RadixCard>
+        <RecentActivity organizationId={currentOrganization.id} />
       </>
     );
   }

@@ -37,7 +37,7 @@ export const InAppShell: Story = {
   parameters: { layout: 'fullscreen' },
   render: () => (
     <StoryProviders signedIn>
-      <AppShell currentPath="/admin/departments" title="Departments">
+      <AppShell currentPath="/admin/departments">
         <DepartmentManagementScreen />
       </AppShell>
     </StoryProviders>

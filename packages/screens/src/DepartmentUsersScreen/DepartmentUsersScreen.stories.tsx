@@ -40,7 +40,7 @@ export const InAppShell: Story = {
   parameters: { layout: 'fullscreen' },
   render: (args) => (
     <StoryProviders signedIn>
-      <AppShell currentPath={`/admin/departments/${args.departmentId}/users`} title="Department Users">
+      <AppShell currentPath={`/admin/departments/${args.departmentId}/users`}>
         <DepartmentUsersScreen {...args} />
       </AppShell>
     </StoryProviders>

@@ -3,9 +3,10 @@ import { Button, ConfirmDialog } from '@purchasing/ui';
 import { Box, Flex, Grid, Button as RadixButton, Text } from '@radix-ui/themes';
 import { KeyRound, Save } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { PageHead } from '../kit/PageHead';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { fullName } from '../shared/display';
-import { Page, UsersBreadcrumb } from './EditUserPage';
+import { Page } from './EditUserPage';
 import { PersonalSection, RoleSection, StatusSection } from './EditUserSections';
 import { editUserMessages } from './editUserMessages';
 import { UserOverview } from './UserOverview';
@@ -45,10 +46,12 @@ export function EditUserForm({
     <Page>
       <Flex justify="between" align="end" gap="4" wrap="wrap">
         <Box minWidth="0">
-          <UsersBreadcrumb name={name} />
-          <Text as="p" color="gray" mt="2">
-            {`Change ${user.first_name}'s details, role and access to ${organizationName}.`}
-          </Text>
+          <PageHead
+            trail={[{ label: 'Users', href: navigation.hrefs.users() }]}
+            title={name}
+            heading={`Edit ${name}`}
+            description={`Change ${user.first_name}'s details, role and access to ${organizationName}.`}
+          />
         </Box>
         <Button variant="outline" onClick={() => setConfirmingReset(true)} disabled={busy}>
           <KeyRound size={16} aria-hidden />

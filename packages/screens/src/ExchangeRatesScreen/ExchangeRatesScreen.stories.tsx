@@ -37,7 +37,7 @@ export const InAppShell: Story = {
   parameters: { layout: 'fullscreen' },
   render: () => (
     <StoryProviders signedIn>
-      <AppShell currentPath="/admin/exchange-rates" title="Exchange Rates">
+      <AppShell currentPath="/admin/exchange-rates">
         <ExchangeRatesScreen />
       </AppShell>
     </StoryProviders>

@@ -29,7 +29,7 @@ describe('ExchangeRatesScreen', () => {
       expect.stringMatching(/^EUREuro1 EUR = 1\.61 AUD.*Superseded/),
       expect.stringMatching(/^USDUS Dollar1 USD = 1\.53 AUD.*In effect/),
     ]);
-    expect(screen.getByText(/Rates into AUD, the organisation's base currency/)).toBeInTheDocument();
+    expect(screen.getByText(/Rates into AUD, the organization's base currency/)).toBeInTheDocument();
   });
 
   it('adds a rate: the base currency is not offered, the rate is checked, and the list refreshes', async () => {

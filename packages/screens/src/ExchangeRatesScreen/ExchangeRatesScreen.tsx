@@ -19,7 +19,7 @@ type ExchangeRate = Schemas['ExchangeRate'];
 export const exchangeRatesMessages = {
   title: 'Exchange Rates',
   description: (base: string) =>
-    `Rates into ${base}, the organisation's base currency. Approval thresholds, budgets and the dashboard count every requisition in ${base}, at the rate in effect the day it was submitted.`,
+    `Rates into ${base}, the organization's base currency. Approval thresholds, budgets and the dashboard count every requisition in ${base}, at the rate in effect the day it was submitted.`,
   noOrganization: 'Please select an organization from the header to see its exchange rates',
   loadFailed: 'Failed to load exchange rates. Please try again.',
   empty: 'No exchange rates yet',

@@ -1,3 +1,4 @@
+import { formatDate } from '@purchasing/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -89,7 +90,9 @@ describe('PurchaseOrderCreateScreen', () => {
     expect(screen.getByRole('textbox', { name: 'Billing Address' })).toHaveValue(acme.address);
     await choose(user, /Approved Requisition/, /REQ-2026-00021/);
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: /Delivery Date/ })).toHaveValue(laptops.delivery_date),
+      expect(screen.getByRole('textbox', { name: /Delivery Date/ })).toHaveValue(
+        formatDate(laptops.delivery_date),
+      ),
     );
   });
 

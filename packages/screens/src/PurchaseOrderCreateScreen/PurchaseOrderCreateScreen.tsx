@@ -1,6 +1,7 @@
-import { Breadcrumb, Callout, Spinner } from '@purchasing/ui';
-import { Box, Flex, Button as RadixButton, Text } from '@radix-ui/themes';
+import { Callout, Spinner } from '@purchasing/ui';
+import { Flex, Button as RadixButton } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
+import { PageHead } from '../kit/PageHead';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { CreateForm } from './PurchaseOrderCreateForm';
@@ -63,18 +64,11 @@ export function PurchaseOrderCreateScreen(): ReactElement {
 
   return (
     <Page>
-      <Box>
-        <Breadcrumb
-          items={[
-            { label: 'Purchase Orders', href: navigation.hrefs.purchaseOrders() },
-            { label: purchaseOrderCreateMessages.title },
-          ]}
-          onNavigate={(href) => navigation.navigate(href)}
-        />
-        <Text as="p" color="gray" mt="2">
-          {purchaseOrderCreateMessages.intro}
-        </Text>
-      </Box>
+      <PageHead
+        trail={[{ label: 'Purchase Orders', href: navigation.hrefs.purchaseOrders() }]}
+        title={purchaseOrderCreateMessages.title}
+        description={purchaseOrderCreateMessages.intro}
+      />
       {body}
     </Page>
   );

@@ -5,7 +5,7 @@ export const APPROVED_REQUISITION_LIMIT = 100;
 
 /** Product copy of the create screen (DECISIONS §6 and our own wording). */
 export const purchaseOrderCreateMessages = {
-  title: 'New Purchase Order',
+  title: 'Create Purchase Order',
   intro:
     'Raise an order from an approved requisition. Its lines and totals are copied as approved; choose the vendor and the terms.',
   noOrganization: 'Please select an organization to create a purchase order.',

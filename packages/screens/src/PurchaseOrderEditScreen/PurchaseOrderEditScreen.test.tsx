@@ -1,4 +1,5 @@
 import type { Schemas } from '@purchasing/api-client';
+import { formatDate } from '@purchasing/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +46,9 @@ describe('PurchaseOrderEditScreen', () => {
   it('prefills the five editable fields of the draft', async () => {
     setup(draft.id);
     await form();
-    expect(screen.getByRole('textbox', { name: /Delivery Date/ })).toHaveValue(draft.delivery_date);
+    expect(screen.getByRole('textbox', { name: /Delivery Date/ })).toHaveValue(
+      formatDate(draft.delivery_date),
+    );
     expect(screen.getByRole('combobox', { name: /Payment Terms/ })).toHaveTextContent('Net 30');
     expect(screen.getByRole('textbox', { name: 'Shipping Address' })).toHaveValue(
       '1 Market Street, Sydney NSW 2000',
@@ -139,6 +142,20 @@ describe('PurchaseOrderEditScreen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), ' Thanks.');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Delivery Date/ })).toHaveFocus());
+    expect(bodies).toEqual([]);
+  });
+
+  it('requires the delivery date on edit as on create and sends nothing without one (issue 19, item 13)', async () => {
+    const { bodies, handler } = recordUpdates();
+    const { user } = setup(draft.id, { overrides: [handler] });
+    await form();
+    const date = screen.getByRole('textbox', { name: /Delivery Date/ });
+    expect(date).toBeRequired();
+    expect(screen.queryByRole('button', { name: /^Clear Delivery Date/ })).not.toBeInTheDocument();
+    await user.clear(date);
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Delivery date is required')).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
 

@@ -16,7 +16,6 @@ import {
   DataList,
   Flex,
   Grid,
-  Heading,
   Link,
   Button as RadixButton,
   Card as RadixCard,
@@ -29,6 +28,7 @@ import { type ReactElement, type ReactNode, useEffect, useRef, useState } from '
 import { useForm } from 'react-hook-form';
 import { FormActionBar } from '../kit/form/FormActionBar';
 import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
+import { PageHead } from '../kit/PageHead';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
 import { useSession } from '../SessionProvider';
@@ -130,18 +130,15 @@ function EditPurchaseOrder({
   const editable = useRef<boolean | null>(null);
   if (order && editable.current === null) editable.current = order.status === 'draft';
 
+  const trail = [
+    { label: 'Purchase Orders', href: navigation.hrefs.purchaseOrders() },
+    {
+      label: order?.po_number ?? 'Purchase Order',
+      href: navigation.hrefs.purchaseOrderDetail(purchaseOrderId),
+    },
+  ];
   const breadcrumb = (
-    <Breadcrumb
-      items={[
-        { label: 'Purchase Orders', href: navigation.hrefs.purchaseOrders() },
-        {
-          label: order?.po_number ?? 'Purchase Order',
-          href: navigation.hrefs.purchaseOrderDetail(purchaseOrderId),
-        },
-        { label: 'Edit' },
-      ]}
-      onNavigate={(href) => navigation.navigate(href)}
-    />
+    <Breadcrumb items={[...trail, { label: 'Edit' }]} onNavigate={(href) => navigation.navigate(href)} />
   );
 
   let body: ReactNode;
@@ -213,17 +210,17 @@ function EditPurchaseOrder({
 
   return (
     <Page>
-      <Box>
-        {breadcrumb}
-        {order ? (
-          <Flex align="center" gap="3" mt="3" wrap="wrap">
-            <Heading as="h2" size={{ initial: '6', sm: '7' }}>
-              {`Edit ${order.po_number}`}
-            </Heading>
-            <StatusBadge kind="purchase_order" status={order.status} />
-          </Flex>
-        ) : null}
-      </Box>
+      {order ? (
+        <PageHead
+          trail={trail}
+          title="Edit"
+          heading={`Edit ${order.po_number}`}
+          badge={<StatusBadge kind="purchase_order" status={order.status} />}
+          description="Change the delivery, payment and addresses of this draft order before it is sent."
+        />
+      ) : (
+        breadcrumb
+      )}
       {body}
     </Page>
   );
@@ -302,7 +299,7 @@ function EditForm({ order, organizationId }: { order: PurchaseOrder; organizatio
             title="Order Terms"
             description="Delivery, payment and addresses. Lines and totals come from the requisition and cannot be changed here."
           >
-            <PurchaseOrderTermsFields control={control} disabled={busy} />
+            <PurchaseOrderTermsFields control={control} requireDeliveryDate disabled={busy} />
           </Panel>
           <OrderSummary order={order} />
         </Grid>

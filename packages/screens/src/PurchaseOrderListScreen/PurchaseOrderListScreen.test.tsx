@@ -91,7 +91,7 @@ describe('PurchaseOrderListScreen', () => {
     );
     expect(within(row).getByText('EUR 12,345.50')).toBeInTheDocument();
     // And in the base currency, at its requisition's frozen rate.
-    expect(within(row).getByText('$20,370.08 AUD')).toBeInTheDocument();
+    expect(within(row).getByText('$20,370.08')).toBeInTheDocument();
     expect(within(row).getByText('Sent')).toHaveAttribute('data-accent-color', 'blue');
     expect(within(row).getByText('15 Dec 2026')).toBeInTheDocument();
     expect(within(row).getByText('14 Nov 2026')).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('PurchaseOrderListScreen', () => {
       expect(within(card).getByRole('link', { name: 'PO-2026-00007' })).toBeInTheDocument();
       expect(within(card).getByText('Draft')).toBeInTheDocument();
       expect(within(card).getByText('EUR 12,345.50')).toBeInTheDocument();
-      expect(within(card).getByText('$20,370.08 AUD')).toBeInTheDocument();
+      expect(within(card).getByText('$20,370.08')).toBeInTheDocument();
       expect(within(card).getByText('Vendor')).toBeInTheDocument();
       expect(within(card).getByText('Tech Supplies Pty Ltd')).toBeInTheDocument();
       expect(within(card).getByText('15 Dec 2026')).toBeInTheDocument();
@@ -230,7 +230,7 @@ describe('PurchaseOrderListScreen', () => {
     await screen.findByRole('link', { name: 'PO-2026-00001' });
     expect(screen.queryByRole('link', { name: 'Edit PO-2026-00001' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Send/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Create Purchase Order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create PO' })).not.toBeInTheDocument();
   });
 
   it('sends a draft to its vendor after confirmation, and shows it as sent', async () => {
@@ -329,10 +329,10 @@ describe('PurchaseOrderListScreen', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('links Create Purchase Order to the create page', async () => {
+  it('links Create PO, the specification’s label, to the create page (issue 19, item 12)', async () => {
     serve([buildPurchaseOrder(1)]);
     renderList();
-    expect(await screen.findByRole('link', { name: 'Create Purchase Order' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Create PO' })).toHaveAttribute(
       'href',
       '/purchase-orders/create',
     );

@@ -38,7 +38,7 @@ export const purchaseOrderListMessages = {
   noMatches: purchaseOrderMessages.noMatches,
   noOrders: purchaseOrderMessages.noOrders,
   exportFailed: purchaseOrderMessages.exportFailed,
-  createButton: 'Create Purchase Order',
+  createButton: 'Create PO',
 } as const;
 
 /** Options of {@link PurchaseOrderListScreenProps.onSearchChange}. */
@@ -66,7 +66,7 @@ export interface PurchaseOrderListScreenProps {
  * The purchase order list (document 2 §2 "Purchase order list"): the current organisation's orders,
  * ten a page, with a debounced search (PO number or vendor), a collapsible filter panel (status,
  * vendor, created from and to), row actions (view; edit and send on drafts for holders of
- * `purchase_order.manage`), a CSV export of every matching order and a Create Purchase Order button.
+ * `purchase_order.manage`), a CSV export of every matching order and a Create PO button (document 2 §2).
  * The state lives in the host's URL through `search` and `onSearchChange`, so a filtered view can be
  * bookmarked.
  */

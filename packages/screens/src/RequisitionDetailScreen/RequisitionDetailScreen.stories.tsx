@@ -176,7 +176,7 @@ export const InAppShell: Story = {
   parameters: { layout: 'fullscreen', msw: { handlers: [...api(), ...handlers] } },
   render: (args) => (
     <StoryProviders signedIn>
-      <AppShell currentPath={`/requisitions/${args.requisitionId}`} title="Requisition Details">
+      <AppShell currentPath={`/requisitions/${args.requisitionId}`}>
         <RequisitionDetailScreen {...args} />
       </AppShell>
     </StoryProviders>

@@ -112,7 +112,7 @@ describe('RequisitionDetailScreen', () => {
     await heading('REQ-2026-00001');
     const details = screen.getByRole('region', { name: 'Requisition Details' });
     expect(details).toHaveTextContent('EUR 20,000.01');
-    expect(details).toHaveTextContent('$30,000.02 AUD at 1 EUR = 1.5 AUD, the rate when submitted');
+    expect(details).toHaveTextContent('$30,000.02 at 1 EUR = 1.5 AUD, the rate when submitted');
   });
 
   it('shows no base amount for a requisition in the base currency', async () => {

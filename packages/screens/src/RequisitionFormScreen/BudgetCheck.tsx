@@ -200,7 +200,7 @@ export function BudgetCheckResult({ state }: BudgetCheckResultProps): ReactEleme
   const totalText =
     result.exchange_rate === null
       ? money(result.amount_in_base)
-      : `${formatMoney(amount, done.currency)} (${money(result.amount_in_base)} ${result.currency} at today's rate)`;
+      : `${formatMoney(amount, done.currency)} (${money(result.amount_in_base)} at today's rate)`;
   const figures = [
     ['Allocated', result.allocated],
     ['Spent', result.spent],

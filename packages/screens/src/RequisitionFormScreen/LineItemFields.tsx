@@ -28,6 +28,8 @@ export interface LineItemFieldsProps {
   control: Control<RequisitionFormValues, unknown, RequisitionFormOutput>;
   setValue: UseFormSetValue<RequisitionFormValues>;
   clearErrors(name: FieldPath<RequisitionFormValues>): void;
+  /** Checks one field by the form's rules and shows its message. */
+  validate(name: FieldPath<RequisitionFormValues>): void;
   /** Re-validate prefilled fields (after a first submit attempt). */
   revalidate: boolean;
   currency: string;
@@ -43,6 +45,7 @@ export function LineItemFields({
   control,
   setValue,
   clearErrors,
+  validate,
   revalidate,
   currency,
   searchProducts,
@@ -84,7 +87,8 @@ export function LineItemFields({
           <Text size="2" color="gray">
             Line total{' '}
             <Text weight="bold" highContrast>
-              {formatMoney(lineTotal, currency)}
+              {/* A refused quantity or price counts for nothing: the line shows no total until it is put right. */}
+              {lineTotal === null ? '—' : formatMoney(lineTotal, currency)}
             </Text>
           </Text>
           {canRemove ? (
@@ -158,8 +162,14 @@ export function LineItemFields({
               min={1}
               max={1_000_000}
               step={1}
+              // A refused quantity (0) reaches the rules, which say why on blur ('Quantity must be at least 1').
+              passOutOfRange
               value={field.value}
               onChange={field.onChange}
+              onBlur={() => {
+                field.onBlur();
+                validate(`line_items.${index}.quantity`);
+              }}
               disabled={disabled}
               error={fieldState.error?.message}
             />
@@ -179,7 +189,10 @@ export function LineItemFields({
               allowNegative
               value={field.value}
               onValueChange={field.onChange}
-              onBlur={field.onBlur}
+              onBlur={() => {
+                field.onBlur();
+                validate(`line_items.${index}.unit_price`);
+              }}
               disabled={disabled}
               error={fieldState.error?.message}
             />

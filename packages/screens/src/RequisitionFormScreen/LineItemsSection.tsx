@@ -18,6 +18,8 @@ export interface LineItemsSectionProps {
   control: Control<RequisitionFormValues, unknown, RequisitionFormOutput>;
   setValue: UseFormSetValue<RequisitionFormValues>;
   clearErrors(name: FieldPath<RequisitionFormValues>): void;
+  /** Checks one field by the form's rules and shows its message (a line's quantity and price on blur). */
+  validate(name: FieldPath<RequisitionFormValues>): void;
   /** Re-validate prefilled fields (after a first submit attempt). */
   revalidate: boolean;
   currency: string;
@@ -36,6 +38,7 @@ export function LineItemsSection({
   control,
   setValue,
   clearErrors,
+  validate,
   revalidate,
   currency,
   budget,
@@ -76,6 +79,7 @@ export function LineItemsSection({
             control={control}
             setValue={setValue}
             clearErrors={clearErrors}
+            validate={validate}
             revalidate={revalidate}
             currency={currency}
             searchProducts={searchProducts}

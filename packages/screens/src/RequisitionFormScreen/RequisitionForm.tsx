@@ -55,6 +55,7 @@ export function RequisitionForm({
     setError,
     setValue,
     clearErrors,
+    trigger,
     formState: { errors, isDirty, isSubmitted },
   } = useForm<RequisitionFormValues, unknown, RequisitionFormOutput>({
     resolver: zodResolver(requisitionFormSchema),
@@ -122,6 +123,7 @@ export function RequisitionForm({
           control={control}
           setValue={setValue}
           clearErrors={clearErrors}
+          validate={(name) => void trigger(name)}
           revalidate={isSubmitted}
           currency={currency}
           budget={budget}

@@ -549,7 +549,7 @@ describe('CreateRequisitionScreen', () => {
     const panel = within(title.closest('[role="alert"]') as HTMLElement);
     expect(
       panel.getByText(
-        /The estimated total of USD 4,000\.00 \(\$6,000\.00 AUD at today's rate\) is more than the \$5,000\.00/,
+        /The estimated total of USD 4,000\.00 \(\$6,000\.00 at today's rate\) is more than the \$5,000\.00/,
       ),
     ).toBeInTheDocument();
 
@@ -612,7 +612,7 @@ describe('EditRequisitionScreen', () => {
   it('prefills the form from the requisition', async () => {
     const requisition = buildRequisition(1, { delivery_date: futureDate() });
     setupEdit(requisition);
-    expect(await screen.findByRole('heading', { name: 'REQ-2026-00001' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Edit REQ-2026-00001' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Cost Center' })).toHaveTextContent(
       'CC-200 - Information Technology',
     );

@@ -1,8 +1,9 @@
 import { requisitionQueries, type Schemas } from '@purchasing/api-client';
 import { Breadcrumb, Button, Callout, Spinner, StatusBadge, toast } from '@purchasing/ui';
-import { Box, Flex, Heading, Text } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
+import { PageHead } from '../kit/PageHead';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { isMissingRecord } from '../shared/missingRecord';
@@ -76,18 +77,11 @@ export function CreateRequisitionScreen(): ReactElement {
 
   return (
     <Page>
-      <Box>
-        <Breadcrumb
-          items={[
-            { label: 'Requisitions', href: navigation.hrefs.requisitions() },
-            { label: 'New Requisition' },
-          ]}
-          onNavigate={(href) => navigation.navigate(href)}
-        />
-        <Text as="p" color="gray" mt="2">
-          Describe what you need and why. Save a draft to finish later, or submit it for approval.
-        </Text>
-      </Box>
+      <PageHead
+        trail={[{ label: 'Requisitions', href: navigation.hrefs.requisitions() }]}
+        title="Create Requisition"
+        description="Describe what you need and why. Save a draft to finish later, or submit it for approval."
+      />
       {body}
     </Page>
   );
@@ -148,18 +142,15 @@ function EditRequisition({
     }
   }, [requisition, defaultValues, navigation, requisitionId]);
 
+  const trail = [
+    { label: 'Requisitions', href: navigation.hrefs.requisitions() },
+    {
+      label: requisition?.requisition_number ?? 'Requisition',
+      href: navigation.hrefs.requisitionDetail(requisitionId),
+    },
+  ];
   const breadcrumb = (
-    <Breadcrumb
-      items={[
-        { label: 'Requisitions', href: navigation.hrefs.requisitions() },
-        {
-          label: requisition?.requisition_number ?? 'Requisition',
-          href: navigation.hrefs.requisitionDetail(requisitionId),
-        },
-        { label: 'Edit' },
-      ]}
-      onNavigate={(href) => navigation.navigate(href)}
-    />
+    <Breadcrumb items={[...trail, { label: 'Edit' }]} onNavigate={(href) => navigation.navigate(href)} />
   );
 
   if (detail.isError) {
@@ -197,15 +188,13 @@ function EditRequisition({
   const requestedInfo = requisition.status === 'info_requested' ? latestInfoRequest(requisition) : null;
   return (
     <Page>
-      <Box>
-        {breadcrumb}
-        <Flex align="center" gap="3" mt="2" wrap="wrap">
-          <Heading as="h2" size="6">
-            {requisition.requisition_number}
-          </Heading>
-          <StatusBadge status={requisition.status} />
-        </Flex>
-      </Box>
+      <PageHead
+        trail={trail}
+        title="Edit"
+        heading={`Edit ${requisition.requisition_number}`}
+        badge={<StatusBadge status={requisition.status} />}
+        description="Change the requisition, then save it as a draft or submit it for approval."
+      />
       {requisition.status === 'info_requested' ? (
         <Callout variant="warning">
           {requestedInfo

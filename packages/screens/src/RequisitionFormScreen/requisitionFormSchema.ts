@@ -217,21 +217,34 @@ function cents(amount: number): number {
   return Math.sign(amount) * Math.round(Math.abs(amount) * 100);
 }
 
+/** Whether a line's quantity and unit price pass the line rules, so its amount may be counted. */
+export function lineAmountsAccepted(
+  line: Pick<RequisitionLineFormValues, 'quantity' | 'unit_price'>,
+): boolean {
+  return (
+    lineItemSchema.shape.quantity.safeParse(line.quantity).success &&
+    lineItemSchema.shape.unit_price.safeParse(line.unit_price).success
+  );
+}
+
 /**
- * A line's total as the form estimates it (quantity × unit price + tax, in cents to avoid float drift);
- * a display estimate only: the server computes the real one.
+ * A line's total as the form estimates it (quantity × unit price + tax, in cents to avoid float drift),
+ * or `null` while its quantity or unit price is refused (a quantity of 0, a negative price): such a line
+ * counts for nothing until it is put right (issue 19, item 9). A display estimate only: the server
+ * computes the real one.
  */
 export function estimateLineTotal(
   line: Pick<RequisitionLineFormValues, 'quantity' | 'unit_price' | 'tax_amount'>,
-) {
+): number | null {
+  if (!lineAmountsAccepted(line)) return null;
   const quantity = line.quantity ?? 0;
   const price = line.unit_price ?? 0;
   return (Math.round(quantity * cents(price)) + cents(line.tax_amount ?? 0)) / 100;
 }
 
-/** The requisition total as the form estimates it: the sum of the line estimates. */
+/** The requisition total as the form estimates it: the sum of the accepted lines' estimates. */
 export function estimateTotal(
   lines: readonly Pick<RequisitionLineFormValues, 'quantity' | 'unit_price' | 'tax_amount'>[],
 ) {
-  return lines.reduce((sum, line) => sum + cents(estimateLineTotal(line)), 0) / 100;
+  return lines.reduce((sum, line) => sum + cents(estimateLineTotal(line) ?? 0), 0) / 100;
 }

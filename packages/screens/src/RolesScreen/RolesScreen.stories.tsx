@@ -39,7 +39,7 @@ export const InAppShell: Story = {
   parameters: { layout: 'fullscreen' },
   render: () => (
     <StoryProviders signedIn>
-      <AppShell currentPath="/admin/roles" title="Roles">
+      <AppShell currentPath="/admin/roles">
         <RolesScreen />
       </AppShell>
     </StoryProviders>

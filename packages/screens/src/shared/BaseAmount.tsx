@@ -22,14 +22,15 @@ export function BaseAmount({
   if (currency === base_currency || exchange_rate === null || base_total_amount === null) return null;
   return (
     <Text as="div" size={size} color="gray">
-      {formatMoney(base_total_amount, base_currency)} {base_currency} at 1 {currency} = {exchange_rate}{' '}
-      {base_currency}, the rate when submitted
+      {formatMoney(base_total_amount, base_currency)} at 1 {currency} = {exchange_rate} {base_currency}, the
+      rate when submitted
     </Text>
   );
 }
 
 /**
- * The base amount as a list row, a queue card or an order's total shows it under the total: `$125.01 AUD`, when the
+ * The base amount as a list row, a queue card or an order's total shows it under the total: `$125.01`
+ * (the organisation's notation, as every amount in it is written: issue 19 item 9), when the
  * requisition's currency differs from the base currency and a rate has been frozen. The detail shows
  * the rate ({@link BaseAmount}).
  */
@@ -53,7 +54,7 @@ export function BaseAmountLine({
       style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
     >
       <VisuallyHidden>In the base currency: </VisuallyHidden>
-      {formatMoney(base_total_amount, base_currency)} {base_currency}
+      {formatMoney(base_total_amount, base_currency)}
     </Text>
   );
 }

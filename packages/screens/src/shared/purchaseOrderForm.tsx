@@ -31,8 +31,9 @@ export const purchaseOrderFormMessages = {
 const m = purchaseOrderFormMessages;
 
 /**
- * The rules of the purchase-order form: on create a requisition, a vendor and a delivery date are
- * required (the contract's `PurchaseOrderCreateInput`); on both a delivery date may not be before the
+ * The rules of the purchase-order form: on create a requisition and a vendor are required (the
+ * contract's `PurchaseOrderCreateInput`); on both a delivery date is required (on edit as on create,
+ * issue 19 item 13) and may not be before the
  * user's today (document 2 §5), addresses are at most 1000 characters and notes 2000.
  */
 export function purchaseOrderFormSchema(mode: 'create' | 'edit') {
@@ -52,8 +53,8 @@ export function purchaseOrderFormSchema(mode: 'create' | 'edit') {
       if (mode === 'create') {
         if (!values.requisition_id) require('requisition_id', m.requisitionRequired);
         if (!values.vendor_id) require('vendor_id', m.vendorRequired);
-        if (!values.delivery_date) require('delivery_date', m.deliveryDateRequired);
       }
+      if (!values.delivery_date) require('delivery_date', m.deliveryDateRequired);
       if (values.delivery_date && values.delivery_date < todayIsoDate()) {
         require('delivery_date', m.deliveryDatePast);
       }
@@ -166,7 +167,7 @@ export function showServerFieldErrors(
 /** Props of {@link PurchaseOrderTermsFields}. */
 export interface PurchaseOrderTermsFieldsProps {
   control: Control<PurchaseOrderFormValues, unknown, PurchaseOrderFormOutput>;
-  /** Marks the delivery date required (create). */
+  /** Marks the delivery date required (create and edit). */
   requireDeliveryDate?: boolean;
   disabled?: boolean;
 }

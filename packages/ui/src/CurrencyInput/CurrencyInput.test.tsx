@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '../format';
 import {
   CURRENCIES,
   CurrencyInput,
@@ -32,6 +33,21 @@ function renderInput(props: Partial<CurrencyInputProps> = {}) {
 }
 
 describe('CurrencyInput', () => {
+  it.each([
+    ['AUD', '$'],
+    ['USD', 'USD'],
+    ['EUR', 'EUR'],
+  ])(
+    'shows %s with the sign the totals use (%s), never a second notation such as A$ (issue 19, item 9)',
+    (currency, sign) => {
+      renderInput({ currency, showCurrencySelect: false, value: 12.5 });
+      const field = screen.getByRole('spinbutton', { name: 'Amount' }).parentElement as HTMLElement;
+      expect(field.textContent?.startsWith(sign)).toBe(true);
+      expect(field.textContent).not.toContain('A$');
+      expect(formatMoney(12.5, currency).startsWith(sign)).toBe(true);
+    },
+  );
+
   it('keeps digits, dot and minus only', async () => {
     const { input, user, lastValue } = renderInput({ allowNegative: true });
     await user.type(input, '-1a2,3 $.4x5');

@@ -2,12 +2,13 @@ import { Flex, IconButton, Select, Text, TextField } from '@radix-ui/themes';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FieldLabel, FieldMessage } from '../Field';
+import { currencySymbol } from '../format/formatMoney';
 
 /** A currency the selector offers (document 2 §3): ISO code, symbol and name. */
 export interface CurrencyOption {
   /** ISO 4217 code, e.g. 'AUD'. */
   code: string;
-  /** Symbol shown before the amount. */
+  /** The sign amounts of it are written with ({@link currencySymbol}: '$' for AUD, else the code). */
   symbol: string;
   /** Name shown in the selector. */
   name: string;
@@ -18,12 +19,12 @@ export interface CurrencyOption {
  * corrected (DECISIONS §9). Decimal places come from `Intl` ({@link currencyDecimals}): JPY has none.
  */
 export const CURRENCIES = [
-  { code: 'USD', symbol: '$', name: 'US Dollar' },
-  { code: 'EUR', symbol: '€', name: 'Euro' },
-  { code: 'GBP', symbol: '£', name: 'British Pound' },
-  { code: 'AUD', symbol: 'A$', name: 'Australian Dollar' },
-  { code: 'CAD', symbol: 'C$', name: 'Canadian Dollar' },
-  { code: 'JPY', symbol: '¥', name: 'Japanese Yen' },
+  { code: 'USD', symbol: 'USD', name: 'US Dollar' },
+  { code: 'EUR', symbol: 'EUR', name: 'Euro' },
+  { code: 'GBP', symbol: 'GBP', name: 'British Pound' },
+  { code: 'AUD', symbol: '$', name: 'Australian Dollar' },
+  { code: 'CAD', symbol: 'CAD', name: 'Canadian Dollar' },
+  { code: 'JPY', symbol: 'JPY', name: 'Japanese Yen' },
   { code: 'CHF', symbol: 'CHF', name: 'Swiss Franc' },
 ] as const satisfies readonly CurrencyOption[];
 
@@ -89,7 +90,10 @@ export interface CurrencyInputProps {
   onCurrencyChange?: (code: string) => void;
   /** Currencies offered; defaults to {@link CURRENCIES}. */
   currencies?: readonly CurrencyOption[];
-  /** Shows the currency selector; defaults to true. When false the currency's symbol is shown instead. */
+  /**
+   * Shows the currency selector; defaults to true. When false the currency's sign is shown instead, as
+   * `formatMoney` writes it in `locale` ('$' for AUD in en-AU, the code for the others).
+   */
   showCurrencySelect?: boolean;
   /** Lowest accepted amount. */
   min?: number;
@@ -225,7 +229,8 @@ export function CurrencyInput({
 
   const atMax = value !== null && max !== undefined && value >= max;
   const atMin = value !== null && ((min !== undefined && value <= min) || (!allowNegative && value <= 0));
-  const symbol = currencies.find((option) => option.code === currency)?.symbol ?? currency;
+  // The notation of the totals beside the input (formatMoney), never a second one ('A$' beside '$').
+  const symbol = currencySymbol(currency, locale);
 
   return (
     <Flex direction="column" gap="1">

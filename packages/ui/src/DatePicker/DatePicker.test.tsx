@@ -23,12 +23,25 @@ function Controlled(props: { initial?: string | null; minDate?: string; maxDate?
 const day = (name: RegExp) => screen.getByRole('button', { name });
 
 describe('DatePicker', () => {
-  it('shows the value in the default yyyy-MM-dd format in a labelled text field', () => {
-    render(<DatePicker label="Delivery date" value="2025-03-10" />);
+  it('shows the value as people read dates, with an example day as placeholder, never a format token (issue 19, item 8)', () => {
+    const { rerender } = render(<DatePicker label="Delivery date" value="2025-03-10" />);
     const input = screen.getByRole('textbox', { name: 'Delivery date' });
-    expect(input).toHaveValue('2025-03-10');
-    expect(input).toHaveAttribute('placeholder', 'yyyy-MM-dd');
+    expect(input).toHaveValue('10 Mar 2025');
+    rerender(<DatePicker label="Delivery date" value={null} />);
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('placeholder', `e.g. 31 Dec ${new Date().getFullYear()}`);
   });
+
+  it.each([['15 Dec 2026'], ['15 december 2026'], ['2026-12-15'], ['15/12/2026']])(
+    'reads the typed day %s and shows it as 15 Dec 2026',
+    async (typed) => {
+      render(<Controlled />);
+      const input = screen.getByRole('textbox', { name: 'Delivery date' });
+      await userEvent.type(input, `${typed}{Enter}`);
+      expect(input).toHaveValue('15 Dec 2026');
+      expect(screen.getByRole('status', { name: 'Value' })).toHaveTextContent('2026-12-15');
+    },
+  );
 
   it('shows the value in a configured display format and reads typed text with it', async () => {
     const onChange = vi.fn();
@@ -59,7 +72,7 @@ describe('DatePicker', () => {
     const input = screen.getByRole('textbox', { name: 'Delivery date' });
     await userEvent.clear(input);
     await userEvent.type(input, 'soon{Enter}');
-    expect(input).toHaveValue('2025-03-10');
+    expect(input).toHaveValue('10 Mar 2025');
     expect(screen.getByRole('status', { name: 'Value' })).toHaveTextContent('2025-03-10');
   });
 
@@ -74,7 +87,7 @@ describe('DatePicker', () => {
     await userEvent.click(day(/March 14, 2025/));
     expect(screen.getByRole('status', { name: 'Value' })).toHaveTextContent('2025-03-14');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Delivery date' })).toHaveValue('2025-03-14');
+    expect(screen.getByRole('textbox', { name: 'Delivery date' })).toHaveValue('14 Mar 2025');
   });
 
   it('disables the days before minDate and after maxDate', async () => {
@@ -93,10 +106,10 @@ describe('DatePicker', () => {
     const input = screen.getByRole('textbox', { name: 'Delivery date' });
     await userEvent.clear(input);
     await userEvent.type(input, '2025-01-09{Enter}');
-    expect(input).toHaveValue('2025-01-15');
+    expect(input).toHaveValue('15 Jan 2025');
     await userEvent.clear(input);
     await userEvent.type(input, '2025-01-21{Enter}');
-    expect(input).toHaveValue('2025-01-15');
+    expect(input).toHaveValue('15 Jan 2025');
     expect(screen.getByRole('status', { name: 'Value' })).toHaveTextContent('2025-01-15');
   });
 

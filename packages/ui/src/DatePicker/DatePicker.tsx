@@ -8,10 +8,14 @@ import { FieldLabel, FieldMessage } from '../Field';
 /** The format of a {@link DatePicker}'s value: an ISO calendar date such as `2025-03-10`. */
 export const DATE_VALUE_FORMAT = 'yyyy-MM-dd';
 
-/** Fixed rules of {@link DatePicker} (spec 001 §5 "Date picker"). */
+/**
+ * Fixed rules of {@link DatePicker} (spec 001 §5 "Date picker"). The display format is the one every
+ * screen reads dates in ('15 Dec 2026', `formatDate`), not the specification's `yyyy-MM-dd`: issue 19
+ * item 8 asks that no date field shows a format token or an ISO date (docs/decisions.md).
+ */
 export const datePickerDefaults = {
-  /** Default display format of the text field (date-fns tokens). */
-  displayFormat: 'yyyy-MM-dd',
+  /** Default display format of the text field (date-fns tokens): '15 Dec 2026'. */
+  displayFormat: 'd MMM yyyy',
   /** Weeks start on Sunday. */
   weekStartsOn: 0,
 } as const;
@@ -33,9 +37,12 @@ export interface DatePickerProps {
   minDate?: DateBound;
   /** Days after this one are disabled (and typed dates after it are refused). */
   maxDate?: DateBound;
-  /** date-fns format of the text field, default `yyyy-MM-dd`; typed text is read with it too. */
+  /**
+   * date-fns format of the text field, default `d MMM yyyy` ('15 Dec 2026'); typed text is read with it,
+   * and also as `yyyy-MM-dd`, `d/M/yyyy` or with the month's full name.
+   */
   displayFormat?: string;
-  /** Placeholder of the text field; defaults to the display format. */
+  /** Placeholder of the text field; defaults to an example day in the display format ('e.g. 31 Dec 2026'). */
   placeholder?: string;
   /** Shows a clear button while a day is chosen (default true). */
   clearable?: boolean;
@@ -51,6 +58,24 @@ export interface DatePickerProps {
   id?: string;
   /** Name of the text field, for native forms. */
   name?: string;
+}
+
+/** Other ways a typed day is read when the display format does not read it. */
+const TYPED_FORMATS = [DATE_VALUE_FORMAT, 'd/M/yyyy', 'd MMMM yyyy', 'd-M-yyyy', 'd.M.yyyy'];
+
+/** The day a person typed, read in the display format first, then in the other usual ways. */
+function readTyped(typed: string, displayFormat: string): Date | null {
+  for (const pattern of [displayFormat, ...TYPED_FORMATS]) {
+    const day = parse(typed, pattern, new Date());
+    // Only a four-digit year: 'd/M/yyyy' would read '1/2/26' as the year 26.
+    if (isValid(day) && day.getFullYear() >= 1000) return day;
+  }
+  return null;
+}
+
+/** The example day of the default placeholder: the last day of the current year. */
+function exampleDay(displayFormat: string): string {
+  return `e.g. ${format(new Date(new Date().getFullYear(), 11, 31), displayFormat)}`;
 }
 
 function toDay(value: DateBound | null | undefined): Date | undefined {
@@ -120,7 +145,7 @@ function labelDayButton(date: Date, modifiers: { today?: boolean; selected?: boo
 }
 
 /**
- * A labelled date field: type a date in the display format, or pick one from a calendar popover
+ * A labelled date field: type a date ('15 Dec 2026', or `2026-12-15`, `15/12/2026`), or pick one from a calendar popover
  * (weeks start on Sunday; arrow keys move between days, Enter picks, Escape closes). Days before
  * `minDate` or after `maxDate` are disabled. The value is always a `yyyy-MM-dd` string.
  */
@@ -173,8 +198,8 @@ export function DatePicker({
       emit(null);
       return;
     }
-    const day = parse(typed, displayFormat, new Date());
-    if (isValid(day) && !outOfRange(day)) {
+    const day = readTyped(typed, displayFormat);
+    if (day && !outOfRange(day)) {
       emit(format(day, DATE_VALUE_FORMAT));
       setText(format(day, displayFormat));
     } else {
@@ -202,7 +227,7 @@ export function DatePicker({
           name={name}
           size="3"
           value={text}
-          placeholder={placeholder ?? displayFormat}
+          placeholder={placeholder ?? exampleDay(displayFormat)}
           disabled={disabled}
           required={required}
           autoComplete="off"

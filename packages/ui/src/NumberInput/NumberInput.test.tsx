@@ -36,6 +36,27 @@ describe('NumberInput', () => {
     expect(input).toHaveAttribute('aria-valuemax', '10');
   });
 
+  it('with passOutOfRange, passes a typed value outside the range on, keeps it on blur and tells onBlur (issue 19, item 9)', async () => {
+    const onBlur = vi.fn();
+    const { input, onChange, increase } = setup({
+      defaultValue: 1,
+      min: 1,
+      max: 10,
+      passOutOfRange: true,
+      onBlur,
+    });
+    await userEvent.clear(input);
+    await userEvent.type(input, '0');
+    expect(onChange).toHaveBeenLastCalledWith(0);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.tab();
+    expect(input).toHaveValue('0');
+    expect(onBlur).toHaveBeenCalledTimes(1);
+    // The steppers still move within the bounds.
+    await userEvent.click(increase);
+    expect(onChange).toHaveBeenLastCalledWith(1);
+  });
+
   it('passes on a typed value within the range', async () => {
     const { input, onChange } = setup({ min: 1, max: 100 });
     await userEvent.type(input, '42');

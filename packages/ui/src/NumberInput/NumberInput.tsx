@@ -36,6 +36,14 @@ export interface NumberInputProps {
   name?: string;
   /** Placeholder text. */
   placeholder?: string;
+  /**
+   * Passes typed values outside `min`/`max` on too (still marked invalid), so a form rule can say why
+   * it refuses them instead of the field dropping them in silence; the steppers and Home/End still
+   * keep within the bounds. Off by default: out-of-range entries are ignored (document 2 §5).
+   */
+  passOutOfRange?: boolean;
+  /** Called when the input loses focus (after the text shows the value again). */
+  onBlur?: () => void;
 }
 
 function decimalsOf(value: number): number {
@@ -75,6 +83,8 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
     id,
     name,
     placeholder,
+    passOutOfRange = false,
+    onBlur,
   },
   ref,
 ) {
@@ -123,7 +133,7 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
       return;
     }
     const number = parse(sanitized);
-    if (number !== null && inRange(number) && number !== current) accept(number);
+    if (number !== null && (passOutOfRange || inRange(number)) && number !== current) accept(number);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -162,7 +172,10 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
         value={text}
         onChange={handleChange}
         onKeyDown={handleKeyDown}
-        onBlur={() => setText(format(current))}
+        onBlur={() => {
+          setText(format(current));
+          onBlur?.();
+        }}
         disabled={disabled}
         required={required}
         aria-valuenow={current ?? undefined}

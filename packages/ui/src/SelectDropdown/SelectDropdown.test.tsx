@@ -107,12 +107,21 @@ describe('SelectDropdown', () => {
     expect(screen.queryByRole('button', { name: 'Clear Department' })).not.toBeInTheDocument();
   });
 
+  it('puts the clear button inside the field, beside the chevron (issue 19, item 13)', () => {
+    render(<SelectDropdown label="Department" options={options} defaultValue="fin" />);
+    const clear = screen.getByRole('button', { name: 'Clear Department' });
+    const trigger = screen.getByRole('combobox', { name: 'Department' });
+    // One box holds both, the button laid over the field's right end.
+    expect(clear.parentElement).toBe(trigger.parentElement);
+    expect(clear.style.position).toBe('absolute');
+  });
+
   it('offers no clear button when not clearable', () => {
     render(<SelectDropdown label="Department" options={options} defaultValue="fin" clearable={false} />);
     expect(screen.queryByRole('button', { name: 'Clear Department' })).not.toBeInTheDocument();
   });
 
-  it('with multiple, toggles several options, stays open, and shows a count and removable chips', async () => {
+  it('with multiple, toggles several options, stays open, and names the ticked ones in the field and as removable chips (issue 19, item 13)', async () => {
     render(<Controlled multiple />);
     const trigger = screen.getByRole('combobox', { name: 'Departments' });
     await userEvent.click(trigger);
@@ -121,12 +130,13 @@ describe('SelectDropdown', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Human Resources' }));
     await userEvent.click(screen.getByRole('option', { name: 'Finance' }));
     expect(screen.getByRole('option', { name: 'Finance' })).toHaveAttribute('aria-selected', 'true');
-    expect(trigger).toHaveTextContent('2 selected');
+    expect(trigger).toHaveTextContent('Finance, Human Resources');
     await userEvent.keyboard('{Escape}');
     const chips = screen.getByRole('group', { name: 'Chosen Departments' });
     expect(within(chips).getByText('Finance')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Finance' }));
-    expect(trigger).toHaveTextContent('1 selected');
+    expect(trigger).toHaveTextContent('Human Resources');
+    expect(trigger).not.toHaveTextContent('selected');
     expect(screen.queryByRole('button', { name: 'Remove Finance' })).not.toBeInTheDocument();
   });
 

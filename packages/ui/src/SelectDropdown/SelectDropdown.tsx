@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Flex,
   IconButton,
@@ -218,11 +219,10 @@ export function SelectDropdown(props: SelectDropdownProps) {
   };
 
   const selectedOptions = options.filter((o) => selected.includes(o.value));
-  const triggerText = multiple
-    ? selectedOptions.length > 0
-      ? `${selectedOptions.length} selected`
-      : placeholder
-    : (selectedOptions[0]?.label ?? placeholder);
+  // A multi-select names what is ticked ('Draft, Approved'), never only how many (issue 19, item 13).
+  const triggerText =
+    selectedOptions.length > 0 ? selectedOptions.map((option) => option.label).join(', ') : placeholder;
+  const showClear = clearable && selected.length > 0 && !disabled;
   const activeId = activeIndex >= 0 ? optionId(listboxId, filtered[activeIndex]?.index) : undefined;
   const showList = filtered.length > 0;
 
@@ -231,7 +231,8 @@ export function SelectDropdown(props: SelectDropdownProps) {
       <FieldLabel id={labelId} htmlFor={triggerId} required={required}>
         {label}
       </FieldLabel>
-      <Flex gap="1" align="center">
+      {/* The clear button sits inside the field, before its chevron (issue 19, item 13). */}
+      <Box position="relative">
         <Popover.Root open={open} onOpenChange={handleOpenChange}>
           <Popover.Trigger>
             <Button
@@ -255,12 +256,19 @@ export function SelectDropdown(props: SelectDropdownProps) {
                   setOpen(true);
                 }
               }}
-              style={{ flex: 1, justifyContent: 'space-between', fontWeight: 'normal', minWidth: 0 }}
+              style={{
+                width: '100%',
+                justifyContent: 'space-between',
+                fontWeight: 'normal',
+                minWidth: 0,
+              }}
             >
               <Text
                 truncate
                 color={selectedOptions.length > 0 ? undefined : 'gray'}
                 highContrast={selectedOptions.length > 0}
+                // Room for the clear button, laid over the field just before the chevron.
+                style={showClear ? { paddingRight: 28 } : undefined}
               >
                 {triggerText}
               </Text>
@@ -355,19 +363,20 @@ export function SelectDropdown(props: SelectDropdownProps) {
             )}
           </Popover.Content>
         </Popover.Root>
-        {clearable && selected.length > 0 && !disabled ? (
+        {showClear ? (
           <IconButton
             type="button"
             variant="ghost"
             color="gray"
-            size="2"
+            size="1"
             aria-label={`Clear ${label}`}
             onClick={() => commit([])}
+            style={{ position: 'absolute', right: 38, top: '50%', transform: 'translateY(-50%)', margin: 0 }}
           >
             <X size={16} aria-hidden />
           </IconButton>
         ) : null}
-      </Flex>
+      </Box>
       {multiple && selectedOptions.length > 0 ? (
         <Flex gap="1" wrap="wrap" aria-label={`Chosen ${label}`} role="group">
           {selectedOptions.map((option) => (

@@ -106,6 +106,14 @@ describe('formatDate and formatDateTime', () => {
     expect(formatDateTime('')).toBe('—');
   });
 
+  it('writes every month as its three-letter abbreviation, so one column reads alike (issue 19, item 8)', () => {
+    expect(formatDate('2099-06-30')).toBe('30 Jun 2099');
+    expect(formatDate('2026-07-01')).toBe('1 Jul 2026');
+    expect(formatDate('2026-09-15')).toBe('15 Sep 2026');
+    expect(formatDate('2026-06-15T12:00:00.000Z')).toBe('15 Jun 2026');
+    expect(formatDateTime('2026-09-16T12:05:00.000Z')).toMatch(/^1[67] Sep 2026, \d{1,2}:05\s?[ap]m$/);
+  });
+
   it('adds the time of day', () => {
     expect(formatDateTime('2026-11-16T09:05:00.000Z')).toMatch(/^1[67] Nov 2026, \d{1,2}:05\s?[ap]m$/);
   });

@@ -28,3 +28,17 @@ export function formatMoney(
   const value = typeof amount === 'string' ? Number.parseFloat(amount) : (amount ?? 0);
   return moneyFormat(currency, locale).format(Number.isFinite(value) ? value : 0);
 }
+
+/**
+ * The sign {@link formatMoney} writes before an amount of `currency`: '$' for AUD in Australian
+ * English, the code ('USD', 'EUR') for the others, so a money input shows the notation of the totals
+ * beside it (issue 19, item 9).
+ */
+export function currencySymbol(currency = 'AUD', locale = 'en-AU'): string {
+  try {
+    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
