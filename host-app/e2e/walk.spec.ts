@@ -5,6 +5,7 @@ import {
   axeViolations,
   linkedPaths,
   open,
+  recordPageProblems,
   routePattern,
   sidewaysOverflow,
   watchApiErrors,
@@ -17,7 +18,7 @@ import {
  * one page per route (ids replaced, query dropped), and on each page asserts that
  * - the role is not refused: the route does not send it elsewhere, no API call answers 403 (or 5xx), and
  *   no screen says it lacks a permission;
- * - the page does not scroll sideways;
+ * - the page does not scroll sideways, throws no uncaught error and breaks no Content-Security-Policy rule;
  * - axe finds no WCAG 2.x A/AA violation (the story tests' tags, on the real app with real data);
  * and saves a full-page screenshot to `$E2E_SHOTS_DIR/walk/<role>/` (default /tmp/e2e-shots) for review.
  * The links are read at 1440 × 900; the phone pass opens the same pages.
@@ -39,9 +40,12 @@ const ROLES = [
 /** What a finding is about: `<viewport> <route pattern>: <what>`; stable enough to list known defects. */
 type Finding = string;
 
+type PageProblems = Awaited<ReturnType<typeof recordPageProblems>>;
+
 /** Opens `path`, checks it and saves its screenshot; returns the findings and the paths the page links to. */
 async function visit(
   page: Page,
+  problems: PageProblems,
   path: string,
   viewport: 'desktop' | 'phone',
   shots: string,
@@ -56,6 +60,7 @@ async function visit(
   const landed = new URL(page.url()).pathname;
   if (landed !== path) findings.push(`${at}: offered, but the app sent the role to ${routePattern(landed)}`);
   for (const error of api.errors) findings.push(`${at}: ${error}`);
+  for (const problem of await problems.take()) findings.push(`${at}: ${problem}`);
   const refusals = await page.getByText(/\b(don't|do not) have permission\b/i).allTextContents();
   for (const refusal of refusals) findings.push(`${at}: says "${refusal}"`);
 
@@ -113,13 +118,15 @@ test.describe('the walk: every screen each default role is offered, on a desktop
         storageState: await page.context().storageState(),
       });
       const phonePage = await phoneContext.newPage();
+      const desktopProblems = await recordPageProblems(page);
+      const phoneProblems = await recordPageProblems(phonePage);
 
       const findings: Finding[] = [];
       const walked: string[] = [];
       const toPhone = handOver();
       const phoneWalk = (async () => {
         for await (const path of toPhone)
-          findings.push(...(await visit(phonePage, path, 'phone', shots)).findings);
+          findings.push(...(await visit(phonePage, phoneProblems, path, 'phone', shots)).findings);
       })();
 
       try {
@@ -129,7 +136,7 @@ test.describe('the walk: every screen each default role is offered, on a desktop
           const path = queue.shift()!;
           walked.push(path);
           toPhone.push(path);
-          const result = await visit(page, path, 'desktop', shots);
+          const result = await visit(page, desktopProblems, path, 'desktop', shots);
           findings.push(...result.findings);
           for (const link of result.links) {
             const pattern = routePattern(link);

@@ -162,3 +162,31 @@ export async function open(page: Page, path: string): Promise<void> {
     requests.stop();
   }
 }
+
+/**
+ * Records what a page load must not produce: an uncaught error, or a Content-Security-Policy violation
+ * (the app's policy forbids inline scripts and `eval`; a violation is a blocked feature or a library's
+ * probe, and Lighthouse counts it against best practices). `take()` returns and forgets them.
+ */
+export async function recordPageProblems(page: Page): Promise<{ take(): Promise<string[]> }> {
+  const uncaught: string[] = [];
+  page.on('pageerror', (error) => uncaught.push(`uncaught ${error.name}: ${error.message}`));
+  await page.addInitScript(() => {
+    const record: string[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: record });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      record.push(
+        `${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return {
+    async take() {
+      const violations = await page.evaluate(
+        () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+      );
+      const all = [...uncaught.splice(0), ...violations.map((violation) => `CSP ${violation}`)];
+      return all;
+    },
+  };
+}
