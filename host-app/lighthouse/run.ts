@@ -114,9 +114,11 @@ try {
   status = lhci.status ?? 1;
   if (existsSync(path.join(reports, 'manifest.json'))) {
     const runs = process.env.LIGHTHOUSE_RUNS ?? '3';
-    console.info(`\nThe median of ${runs} runs per page on the simulated phone (reports in ${reports}):\n`);
     console.info(
-      '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | KB |',
+      `\nMedians of ${runs} cold loads per page on the simulated phone (reports in ${reports}):\n`,
+    );
+    console.info(
+      '| page | performance (each run) | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | KB transferred |',
     );
     console.info('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const row of summarise()) console.info(row);
