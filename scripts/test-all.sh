@@ -44,5 +44,8 @@ step "bundle budget (build the app; at most 200 KB of gzipped JavaScript before 
 npm run build:app >/dev/null
 node scripts/bundle-budget.mjs
 
-step "end-to-end (Playwright in Debian's Chromium against the built app, served by two API instances behind a round-robin proxy)"
+step "end-to-end (Playwright in Debian's Chromium against the built app, served by two API instances behind a round-robin proxy; ends with the walk: every route as each default role at 1440x900 and 390x844, axe on each)"
 E2E_INSTANCES=2 npm run test:e2e
+
+step "Lighthouse CI (Debian's Chromium, simulated phone: /login and the signed-in requisition list; accessibility 100 and best practices >= 95 fail the run, performance < 90 warns)"
+npm run lighthouse

@@ -1,3 +1,5 @@
+// First: it configures Zod before any module below builds a schema.
+import './zod-config';
 import '@radix-ui/themes/styles.css';
 import './global.css';
 import {

@@ -40,4 +40,24 @@ describe('Button', () => {
     expect(button.className).toMatch(/rt-variant-solid/);
     expect(button.className).toMatch(/rt-high-contrast/);
   });
+
+  it("gives a secondary button in a colour of its own the colour's dark text, which keeps AA on a tinted page", () => {
+    render(
+      <>
+        <Button variant="secondary" color="red">
+          Cancel
+        </Button>
+        <Button variant="secondary">Back</Button>
+        <Button variant="secondary" color="red" highContrast={false}>
+          Remove
+        </Button>
+      </>,
+    );
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveAttribute('data-accent-color', 'red');
+    expect(cancel.className).toMatch(/rt-variant-soft/);
+    expect(cancel.className).toMatch(/rt-high-contrast/);
+    expect(screen.getByRole('button', { name: 'Back' }).className).not.toMatch(/rt-high-contrast/);
+    expect(screen.getByRole('button', { name: 'Remove' }).className).not.toMatch(/rt-high-contrast/);
+  });
 });

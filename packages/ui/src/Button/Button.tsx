@@ -31,6 +31,18 @@ export interface ButtonProps extends Omit<RadixButtonProps, 'variant' | 'loading
   loading?: boolean;
 }
 
+/**
+ * Whether a button shows its colour's dark step 12 text: the variant's own setting, else true for a
+ * secondary (soft) button given a colour of its own. Radix writes such a button's label in step 11 on a
+ * translucent step 3, which the app's tinted page background darkens: red's fell to 4.41:1 there (axe,
+ * the end-to-end walk), below WCAG AA's 4.5:1. A caller's `highContrast` wins.
+ */
+function usesHighContrast(variant: ButtonVariant, color: RadixButtonProps['color']): boolean | undefined {
+  const mapped: Pick<RadixButtonProps, 'variant' | 'color' | 'highContrast'> = buttonVariants[variant];
+  if (mapped.highContrast !== undefined) return mapped.highContrast;
+  return variant === 'secondary' && color !== undefined && color !== 'gray' ? true : undefined;
+}
+
 /** The product button: a thin layer over Radix Themes' Button with named variants and a loading state. */
 export const Button = forwardRef<ElementRef<typeof RadixButton>, ButtonProps>(function Button(
   { variant = 'primary', loading = false, disabled, children, ...rest },
@@ -42,7 +54,7 @@ export const Button = forwardRef<ElementRef<typeof RadixButton>, ButtonProps>(fu
       ref={ref}
       variant={mapped.variant}
       color={rest.color ?? mapped.color}
-      highContrast={rest.highContrast ?? mapped.highContrast}
+      highContrast={rest.highContrast ?? usesHighContrast(variant, rest.color)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}
