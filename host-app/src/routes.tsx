@@ -35,7 +35,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Who may open the route; a route without it is treated as protected (signed-in only). */
     access?: RouteAccess;
-    /** The page title: the header's heading and the document title. */
+    /** The page title, in the document title (the header shows the program title; each screen names itself). */
     title?: string;
   }
 }
