@@ -635,10 +635,23 @@ describe('PUT /purchase-orders/{id}', () => {
 
   it('clears a field sent as null', async () => {
     const { order } = await raise(world, { notes: 'To be removed' });
-    const response = await act(world, world.buyer, order.id, 'update', { notes: null, delivery_date: null });
+    const response = await act(world, world.buyer, order.id, 'update', { notes: null });
     expect(response.statusCode).toBe(200);
     expect(body(response).purchase_order.notes).toBeNull();
-    expect(body(response).purchase_order.delivery_date).toBeNull();
+    expect(body(response).purchase_order.delivery_date).toBe(order.delivery_date);
+  });
+
+  it('refuses to remove the delivery date (required on edit as on create), changing nothing', async () => {
+    const { order } = await raise(world, { notes: 'Kept' });
+    const response = await act(world, world.buyer, order.id, 'update', { notes: null, delivery_date: null });
+    expect(response.statusCode).toBe(400);
+    expect(body(response)).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(body(response).details).toEqual([expect.objectContaining({ field: 'delivery_date' })]);
+    const current = body(
+      await request(world, world.buyer, 'GET', `/purchase-orders/${order.id}`),
+    ).purchase_order;
+    expect(current.delivery_date).toBe(order.delivery_date);
+    expect(current.notes).toBe('Kept');
   });
 
   it("answers 400 on delivery_date with 'Delivery date cannot be in the past', changing nothing", async () => {

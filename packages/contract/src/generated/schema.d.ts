@@ -2648,9 +2648,9 @@ export interface components {
         PurchaseOrderUpdateInput: {
             /**
              * Format: date
-             * @description Not before today: 'Delivery date cannot be in the past'.
+             * @description Not before today: 'Delivery date cannot be in the past'. Required on an order as at its creation: it may be changed, never removed (null is refused).
              */
-            delivery_date?: string | null;
+            delivery_date?: string;
             shipping_address?: string | null;
             billing_address?: string | null;
             payment_terms?: components["schemas"]["PaymentTerms"];

@@ -110,7 +110,8 @@ const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 /** `PUT /purchase-orders/{id}`: exactly the five editable fields (document 2 §7), blank text as null. */
 export function toPurchaseOrderUpdate(values: PurchaseOrderFormOutput): Schemas['PurchaseOrderUpdateInput'] {
   return {
-    delivery_date: values.delivery_date,
+    // Required on edit as on create (the schema refuses an empty one); never sent as null.
+    ...(values.delivery_date ? { delivery_date: values.delivery_date } : {}),
     shipping_address: blankToNull(values.shipping_address),
     billing_address: blankToNull(values.billing_address),
     payment_terms: values.payment_terms,
