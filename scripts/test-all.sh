@@ -18,6 +18,9 @@ npx redocly lint openapi.yaml
 step "generated client types match openapi.yaml"
 npm run contract:check
 
+step "a second client generated from openapi.yaml (Hey API) type-checks against the core scenario (examples/integrator-client)"
+(cd examples/integrator-client && npx openapi-ts >/dev/null && npx tsc -p .)
+
 step "typecheck"
 npm run typecheck
 
