@@ -61,6 +61,72 @@ export interface Config {
   attachmentUrlSecret: string;
   /** Outgoing mail: SMTP transport (`null`: keep mail in the outbox and log it) and sender. */
   mail: MailConfig;
+  /**
+   * Access tokens of the portal's own OpenID Connect issuer, accepted beside the API's own
+   * (`OIDC_ISSUER` and the rest; `null` when not configured). See `http/external-identity.ts`.
+   */
+  externalIdentity: ExternalIdentityConfig | null;
+}
+
+/** An external OpenID Connect issuer whose access tokens the API accepts. */
+export interface ExternalIdentityConfig {
+  /** The `iss` its tokens carry (OIDC_ISSUER). */
+  issuer: string;
+  /** Where its signing keys are published (OIDC_JWKS_URI). */
+  jwksUri: string;
+  /** The `aud` its tokens carry for this API (OIDC_AUDIENCE). */
+  audience: string;
+  /** The claim that holds the user's email (OIDC_EMAIL_CLAIM, default `email`). */
+  emailClaim: string;
+  /** Accepted signing algorithms (OIDC_ALGORITHMS, default `RS256,PS256,ES256`); asymmetric only. */
+  algorithms: string[];
+}
+
+/** The `iss` of the API's own access tokens. */
+const OWN_ISSUER = 'purchasing-platform';
+
+const ASYMMETRIC = /^(RS|PS|ES)(256|384|512)$|^EdDSA$|^Ed25519$/;
+
+/** OIDC_* parsed: null when OIDC_ISSUER is unset; otherwise every part checked, or a clear error. */
+function externalIdentityFrom(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): ExternalIdentityConfig | null {
+  const issuer = env.OIDC_ISSUER?.trim();
+  if (!issuer) return null;
+  if (issuer === OWN_ISSUER) throw new Error(`OIDC_ISSUER must not be the API's own issuer '${OWN_ISSUER}'`);
+  const audience = env.OIDC_AUDIENCE?.trim();
+  if (!audience)
+    throw new Error(
+      'OIDC_AUDIENCE is required with OIDC_ISSUER (the audience its tokens carry for this API)',
+    );
+  const jwksText = env.OIDC_JWKS_URI?.trim();
+  if (!jwksText)
+    throw new Error('OIDC_JWKS_URI is required with OIDC_ISSUER (where the issuer publishes its keys)');
+  let jwks: URL;
+  try {
+    jwks = new URL(jwksText);
+  } catch {
+    throw new Error(`OIDC_JWKS_URI must be an absolute URL, got '${jwksText}'`);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(jwks.hostname);
+  if (jwks.protocol !== 'https:' && !(jwks.protocol === 'http:' && (loopback || nodeEnv !== 'production'))) {
+    throw new Error('OIDC_JWKS_URI must be an https URL (plain http only on the loopback interface)');
+  }
+  const algorithms = (env.OIDC_ALGORITHMS ?? 'RS256,PS256,ES256')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const weak = algorithms.filter((name) => !ASYMMETRIC.test(name));
+  if (algorithms.length === 0 || weak.length > 0) {
+    throw new Error(
+      `OIDC_ALGORITHMS takes asymmetric algorithms only (e.g. RS256,ES256), got '${weak.join(',')}'`,
+    );
+  }
+  return {
+    issuer,
+    jwksUri: jwks.href,
+    audience,
+    emailClaim: env.OIDC_EMAIL_CLAIM?.trim() || 'email',
+    algorithms,
+  };
 }
 
 /**
@@ -211,7 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir,
     jwt: {
       secret,
-      issuer: 'purchasing-platform',
+      issuer: OWN_ISSUER,
       audience: 'purchasing-api',
       accessTtlSec: intFrom(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60, 'ACCESS_TOKEN_TTL_SECONDS'),
     },
@@ -243,5 +309,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrlFrom(env, nodeEnv, host, port),
     attachmentUrlSecret: attachmentUrlSecret(env.ATTACHMENT_URL_SECRET, secret),
     mail: mailConfigFrom(env),
+    externalIdentity: externalIdentityFrom(env, nodeEnv),
   };
 }

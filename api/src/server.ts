@@ -25,6 +25,7 @@ import { vendorHandlers } from './features/vendors/vendors.handlers.js';
 import { type AccessCredentials, registerAccessScheme, routeAccessOptions } from './http/access.js';
 import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './http/context.js';
 import { errorResponsePlugin, MethodNotAllowed } from './http/error-response.js';
+import { externalTokenVerifier } from './http/external-identity.js';
 import {
   beginIdempotent,
   declaresIdempotencyKey,
@@ -154,7 +155,11 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     throw error instanceof ContractViolation ? error.failure : error;
   };
 
-  registerAccessScheme(server, db);
+  registerAccessScheme(server, db, {
+    external: config.externalIdentity
+      ? { issuer: config.externalIdentity.issuer, verify: externalTokenVerifier(config.externalIdentity) }
+      : undefined,
+  });
   await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });
   // A body announced larger than the route takes is refused before anything else, without reading it
   // (Hapi would otherwise read and discard all of it before answering 413).

@@ -3,8 +3,9 @@ import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { OperationAccess, OperationInfo } from '../contract/openapi.js';
 import { inRequestedOrganization } from '../db/tenant-context.js';
 import { Forbidden, ValidationFailed } from '../domain/errors.js';
-import { resolveSessionAccess } from '../features/organizations/scope.service.js';
+import { resolveExternalAccess, resolveSessionAccess } from '../features/organizations/scope.service.js';
 import type { Caller, Db, OrganizationScope } from './context.js';
+import { claimsIssuer, type ExternalIdentity } from './external-identity.js';
 
 /** The auth strategy of every route that is not public. */
 export const ACCESS_STRATEGY = 'purchasing';
@@ -23,6 +24,20 @@ export interface AccessCredentials extends Caller {
   scope: OrganizationScope | null;
   /** The membership of the organisation the path names, for operations that name one. */
   pathScope: OrganizationScope | null;
+}
+
+/** Options of {@link registerAccessScheme}. */
+export interface AccessSchemeOptions {
+  /** The external OpenID Connect issuer whose tokens are accepted beside ours, with its verifier. */
+  external?: { issuer: string; verify: (token: string) => Promise<ExternalIdentity | null> } | undefined;
+}
+
+/** The bearer token of a request's Authorization header, or null. */
+function bearerOf(request: Request): string | null {
+  const value = request.headers.authorization;
+  if (typeof value !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(value);
+  return match ? match[1]! : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,20 +80,19 @@ function organizationIdOf(request: Request): string {
  * Registers the access check as an auth scheme, so that it runs where Hapi authenticates: before
  * the request body is read or parsed. In this order, for every route that is not public:
  * 1. authentication: the access token (the `jwt` strategy: signature, audience, issuer, expiry) and
- *    a live session of an active user → 401;
+ *    a live session of an active user → 401; or, when an external issuer is configured and the
+ *    token names it, that issuer's token (`http/external-identity.ts`) and the active user its email
+ *    names → 401;
  * 2. membership: an active membership of the `X-Organization-Id` organisation → 400 when the header
  *    is missing or malformed, 403 otherwise;
  * 3. permission: the operation's `x-permission` held by that membership's role → 403.
  * Only then does Hapi read the body (an upload of a stranger is refused before a byte is buffered)
  * and validate it against the contract.
  */
-export function registerAccessScheme(server: Server, db: Db): void {
+export function registerAccessScheme(server: Server, db: Db, options: AccessSchemeOptions = {}): void {
+  const { external } = options;
   server.auth.scheme('purchasing-access', () => ({
     authenticate: async (request: Request, h: ResponseToolkit) => {
-      const { credentials, artifacts } = (await request.server.auth.test('jwt', request)) as unknown as {
-        credentials: Caller;
-        artifacts: object;
-      };
       const route = request.route.settings.plugins as { purchasing?: RouteAccess };
       const rule = route.purchasing;
       const needsMembership =
@@ -90,16 +104,37 @@ export function registerAccessScheme(server: Server, db: Db): void {
       // The organisation whose membership is read: the header's for member and permission routes,
       // the path's for routes that name one there.
       const organizationId = needsMembership ? fromHeader : fromPath;
-      // One statement: the session (a live session of an active user) and that membership beside it.
       // In that organisation (row-level security: the lookup filters by it anyway), so the request's
       // connection keeps one organisation from here to the handler.
       const inScope = organizationId ?? fromHeader;
-      const access = await resolveSessionAccess(
-        inScope ? inRequestedOrganization(db, inScope) : db,
-        credentials.userId,
-        credentials.sessionId,
-        organizationId,
-      );
+      const scoped = inScope ? inRequestedOrganization(db, inScope) : db;
+
+      let credentials: Caller;
+      let artifacts: object;
+      let access: { live: boolean; scope: OrganizationScope | null };
+      const bearer = bearerOf(request);
+      if (external && bearer !== null && claimsIssuer(bearer, external.issuer)) {
+        // A token of the portal's own issuer: verified against its keys, its email names the user.
+        const identity = await external.verify(bearer);
+        if (!identity) throw Boom.unauthorized('Invalid credentials');
+        const found = await resolveExternalAccess(scoped, identity.email, organizationId);
+        if (found.userId === null) throw Boom.unauthorized('Invalid credentials');
+        credentials = { userId: found.userId, sessionId: null };
+        artifacts = { issuer: external.issuer };
+        access = { live: true, scope: found.scope };
+      } else {
+        ({ credentials, artifacts } = (await request.server.auth.test('jwt', request)) as unknown as {
+          credentials: Caller & { sessionId: string };
+          artifacts: object;
+        });
+        // One statement: the session (a live session of an active user) and that membership beside it.
+        access = await resolveSessionAccess(
+          scoped,
+          credentials.userId,
+          credentials.sessionId as string,
+          organizationId,
+        );
+      }
       if (!access.live) throw Boom.unauthorized('Invalid credentials');
       let scope: OrganizationScope | null = null;
       if (needsMembership) {

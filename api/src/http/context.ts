@@ -19,7 +19,8 @@ export interface AppContext {
 /** Who is calling: the verified access token's user and session (token family). */
 export interface Caller {
   userId: string;
-  sessionId: string;
+  /** The session of the API's own token; null for a token of the external issuer (no session of ours). */
+  sessionId: string | null;
 }
 
 /** The caller's verified, active membership of the organisation named by `X-Organization-Id`. */

@@ -27,7 +27,7 @@ export const authHandlers: OperationHandlers = {
   logout: {
     handler: async ({ request, h, app, caller }) => {
       const body = (request.payload ?? {}) as { refresh_token?: string };
-      await logout(app.db, { sessionId: caller?.sessionId, refreshToken: body.refresh_token });
+      await logout(app.db, { sessionId: caller?.sessionId ?? undefined, refreshToken: body.refresh_token });
       return h.response().code(204);
     },
   },

@@ -93,3 +93,50 @@ export async function resolveSessionAccess(
     },
   };
 }
+
+/** What the access check read for a token of the external issuer: its user (by email) and membership. */
+export interface ExternalAccess {
+  /** The active user with that email, or null (no such user, or deactivated). */
+  userId: string | null;
+  scope: OrganizationScope | null;
+}
+
+/**
+ * The user an external issuer's token names by email (active users only) and, when
+ * `organizationId` is given, their membership of it, in one statement. The same membership rules as
+ * {@link resolveSessionAccess}; there is no session of ours to check (the issuer's token is the session).
+ */
+export async function resolveExternalAccess(
+  db: Db,
+  email: string,
+  organizationId: string | null,
+): Promise<ExternalAccess> {
+  const withMembership = organizationId !== null && UUID.test(organizationId);
+  const row = await selectOne<{
+    user_id: string;
+    membership_id: string | null;
+    role_name: string | null;
+    permissions: string[] | null;
+  }>(
+    db,
+    withMembership
+      ? `SELECT u.id AS user_id, m.membership_id, m.role_name, m.permissions
+           FROM users u
+           LEFT JOIN LATERAL (${membershipSql('u.id', '$2')}) m ON true
+          WHERE lower(u.email) = $1 AND u.is_active`
+      : `SELECT u.id AS user_id, NULL AS membership_id, NULL AS role_name, NULL AS permissions
+           FROM users u WHERE lower(u.email) = $1 AND u.is_active`,
+    withMembership ? [email, organizationId] : [email],
+  );
+  if (!row) return { userId: null, scope: null };
+  if (!withMembership || row.membership_id === null) return { userId: row.user_id, scope: null };
+  return {
+    userId: row.user_id,
+    scope: {
+      organizationId,
+      membershipId: row.membership_id,
+      roleName: row.role_name!,
+      permissions: new Set(row.permissions ?? []),
+    },
+  };
+}
