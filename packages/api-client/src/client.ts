@@ -15,6 +15,17 @@ export interface PurchasingClientOptions {
   store?: SessionStore;
   /** The `fetch` to send requests with; defaults to the global `fetch` at the time of each call. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The portal's own access token, for a portal whose users are signed in by its OpenID Connect
+   * issuer (the API accepts that issuer's tokens when configured with `OIDC_ISSUER`). Called before
+   * every request, and again once after a 401 (a token it renewed meanwhile is retried once). With
+   * it the client never uses the store's tokens nor `/auth/refresh`, and the screens never show a
+   * sign-in: the portal signs its users in and out.
+   *
+   * @example
+   * createPurchasingClient({ getAccessToken: () => portalAuth.getAccessToken() })
+   */
+  getAccessToken?: () => Promise<string | null | undefined> | string | null | undefined;
 }
 
 /** The API client of the purchasing platform, as {@link createPurchasingClient} makes it. */
@@ -33,6 +44,8 @@ export interface PurchasingClient {
    * reached or fails (5xx), they are kept and it resolves false.
    */
   refresh(): Promise<boolean>;
+  /** True when the access token comes from the portal's `getAccessToken`, not from the store. */
+  usesExternalToken: boolean;
 }
 
 /** Calls whose 401 means "wrong credentials", not "expired access token": never refreshed. */
@@ -69,7 +82,7 @@ function bearerToken(request: Request): string | null {
  * const { user } = await unwrap(client.api.GET('/auth/me'));
  */
 export function createPurchasingClient(options: PurchasingClientOptions = {}): PurchasingClient {
-  const { baseUrl = '/api', store = createLocalStorageStore(), fetch: customFetch } = options;
+  const { baseUrl = '/api', store = createLocalStorageStore(), fetch: customFetch, getAccessToken } = options;
   // Looked up per call, so a fetch replaced after creation (test interceptors, polyfills) is used.
   const baseFetch: typeof globalThis.fetch = customFetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -110,7 +123,17 @@ export function createPurchasingClient(options: PurchasingClientOptions = {}): P
     return false;
   }
 
+  /** The portal's token now (its getter may renew it); errors count as no token. */
+  async function externalToken(): Promise<string | null> {
+    try {
+      return (await getAccessToken?.()) || null;
+    } catch {
+      return null;
+    }
+  }
+
   function refresh(): Promise<boolean> {
+    if (getAccessToken) return externalToken().then((token) => token !== null);
     inflight ??= performRefresh().finally(() => {
       inflight = null;
     });
@@ -118,12 +141,12 @@ export function createPurchasingClient(options: PurchasingClientOptions = {}): P
   }
 
   const sessionMiddleware: Middleware = {
-    onRequest({ request, schemaPath }) {
+    async onRequest({ request, schemaPath }) {
       // Set before the body is cloned for a replay, so a retry carries the same key.
       if (!request.headers.has(IDEMPOTENCY_KEY_HEADER) && takesIdempotencyKey(request.method, schemaPath)) {
         request.headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
       }
-      const accessToken = store.getAccessToken();
+      const accessToken = getAccessToken ? await externalToken() : store.getAccessToken();
       if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
       const organizationId = store.getOrganizationId();
       if (organizationId && !request.headers.has('X-Organization-Id')) {
@@ -137,10 +160,18 @@ export function createPurchasingClient(options: PurchasingClientOptions = {}): P
       const replay = replays.get(request) ?? (request.body === null ? request.clone() : undefined);
       replays.delete(request);
 
-      const current = store.getAccessToken();
-      // Another call (or another tab) already refreshed since this one was sent: just retry.
-      const refreshed = current !== null && current !== bearerToken(request) ? true : await refresh();
-      const accessToken = store.getAccessToken();
+      let refreshed: boolean;
+      let accessToken: string | null;
+      if (getAccessToken) {
+        // The portal's token: retried once only when its getter now gives another one.
+        accessToken = await externalToken();
+        refreshed = accessToken !== null && accessToken !== bearerToken(request);
+      } else {
+        const current = store.getAccessToken();
+        // Another call (or another tab) already refreshed since this one was sent: just retry.
+        refreshed = current !== null && current !== bearerToken(request) ? true : await refresh();
+        accessToken = store.getAccessToken();
+      }
       // Without a replayable body (a per-call `fetch` bypassed the cloning) the 401 is answered as it is.
       if (!refreshed || !accessToken || !replay) return response;
 
@@ -164,5 +195,5 @@ export function createPurchasingClient(options: PurchasingClientOptions = {}): P
   };
   api.use(sessionMiddleware);
 
-  return { api, store, refresh };
+  return { api, store, refresh, usesExternalToken: getAccessToken !== undefined };
 }

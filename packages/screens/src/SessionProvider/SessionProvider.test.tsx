@@ -51,6 +51,24 @@ function countRequests(method: string, path: string) {
   return seen;
 }
 
+describe("SessionProvider with the portal's own token (getAccessToken)", () => {
+  it('is signed in from the portal’s token with nothing stored, and never refreshes', async () => {
+    const refreshes = countRequests('POST', '/api/auth/refresh');
+    const { store } = renderScreen(<Probe />, { getAccessToken: async () => tokens.access });
+    expect(status()).toBe('loading');
+    await waitFor(() => expect(status()).toBe('authenticated'));
+    expect(screen.getByTestId('user').textContent).toBe(adminUser.first_name);
+    expect(store.getAccessToken()).toBeNull();
+    expect(refreshes).toHaveLength(0);
+  });
+
+  it('is signed out, without touching the store, when the server refuses the portal’s token', async () => {
+    const { store } = renderScreen(<Probe />, { getAccessToken: async () => 'a-token-the-api-refuses' });
+    await waitFor(() => expect(status()).toBe('unauthenticated'));
+    expect(store.getRefreshToken()).toBeNull();
+  });
+});
+
 describe('SessionProvider', () => {
   it('is signed out at once without stored tokens', () => {
     renderScreen(<Probe />);

@@ -107,6 +107,7 @@ async function fetchMe(client: PurchasingClient): Promise<User> {
  */
 async function restoreSession(client: PurchasingClient): Promise<RestoreResult> {
   const { store } = client;
+  if (client.usesExternalToken) return restorePortalSession(client);
   if (!store.getAccessToken() && !store.getRefreshToken()) return { kind: 'unauthenticated' };
   try {
     if (store.getAccessToken()) return { kind: 'authenticated', user: await fetchMe(client) };
@@ -135,6 +136,25 @@ async function restoreSession(client: PurchasingClient): Promise<RestoreResult> 
   }
 }
 
+/**
+ * With the portal's own token (`createPurchasingClient({ getAccessToken })`) there is nothing stored to
+ * restore: the current user is asked for, and a refused token means the portal has no signed-in user
+ * (the portal signs its users in; the screens never show a sign-in of their own).
+ */
+async function restorePortalSession(client: PurchasingClient): Promise<RestoreResult> {
+  try {
+    return { kind: 'authenticated', user: await fetchMe(client) };
+  } catch (error) {
+    if (isAuthRejection(error)) return { kind: 'unauthenticated' };
+    return { kind: 'error', error: toError(error) };
+  }
+}
+
+/** Whether there is a session to restore: the portal's token getter, or stored tokens. */
+function hasSession(client: PurchasingClient): boolean {
+  return client.usesExternalToken || Boolean(client.store.getAccessToken() || client.store.getRefreshToken());
+}
+
 /** Props of {@link SessionProvider}. */
 export interface SessionProviderProps {
   children?: ReactNode;
@@ -150,9 +170,7 @@ export function SessionProvider({ children }: SessionProviderProps): ReactElemen
   const { client } = usePurchasing();
   const { store } = client;
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>(() =>
-    store.getAccessToken() || store.getRefreshToken() ? LOADING : SIGNED_OUT,
-  );
+  const [state, setState] = useState<SessionState>(() => (hasSession(client) ? LOADING : SIGNED_OUT));
   const [storedOrganizationId, setStoredOrganizationId] = useState(() => store.getOrganizationId());
   const [attempt, setAttempt] = useState(0);
   const statusRef = useRef(state.status);
@@ -162,7 +180,7 @@ export function SessionProvider({ children }: SessionProviderProps): ReactElemen
   const restoreRef = useRef<{ attempt: number; promise: Promise<RestoreResult> } | null>(null);
 
   useEffect(() => {
-    if (!store.getAccessToken() && !store.getRefreshToken()) {
+    if (!hasSession(client)) {
       setState(SIGNED_OUT);
       return;
     }

@@ -16,6 +16,8 @@ export interface RenderScreenOptions {
   signedIn?: boolean;
   /** Store this organisation choice before rendering. */
   organizationId?: string;
+  /** The portal's own token getter (`createPurchasingClient({ getAccessToken })`) instead of stored tokens. */
+  getAccessToken?: () => Promise<string | null>;
 }
 
 /**
@@ -32,7 +34,11 @@ export function renderScreen(ui: ReactElement, options: RenderScreenOptions = {}
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const store = createLocalStorageStore(window.localStorage);
-  const client = createPurchasingClient({ baseUrl: 'http://localhost/api', store });
+  const client = createPurchasingClient({
+    baseUrl: 'http://localhost/api',
+    store,
+    ...(options.getAccessToken ? { getAccessToken: options.getAccessToken } : {}),
+  });
   const navigate = vi.fn<Navigation['navigate']>();
   const navigation: Navigation = { hrefs: defaultHrefs, navigate };
   const user = userEvent.setup();
