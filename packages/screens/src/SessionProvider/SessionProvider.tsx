@@ -198,7 +198,7 @@ export function SessionProvider({ children }: SessionProviderProps): ReactElemen
     return () => {
       active = false;
     };
-  }, [client, store, attempt]);
+  }, [client, attempt]);
 
   const signOutLocally = useCallback(() => {
     statusRef.current = 'unauthenticated';
