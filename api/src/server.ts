@@ -62,7 +62,8 @@ function asHapiValidators(slots: Record<'query' | 'params' | 'headers' | 'payloa
   return Object.fromEntries(
     entries.map(([key, fn]) => [
       key,
-      async (value: unknown) => {
+      // Synchronous (Hapi awaits whatever a validator returns): no promise per slot and request.
+      (value: unknown) => {
         try {
           return fn(value);
         } catch (error) {
