@@ -74,8 +74,9 @@ function asSequelizeError(
 async function run(db: Db, sql: string, bind: unknown[], transaction: Transaction | null): Promise<PgResult> {
   const sequelize = db.sequelize;
   const query = { name: statementName(sql), text: sql, values: bind };
-  // Where the statement was sent from, for the error's stack (formatted only if it fails).
-  const origin = new Error();
+  // No `new Error()` here for the failure's stack: capturing a stack on every statement cost about
+  // 3% of the list's CPU; the error made in the catch below carries the awaiting callers (V8's
+  // async stack traces) instead.
   if (transaction) {
     const state = transaction as unknown as { connection?: PgConnection; finished?: string };
     if (state.finished || !state.connection) {
@@ -84,7 +85,7 @@ async function run(db: Db, sql: string, bind: unknown[], transaction: Transactio
     try {
       return await state.connection.query(query);
     } catch (error) {
-      throw asSequelizeError(sequelize, state.connection, error, origin.stack);
+      throw asSequelizeError(sequelize, state.connection, error);
     }
   }
   const manager = sequelize.connectionManager as unknown as ConnectionManager;
@@ -92,7 +93,7 @@ async function run(db: Db, sql: string, bind: unknown[], transaction: Transactio
   try {
     return await connection.query(query);
   } catch (error) {
-    throw asSequelizeError(sequelize, connection, error, origin.stack);
+    throw asSequelizeError(sequelize, connection, error);
   } finally {
     manager.releaseConnection(connection);
   }

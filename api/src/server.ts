@@ -22,7 +22,13 @@ import { requisitionHandlers } from './features/requisitions/requisitions.handle
 import { roleHandlers } from './features/roles/roles.handlers.js';
 import { userHandlers } from './features/users/users.handlers.js';
 import { vendorHandlers } from './features/vendors/vendors.handlers.js';
-import { type AccessCredentials, registerAccessScheme, routeAccessOptions } from './http/access.js';
+import {
+  type AccessCredentials,
+  jwtVerifyOptions,
+  registerAccessScheme,
+  routeAccessOptions,
+  VerifiedTokens,
+} from './http/access.js';
 import type { AppContext, Caller, Db, HandlerInput, OperationHandlers } from './http/context.js';
 import { errorResponsePlugin, MethodNotAllowed } from './http/error-response.js';
 import { externalTokenVerifier } from './http/external-identity.js';
@@ -56,7 +62,8 @@ function asHapiValidators(slots: Record<'query' | 'params' | 'headers' | 'payloa
   return Object.fromEntries(
     entries.map(([key, fn]) => [
       key,
-      async (value: unknown) => {
+      // Synchronous (Hapi awaits whatever a validator returns): no promise per slot and request.
+      (value: unknown) => {
         try {
           return fn(value);
         } catch (error) {
@@ -133,15 +140,7 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
 
   server.auth.strategy('jwt', 'jwt', {
     keys: { key: config.jwt.secret, algorithms: ['HS256'] },
-    verify: {
-      aud: config.jwt.audience,
-      iss: config.jwt.issuer,
-      sub: false,
-      nbf: true,
-      exp: true,
-      maxAgeSec: config.jwt.accessTtlSec,
-      timeSkewSec: 15,
-    },
+    verify: jwtVerifyOptions(config.jwt),
     // The token's form only: the session check runs in the access scheme (api/src/http/access.ts),
     // in one statement with the membership lookup.
     validate: async (artifacts: { decoded: { payload: { sub?: unknown; sid?: unknown } } }) => {
@@ -159,6 +158,7 @@ export async function createServer(config: Config, db: Db): Promise<Server> {
     external: config.externalIdentity
       ? { issuer: config.externalIdentity.issuer, verify: externalTokenVerifier(config.externalIdentity) }
       : undefined,
+    tokens: new VerifiedTokens(jwtVerifyOptions(config.jwt)),
   });
   await mkdir(config.uploadDir, { recursive: true, mode: 0o700 });
   // A body announced larger than the route takes is refused before anything else, without reading it

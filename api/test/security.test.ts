@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import HapiJwt from '@hapi/jwt';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initModels, type Organization, type User } from '../src/db/models/index.js';
 import { handlers } from '../src/server.js';
 import { call, createTestApp, expectContract } from './app.js';
@@ -169,6 +169,63 @@ describe('JWT verification (SECURITY 7)', () => {
   it('refuses a validly signed token naming another user than its session’s', async () => {
     const other = await buildUser(app.models);
     await expectRefused(forge({ sub: other.id }));
+  });
+});
+
+describe('a token verified once is checked again where time or the database can change the answer (issue 12)', () => {
+  // The access check remembers the tokens whose signature and claims it verified (api/src/http/access.ts,
+  // VerifiedTokens): each test uses a token once so that it is remembered, then again.
+  const later = (seconds: number) => {
+    const now = Date.now();
+    return vi.spyOn(Date, 'now').mockReturnValue(now + seconds * 1000);
+  };
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('refuses a remembered token once it has expired', async () => {
+    const { token } = await member();
+    expect((await call(app.server, 'GET', '/api/auth/me', { token })).statusCode).toBe(200);
+    later(app.config.jwt.accessTtlSec + 60);
+    const response = await call(app.server, 'GET', '/api/auth/me', { token });
+    expect(response.statusCode, response.payload).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expectContract(response, 'getMe');
+  });
+
+  it('refuses a remembered token older than the access token lifetime although its exp lies ahead', async () => {
+    const { token } = await member();
+    const [, payload] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
+    const longLived = HapiJwt.token.generate(
+      { ...claims, iat: nowSec(), exp: nowSec() + 10 * app.config.jwt.accessTtlSec },
+      { key: app.config.jwt.secret, algorithm: 'HS256' },
+    );
+    expect((await call(app.server, 'GET', '/api/auth/me', { token: longLived })).statusCode).toBe(200);
+    later(app.config.jwt.accessTtlSec + 60);
+    expect((await call(app.server, 'GET', '/api/auth/me', { token: longLived })).statusCode).toBe(401);
+  });
+
+  it('refuses a remembered token on the next request after its session is signed out', async () => {
+    const { organization, token, session } = await member();
+    const scoped = { token, organizationId: organization.id };
+    expect((await call(app.server, 'GET', '/api/products', scoped)).statusCode).toBe(200);
+    const out = await call(app.server, 'POST', '/api/auth/logout', {
+      token,
+      payload: { refresh_token: session.refresh_token },
+    });
+    expect(out.statusCode).toBe(204);
+    const response = await call(app.server, 'GET', '/api/products', scoped);
+    expect(response.statusCode).toBe(401);
+    expectContract(response, 'listProducts');
+  });
+
+  it('refuses a remembered token altered by one character of its signature', async () => {
+    const { token } = await member();
+    expect((await call(app.server, 'GET', '/api/auth/me', { token })).statusCode).toBe(200);
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    const altered = `${token.slice(0, -1)}${last}`;
+    expect((await call(app.server, 'GET', '/api/auth/me', { token: altered })).statusCode).toBe(401);
   });
 });
 

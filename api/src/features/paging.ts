@@ -54,8 +54,20 @@ const isCount = (value: unknown): value is number =>
 
 /** A short hash naming a list and its filters; a cursor is only used for the same one. */
 export function filterHash(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+  const text = JSON.stringify(parts);
+  let hash = hashes.get(text);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(text).digest('base64url').slice(0, 16);
+    // A list asked again and again with the same filters (every page of it) hashes them once.
+    if (hashes.size >= MAX_HASHES) hashes.delete(hashes.keys().next().value!);
+    hashes.set(text, hash);
+  }
+  return hash;
 }
+
+/** {@link filterHash}'s answers by the text they hash, the most recent {@link MAX_HASHES}. */
+const hashes = new Map<string, string>();
+const MAX_HASHES = 1_000;
 
 function decodeCursor(cursor: string): CursorData {
   let data: unknown;

@@ -1,5 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
+import HapiJwt from '@hapi/jwt';
+import type { Config } from '../config.js';
 import type { OperationAccess, OperationInfo } from '../contract/openapi.js';
 import { inRequestedOrganization } from '../db/tenant-context.js';
 import { Forbidden, ValidationFailed } from '../domain/errors.js';
@@ -30,6 +32,8 @@ export interface AccessCredentials extends Caller {
 export interface AccessSchemeOptions {
   /** The external OpenID Connect issuer whose tokens are accepted beside ours, with its verifier. */
   external?: { issuer: string; verify: (token: string) => Promise<ExternalIdentity | null> } | undefined;
+  /** Our own access tokens already verified (without it, every request verifies its token afresh). */
+  tokens?: VerifiedTokens | undefined;
 }
 
 /** The bearer token of a request's Authorization header, or null. */
@@ -76,6 +80,72 @@ function organizationIdOf(request: Request): string {
   return value;
 }
 
+/** The claims the `jwt` strategy verifies (server.ts), shared with {@link verifiedTokens}' time check. */
+export function jwtVerifyOptions(jwt: Config['jwt']) {
+  return {
+    aud: jwt.audience,
+    iss: jwt.issuer,
+    sub: false,
+    nbf: true,
+    exp: true,
+    maxAgeSec: jwt.accessTtlSec,
+    timeSkewSec: 15,
+  } as const;
+}
+
+/** What the `jwt` strategy answered for an Authorization header it accepted. */
+interface VerifiedToken {
+  credentials: Caller & { sessionId: string };
+  artifacts: { decoded: { payload: object } };
+}
+
+/** At most this many accepted Authorization headers are remembered (the oldest goes first). */
+const MAX_VERIFIED_TOKENS = 10_000;
+
+/**
+ * The `jwt` strategy's answer for each Authorization header it accepted, by the header's exact text.
+ * Its signature, algorithm, audience and issuer are facts of that text, so they are checked once;
+ * what time changes (expiry, the lifetime since `iat`; `nbf` only ever becomes truer) is checked
+ * again on every request, and a header that fails it is verified afresh by the strategy, which
+ * answers the refusal. A different text (another token, a tampered one) is never a hit. The session
+ * and the membership are still read on every request: a logout, a deactivation or a revoked role
+ * takes effect at once (SECURITY.md 9, 16).
+ */
+export class VerifiedTokens {
+  private readonly byHeader = new Map<string, VerifiedToken>();
+
+  /** The strategy's lifetime and skew (`exp` is always checked: it is not set to false). */
+  constructor(private readonly timeOptions: { maxAgeSec: number; timeSkewSec: number }) {}
+
+  /** The credentials of the request's access token (401 as the `jwt` strategy answers it). */
+  async verify(request: Request): Promise<VerifiedToken> {
+    const value = request.headers.authorization;
+    const header = typeof value === 'string' ? value : null;
+    const known = header === null ? undefined : this.byHeader.get(header);
+    if (known && header !== null) {
+      try {
+        HapiJwt.token.verifyTime(known.artifacts as never, this.timeOptions);
+        return known;
+      } catch {
+        this.byHeader.delete(header);
+      }
+    }
+    const verified = (await request.server.auth.test('jwt', request)) as unknown as VerifiedToken;
+    if (header !== null) {
+      if (this.byHeader.size >= MAX_VERIFIED_TOKENS) {
+        const oldest = this.byHeader.keys().next().value;
+        if (oldest !== undefined) this.byHeader.delete(oldest);
+      }
+      this.byHeader.set(header, verified);
+    }
+    return verified;
+  }
+
+  get size(): number {
+    return this.byHeader.size;
+  }
+}
+
 /**
  * Registers the access check as an auth scheme, so that it runs where Hapi authenticates: before
  * the request body is read or parsed. In this order, for every route that is not public:
@@ -90,7 +160,7 @@ function organizationIdOf(request: Request): string {
  * and validate it against the contract.
  */
 export function registerAccessScheme(server: Server, db: Db, options: AccessSchemeOptions = {}): void {
-  const { external } = options;
+  const { external, tokens } = options;
   server.auth.scheme('purchasing-access', () => ({
     authenticate: async (request: Request, h: ResponseToolkit) => {
       const route = request.route.settings.plugins as { purchasing?: RouteAccess };
@@ -123,10 +193,9 @@ export function registerAccessScheme(server: Server, db: Db, options: AccessSche
         artifacts = { issuer: external.issuer };
         access = { live: true, scope: found.scope };
       } else {
-        ({ credentials, artifacts } = (await request.server.auth.test('jwt', request)) as unknown as {
-          credentials: Caller & { sessionId: string };
-          artifacts: object;
-        });
+        ({ credentials, artifacts } = tokens
+          ? await tokens.verify(request)
+          : ((await request.server.auth.test('jwt', request)) as unknown as VerifiedToken));
         // One statement: the session (a live session of an active user) and that membership beside it.
         access = await resolveSessionAccess(
           scoped,

@@ -261,21 +261,27 @@ function responseOf(response: ResponseObject) {
  * client may retry with it. The answer leaves only once this is done.
  */
 export function registerIdempotency(server: Server): void {
-  server.ext('onPreResponse', async (request, h) => {
+  // Not async itself: a request without a claim (every read) costs no promise here.
+  server.ext('onPreResponse', (request, h) => {
     const claim = claims.get(request);
     if (!claim) return h.continue;
-    claims.delete(request);
-    clearInterval(claim.heartbeat);
-    const response = request.response as ResponseObject;
-    if ('isBoom' in response && response.isBoom) return h.continue;
-    const stored = responseOf(response);
-    try {
-      if (stored.status >= 400 && (await releaseKey(claim.db, claim.ref, claim.owner))) return h.continue;
-      await storeResponse(claim.db, claim.ref, claim.owner, stored);
-    } catch (error) {
-      // The claim stays pending until its lease runs out; a retry then learns what it can.
-      console.error('[api] storing an idempotent response failed:', error);
-    }
-    return h.continue;
+    return endClaim(request, h, claim);
   });
+}
+
+/** Ends a write's claim as its answer leaves (see {@link registerIdempotency}). */
+async function endClaim(request: Request, h: ResponseToolkit, claim: Claim) {
+  claims.delete(request);
+  clearInterval(claim.heartbeat);
+  const response = request.response as ResponseObject;
+  if ('isBoom' in response && response.isBoom) return h.continue;
+  const stored = responseOf(response);
+  try {
+    if (stored.status >= 400 && (await releaseKey(claim.db, claim.ref, claim.owner))) return h.continue;
+    await storeResponse(claim.db, claim.ref, claim.owner, stored);
+  } catch (error) {
+    // The claim stays pending until its lease runs out; a retry then learns what it can.
+    console.error('[api] storing an idempotent response failed:', error);
+  }
+  return h.continue;
 }
