@@ -14,6 +14,7 @@ import {
 } from '@radix-ui/themes';
 import { Building2, Pencil, Power, RotateCcw, Users } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { IconBadge } from '../kit/IconBadge';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { fullName } from '../shared/display';
 
@@ -54,21 +55,14 @@ export function DepartmentCard({
     >
       <article aria-labelledby={headingId} data-active={department.is_active}>
         <Flex gap="3" align="center" minWidth="0">
-          <Flex
-            aria-hidden
-            align="center"
-            justify="center"
-            flexShrink="0"
-            style={{
-              width: 40,
-              height: 40,
-              borderRadius: 'var(--radius-3)',
-              background: muted ? 'var(--gray-a3)' : 'var(--accent-a3)',
-              color: muted ? 'var(--gray-11)' : 'var(--accent-11)',
-            }}
+          <IconBadge
+            size={40}
+            radius="var(--radius-3)"
+            background={muted ? 'var(--gray-a3)' : 'var(--accent-a3)'}
+            color={muted ? 'var(--gray-11)' : 'var(--accent-11)'}
           >
             <Building2 size={20} />
-          </Flex>
+          </IconBadge>
           <Box minWidth="0">
             <Heading as="h3" size="4" id={headingId} style={{ overflowWrap: 'break-word' }}>
               {department.name}
