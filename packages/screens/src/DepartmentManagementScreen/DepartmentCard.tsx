@@ -16,7 +16,7 @@ import { Building2, Pencil, Power, RotateCcw, Users } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { IconBadge } from '../kit/IconBadge';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
-import { fullName } from '../shared/display';
+import { DepartmentFacts } from './DepartmentFacts';
 
 type Department = Schemas['Department'];
 
@@ -89,26 +89,11 @@ export function DepartmentCard({
         </Text>
 
         <DataList.Root size="2" mt="4" style={{ gap: 'var(--space-2)' }}>
-          <DataList.Item>
-            <DataList.Label minWidth="110px">Head</DataList.Label>
-            <DataList.Value>
-              {department.department_head ? (
-                fullName(department.department_head)
-              ) : (
-                <Text color="gray">Not assigned</Text>
-              )}
-            </DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label minWidth="110px">Parent</DataList.Label>
-            <DataList.Value>
-              {department.parent_department ? (
-                department.parent_department.name
-              ) : (
-                <Text color="gray">None (top level)</Text>
-              )}
-            </DataList.Value>
-          </DataList.Item>
+          <DepartmentFacts
+            department={department}
+            labels={{ head: 'Head', parent: 'Parent' }}
+            labelWidth="110px"
+          />
           {memberCount === undefined ? null : (
             <DataList.Item>
               <DataList.Label minWidth="110px">Members</DataList.Label>

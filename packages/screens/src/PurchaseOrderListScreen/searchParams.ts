@@ -1,15 +1,12 @@
 import type { PurchaseOrderListFilters, Schemas } from '@purchasing/api-client';
 import {
-  calendarDay,
   isUuid,
-  lenient,
   listOf,
   listSearchSchema,
   oneOf,
+  pagedListSearchKeys,
   pagedSearchQueries,
-  pageNumber,
   searchCompactor,
-  searchText,
 } from '../kit/list/listSearch';
 import { PURCHASE_ORDER_STATUSES } from '../shared/purchaseOrders';
 
@@ -59,12 +56,9 @@ export const compactPurchaseOrderSearch = searchCompactor<PurchaseOrderListSearc
  */
 export const purchaseOrderListSearchSchema = listSearchSchema(
   {
-    search: lenient(searchText),
+    ...pagedListSearchKeys,
     status: listOf(oneOf(PURCHASE_ORDER_STATUSES)),
     vendor_id: listOf(isUuid),
-    date_from: lenient(calendarDay),
-    date_to: lenient(calendarDay),
-    page: lenient(pageNumber),
   },
   compactPurchaseOrderSearch,
 );

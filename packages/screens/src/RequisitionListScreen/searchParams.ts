@@ -1,16 +1,13 @@
 import type { RequisitionListFilters, Schemas } from '@purchasing/api-client';
 import { requisitionStatusBadges } from '@purchasing/ui';
 import {
-  calendarDay,
   isUuid,
-  lenient,
   listOf,
   listSearchSchema,
   oneOf,
+  pagedListSearchKeys,
   pagedSearchQueries,
-  pageNumber,
   searchCompactor,
-  searchText,
 } from '../kit/list/listSearch';
 import { REQUISITION_CATEGORY_LABELS } from '../shared/display';
 
@@ -69,13 +66,10 @@ export const compactSearch = searchCompactor<RequisitionListSearch>([
  */
 export const requisitionListSearchSchema = listSearchSchema(
   {
-    search: lenient(searchText),
+    ...pagedListSearchKeys,
     status: listOf(oneOf(REQUISITION_STATUSES)),
     category: listOf(oneOf(CATEGORIES)),
     cost_center_id: listOf(isUuid),
-    date_from: lenient(calendarDay),
-    date_to: lenient(calendarDay),
-    page: lenient(pageNumber),
   },
   compactSearch,
 );

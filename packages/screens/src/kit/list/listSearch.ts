@@ -71,6 +71,17 @@ export function oneOf<T extends string>(allowed: readonly T[]) {
   return (value: string): value is T => (allowed as readonly string[]).includes(value);
 }
 
+/**
+ * The keys the paged lists' URL searches share, read leniently: the search text, the creation day
+ * range ('Date from', 'Date to') and the page. A list adds its own filters beside them.
+ */
+export const pagedListSearchKeys = {
+  search: lenient(searchText),
+  date_from: lenient(calendarDay),
+  date_to: lenient(calendarDay),
+  page: lenient(pageNumber),
+};
+
 /** What every paged list's URL search has besides its text and filters. */
 interface PagedSearch {
   page?: number;
