@@ -9,9 +9,9 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@radix-ui/themes';
-import { Building, LogOut, ShoppingCart } from 'lucide-react';
+import { Building, LogOut } from 'lucide-react';
 import { type ReactElement, useId } from 'react';
-import { IconBadge } from '../kit/IconBadge';
+import { IconBadge, ProductMark } from '../kit/IconBadge';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import type { SidebarItem } from './sidebarItems';
@@ -20,14 +20,7 @@ import type { SidebarItem } from './sidebarItems';
 export function Brand({ titleAs }: { titleAs?: (name: string) => ReactElement }): ReactElement {
   return (
     <Flex align="center" gap="2" minWidth="0">
-      <IconBadge
-        size={32}
-        radius="var(--radius-3)"
-        background="var(--accent-9)"
-        color="var(--accent-contrast)"
-      >
-        <ShoppingCart size={18} />
-      </IconBadge>
+      <ProductMark size="small" />
       {titleAs ? (
         titleAs('Purchasing')
       ) : (

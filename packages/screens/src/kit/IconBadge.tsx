@@ -1,4 +1,5 @@
 import { Flex } from '@radix-ui/themes';
+import { ShoppingCart } from 'lucide-react';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 
 /** Props of {@link IconBadge}. */
@@ -39,5 +40,20 @@ export function IconBadge({
     >
       {children}
     </Flex>
+  );
+}
+
+/** The product's mark: a cart on the accent colour, small in the sidebar, large over the sign-in card. */
+export function ProductMark({ size }: { size: 'small' | 'large' }): ReactElement {
+  const large = size === 'large';
+  return (
+    <IconBadge
+      size={large ? 48 : 32}
+      radius={large ? 'var(--radius-4)' : 'var(--radius-3)'}
+      background="var(--accent-9)"
+      color="var(--accent-contrast)"
+    >
+      <ShoppingCart size={large ? 24 : 18} />
+    </IconBadge>
   );
 }

@@ -1,7 +1,6 @@
 import { Box, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { ShoppingCart } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
-import { IconBadge } from './IconBadge';
+import { ProductMark } from './IconBadge';
 
 /** Props of {@link PublicPageLayout}. */
 export interface PublicPageLayoutProps {
@@ -39,14 +38,7 @@ export function PublicPageLayout({
     >
       <Box width="100%" maxWidth={maxWidth}>
         <Flex direction="column" align="center" gap="2" mb="5">
-          <IconBadge
-            size={48}
-            radius="var(--radius-4)"
-            background="var(--accent-9)"
-            color="var(--accent-contrast)"
-          >
-            <ShoppingCart size={24} />
-          </IconBadge>
+          <ProductMark size="large" />
           <Heading as="h1" size="7" align="center">
             {title}
           </Heading>
