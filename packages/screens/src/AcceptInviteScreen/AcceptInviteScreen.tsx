@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
+import { PublicPageLayout } from '../kit/PublicPageLayout';
 import { BackToSignIn } from '../ResetPasswordScreen/BackToSignIn';
-import { PublicPageLayout } from '../ResetPasswordScreen/PublicPageLayout';
 import { SetPasswordForm, setPasswordMessages } from '../ResetPasswordScreen/SetPasswordForm';
 
 /** Props of {@link AcceptInviteScreen}. */

@@ -9,8 +9,9 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@radix-ui/themes';
-import { Building, LogOut, ShoppingCart } from 'lucide-react';
+import { Building, LogOut } from 'lucide-react';
 import { type ReactElement, useId } from 'react';
+import { IconBadge, ProductMark } from '../kit/IconBadge';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import type { SidebarItem } from './sidebarItems';
@@ -19,21 +20,7 @@ import type { SidebarItem } from './sidebarItems';
 export function Brand({ titleAs }: { titleAs?: (name: string) => ReactElement }): ReactElement {
   return (
     <Flex align="center" gap="2" minWidth="0">
-      <Flex
-        aria-hidden
-        align="center"
-        justify="center"
-        flexShrink="0"
-        style={{
-          width: 32,
-          height: 32,
-          borderRadius: 'var(--radius-3)',
-          background: 'var(--accent-9)',
-          color: 'var(--accent-contrast)',
-        }}
-      >
-        <ShoppingCart size={18} />
-      </Flex>
+      <ProductMark size="small" />
       {titleAs ? (
         titleAs('Purchasing')
       ) : (
@@ -220,23 +207,14 @@ export function UserPanel({ collapsed, onSignOut }: { collapsed: boolean; onSign
       p="3"
       style={{ borderTop: '1px solid var(--gray-a5)' }}
     >
-      <Flex
-        aria-hidden
-        align="center"
-        justify="center"
-        flexShrink="0"
-        style={{
-          width: 36,
-          height: 36,
-          borderRadius: '50%',
-          background: 'var(--accent-a4)',
-          color: 'var(--accent-11)',
-          fontWeight: 600,
-          fontSize: 'var(--font-size-2)',
-        }}
+      <IconBadge
+        size={36}
+        background="var(--accent-a4)"
+        color="var(--accent-11)"
+        style={{ fontWeight: 600, fontSize: 'var(--font-size-2)' }}
       >
         {initials}
-      </Flex>
+      </IconBadge>
       {collapsed ? null : (
         <Flex direction="column" minWidth="0" flexGrow="1">
           <Text size="2" weight="medium" truncate>

@@ -12,6 +12,7 @@ import {
   Zap,
 } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { IconBadge } from '../kit/IconBadge';
 import { budgetOverrunMessages } from '../shared/BudgetOverrun';
 import { fullName } from '../shared/display';
 
@@ -99,22 +100,14 @@ function TimelineEntry({ step, last }: { step: ApprovalStep; last: boolean }): R
   return (
     <li data-step-action={step.action ?? 'pending'} style={{ display: 'flex', gap: 'var(--space-3)' }}>
       <Flex direction="column" align="center" flexShrink="0" style={{ width: ICON_SIZE }}>
-        <Flex
-          aria-hidden
-          align="center"
-          justify="center"
-          flexShrink="0"
-          style={{
-            width: ICON_SIZE,
-            height: ICON_SIZE,
-            borderRadius: '50%',
-            background: `var(--${presentation.color}-a3)`,
-            color: `var(--${presentation.color}-11)`,
-            boxShadow: `inset 0 0 0 1px var(--${presentation.color}-a6)`,
-          }}
+        <IconBadge
+          size={ICON_SIZE}
+          background={`var(--${presentation.color}-a3)`}
+          color={`var(--${presentation.color}-11)`}
+          style={{ boxShadow: `inset 0 0 0 1px var(--${presentation.color}-a6)` }}
         >
           <Icon size={16} />
-        </Flex>
+        </IconBadge>
         {last ? null : (
           <Box
             aria-hidden

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { budgetKeys, isApiError, type Schemas, unwrap } from '@purchasing/api-client';
-import { Button, CurrencyInput, Modal, SelectDropdown, TextField, toast } from '@purchasing/ui';
+import { CurrencyInput, SelectDropdown, TextField, toast } from '@purchasing/ui';
 import { Flex } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { FormDialog, FormDialogButtons } from '../kit/form/FormDialog';
 import { usePurchasing } from '../PurchasingProvider';
 
 type Budget = Schemas['Budget'];
@@ -61,10 +62,10 @@ export interface BudgetFormDialogProps {
  * dialog. Field problems the server names land on their fields; any other refusal (a cost centre
  * that has a budget for that year: 409) shows its message as a toast and the dialog stays open.
  */
-export function BudgetFormDialog(props: BudgetFormDialogProps): ReactElement {
-  const { open, onOpenChange, budget } = props;
+export function BudgetFormDialog({ open, onOpenChange, ...form }: BudgetFormDialogProps): ReactElement {
+  const { budget } = form;
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={budget ? budgetFormMessages.editTitle : budgetFormMessages.addTitle}
@@ -74,8 +75,8 @@ export function BudgetFormDialog(props: BudgetFormDialogProps): ReactElement {
           : 'Set what a cost center may commit and spend in a fiscal year.'
       }
     >
-      {open ? <BudgetForm {...props} onDone={() => onOpenChange(false)} /> : null}
-    </Modal>
+      {({ onDone }) => <BudgetForm {...form} onDone={onDone} />}
+    </FormDialog>
   );
 }
 
@@ -92,7 +93,7 @@ function BudgetForm({
   costCenters,
   fiscalYear,
   onDone,
-}: BudgetFormDialogProps & { onDone(): void }): ReactElement {
+}: Omit<BudgetFormDialogProps, 'open' | 'onOpenChange'> & { onDone(): void }): ReactElement {
   const { client } = usePurchasing();
   const queryClient = useQueryClient();
   const {
@@ -207,14 +208,11 @@ function BudgetForm({
             />
           )}
         />
-        <Flex gap="3" justify="end" wrap="wrap">
-          <Button type="button" variant="secondary" onClick={onDone} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {budget ? 'Save Budget' : 'Add Budget'}
-          </Button>
-        </Flex>
+        <FormDialogButtons
+          submitLabel={budget ? 'Save Budget' : 'Add Budget'}
+          pending={isSubmitting}
+          onCancel={onDone}
+        />
       </Flex>
     </form>
   );

@@ -1,19 +1,9 @@
 import type { Schemas } from '@purchasing/api-client';
 import { Button, formatMoney } from '@purchasing/ui';
-import {
-  Badge,
-  Box,
-  Card,
-  DataList,
-  Flex,
-  Heading,
-  Progress,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@radix-ui/themes';
+import { Badge, Box, Card, DataList, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes';
 import { Pencil } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId } from 'react';
+import { ActionsHeaderCell } from '../kit/ActionsHeaderCell';
 
 type Budget = Schemas['Budget'];
 
@@ -127,11 +117,7 @@ export function BudgetTable({
             <Table.ColumnHeaderCell justify="end">Pending Approval</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell justify="end">Available</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Utilization</Table.ColumnHeaderCell>
-            {canManage ? (
-              <Table.ColumnHeaderCell>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.ColumnHeaderCell>
-            ) : null}
+            <ActionsHeaderCell show={canManage} />
           </Table.Row>
         </Table.Header>
         <Table.Body>

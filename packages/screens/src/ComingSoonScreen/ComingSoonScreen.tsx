@@ -1,6 +1,7 @@
 import { Flex, Heading, Card as RadixCard, Text } from '@radix-ui/themes';
 import { Hourglass } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { IconBadge } from '../kit/IconBadge';
 
 /** Props of {@link ComingSoonScreen}. */
 export interface ComingSoonScreenProps {
@@ -17,20 +18,9 @@ export function ComingSoonScreen({ title }: ComingSoonScreenProps): ReactElement
       </Heading>
       <RadixCard size="4">
         <Flex direction="column" align="center" gap="3" py="6">
-          <Flex
-            aria-hidden
-            align="center"
-            justify="center"
-            style={{
-              width: 56,
-              height: 56,
-              borderRadius: '50%',
-              background: 'var(--accent-a3)',
-              color: 'var(--accent-11)',
-            }}
-          >
+          <IconBadge size={56} background="var(--accent-a3)" color="var(--accent-11)">
             <Hourglass size={26} />
-          </Flex>
+          </IconBadge>
           <Text as="p" size="3" color="gray">
             This feature is coming soon.
           </Text>

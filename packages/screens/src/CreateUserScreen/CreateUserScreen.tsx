@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminKeys, isApiError, unwrap } from '@purchasing/api-client';
-import { Button, Callout, RoleBadge, Spinner, TextField, ToggleSwitch, toast } from '@purchasing/ui';
+import { Button, Callout, RoleBadge, TextField, ToggleSwitch, toast } from '@purchasing/ui';
 import { Box, Card, DataList, Flex, Grid, Heading, Button as RadixButton, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
@@ -8,6 +8,7 @@ import { type ReactElement, type ReactNode, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
+import { OrganizationGate } from '../kit/OrganizationGate';
 import { PageHead } from '../kit/PageHead';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
@@ -72,29 +73,7 @@ function Page({ children }: { children: ReactNode }): ReactElement {
  */
 export function CreateUserScreen(): ReactElement {
   const { navigation } = usePurchasing();
-  const { currentOrganization, organizationsLoading, hasPermission } = useSession();
-
-  let body: ReactNode;
-  if (organizationsLoading) {
-    body = (
-      <Flex justify="center" py="9">
-        <Spinner label="Loading organizations" />
-      </Flex>
-    );
-  } else if (!currentOrganization) {
-    body = <Callout variant="info">{createUserMessages.noOrganization}</Callout>;
-  } else if (!hasPermission('user.create')) {
-    body = <Callout variant="info">{createUserMessages.noPermission(currentOrganization.name)}</Callout>;
-  } else {
-    body = (
-      <CreateUserForm
-        // Another organisation has other roles, departments and managers: start over.
-        key={currentOrganization.id}
-        organizationId={currentOrganization.id}
-        organizationName={currentOrganization.name}
-      />
-    );
-  }
+  const { currentOrganization, hasPermission } = useSession();
 
   return (
     <Page>
@@ -107,7 +86,23 @@ export function CreateUserScreen(): ReactElement {
             : 'Add a person with their role, department and manager.'
         }
       />
-      {body}
+      <OrganizationGate
+        noOrganization={createUserMessages.noOrganization}
+        refusal={(organization) =>
+          hasPermission('user.create') ? undefined : (
+            <Callout variant="info">{createUserMessages.noPermission(organization.name)}</Callout>
+          )
+        }
+      >
+        {(organization) => (
+          <CreateUserForm
+            // Another organisation has other roles, departments and managers: start over.
+            key={organization.id}
+            organizationId={organization.id}
+            organizationName={organization.name}
+          />
+        )}
+      </OrganizationGate>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { organizationQueries, type Schemas } from '@purchasing/api-client';
-import { Button, Callout, Card, formatMoney, formatPercent, Spinner, StatTile } from '@purchasing/ui';
+import { Button, Callout, Card, formatMoney, formatPercent, StatTile } from '@purchasing/ui';
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -15,6 +15,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
+import { OrganizationGate } from '../kit/OrganizationGate';
 import { type Hrefs, useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { RecentActivity } from './RecentActivity';
@@ -92,39 +93,7 @@ export const dashboardQuickActions: readonly QuickAction[] = [
  * summary tiles, quick actions and the Recent Activity panel.
  */
 export function DashboardScreen(): ReactElement {
-  const { user, currentOrganization, organizationsLoading, hasPermission } = useSession();
-
-  let body: ReactNode;
-  if (organizationsLoading) {
-    body = (
-      <Flex justify="center" py="9">
-        <Spinner label="Loading organizations" />
-      </Flex>
-    );
-  } else if (!currentOrganization) {
-    body = <Callout variant="info">{NO_ORGANIZATION_MESSAGE}</Callout>;
-  } else {
-    body = (
-      <>
-        <SummaryTiles organizationId={currentOrganization.id} currency={currentOrganization.currency} />
-        <Box asChild>
-          <section aria-labelledby="dashboard-quick-actions">
-            <Heading as="h2" size="4" mb="3" id="dashboard-quick-actions">
-              Quick Actions
-            </Heading>
-            <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
-              {dashboardQuickActions
-                .filter((action) => !action.permission || hasPermission(action.permission))
-                .map((action) => (
-                  <QuickActionCard key={action.id} action={action} />
-                ))}
-            </Grid>
-          </section>
-        </Box>
-        <RecentActivity organizationId={currentOrganization.id} />
-      </>
-    );
-  }
+  const { user, currentOrganization, hasPermission } = useSession();
 
   return (
     <Flex direction="column" gap="6" style={{ maxWidth: 1200 }}>
@@ -138,7 +107,28 @@ export function DashboardScreen(): ReactElement {
             : "Here's your purchasing overview."}
         </Text>
       </Box>
-      {body}
+      <OrganizationGate noOrganization={NO_ORGANIZATION_MESSAGE}>
+        {(currentOrganization) => (
+          <>
+            <SummaryTiles organizationId={currentOrganization.id} currency={currentOrganization.currency} />
+            <Box asChild>
+              <section aria-labelledby="dashboard-quick-actions">
+                <Heading as="h2" size="4" mb="3" id="dashboard-quick-actions">
+                  Quick Actions
+                </Heading>
+                <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="3">
+                  {dashboardQuickActions
+                    .filter((action) => !action.permission || hasPermission(action.permission))
+                    .map((action) => (
+                      <QuickActionCard key={action.id} action={action} />
+                    ))}
+                </Grid>
+              </section>
+            </Box>
+            <RecentActivity organizationId={currentOrganization.id} />
+          </>
+        )}
+      </OrganizationGate>
     </Flex>
   );
 }

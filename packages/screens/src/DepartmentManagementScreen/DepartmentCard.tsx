@@ -14,8 +14,9 @@ import {
 } from '@radix-ui/themes';
 import { Building2, Pencil, Power, RotateCcw, Users } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { IconBadge } from '../kit/IconBadge';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
-import { fullName } from '../shared/display';
+import { DepartmentFacts } from './DepartmentFacts';
 
 type Department = Schemas['Department'];
 
@@ -54,21 +55,14 @@ export function DepartmentCard({
     >
       <article aria-labelledby={headingId} data-active={department.is_active}>
         <Flex gap="3" align="center" minWidth="0">
-          <Flex
-            aria-hidden
-            align="center"
-            justify="center"
-            flexShrink="0"
-            style={{
-              width: 40,
-              height: 40,
-              borderRadius: 'var(--radius-3)',
-              background: muted ? 'var(--gray-a3)' : 'var(--accent-a3)',
-              color: muted ? 'var(--gray-11)' : 'var(--accent-11)',
-            }}
+          <IconBadge
+            size={40}
+            radius="var(--radius-3)"
+            background={muted ? 'var(--gray-a3)' : 'var(--accent-a3)'}
+            color={muted ? 'var(--gray-11)' : 'var(--accent-11)'}
           >
             <Building2 size={20} />
-          </Flex>
+          </IconBadge>
           <Box minWidth="0">
             <Heading as="h3" size="4" id={headingId} style={{ overflowWrap: 'break-word' }}>
               {department.name}
@@ -95,26 +89,11 @@ export function DepartmentCard({
         </Text>
 
         <DataList.Root size="2" mt="4" style={{ gap: 'var(--space-2)' }}>
-          <DataList.Item>
-            <DataList.Label minWidth="110px">Head</DataList.Label>
-            <DataList.Value>
-              {department.department_head ? (
-                fullName(department.department_head)
-              ) : (
-                <Text color="gray">Not assigned</Text>
-              )}
-            </DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label minWidth="110px">Parent</DataList.Label>
-            <DataList.Value>
-              {department.parent_department ? (
-                department.parent_department.name
-              ) : (
-                <Text color="gray">None (top level)</Text>
-              )}
-            </DataList.Value>
-          </DataList.Item>
+          <DepartmentFacts
+            department={department}
+            labels={{ head: 'Head', parent: 'Parent' }}
+            labelWidth="110px"
+          />
           {memberCount === undefined ? null : (
             <DataList.Item>
               <DataList.Label minWidth="110px">Members</DataList.Label>

@@ -1,9 +1,9 @@
-import { adminKeys, isApiError, type Schemas, unwrap } from '@purchasing/api-client';
-import { Button, Callout, Modal, SelectDropdown, TextArea, TextField, toast } from '@purchasing/ui';
+import { adminKeys, type Schemas, unwrap } from '@purchasing/api-client';
+import { Callout, SelectDropdown, TextArea, TextField } from '@purchasing/ui';
 import { Flex, Grid } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, type ReactElement, useMemo, useRef, useState } from 'react';
-import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { type ChangeEvent, type FormEvent, type ReactElement, useMemo, useState } from 'react';
+import { FormDialog, FormDialogButtons, type FormDialogControls } from '../kit/form/FormDialog';
+import { useDialogSave } from '../kit/form/useDialogSave';
 import { usePurchasing } from '../PurchasingProvider';
 import { headOptions, parentOptions } from './departmentChoices';
 
@@ -68,38 +68,22 @@ export interface DepartmentFormDialogProps {
 export function DepartmentFormDialog({
   open,
   onOpenChange,
-  organizationId,
-  department,
-  departments,
-  users,
+  ...form
 }: DepartmentFormDialogProps): ReactElement {
-  const [saving, setSaving] = useState(false);
+  const { department } = form;
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!saving) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={department ? departmentFormMessages.editTitle : departmentFormMessages.addTitle}
       description={
         department
           ? `Change the details of ${department.name}.`
           : 'Departments group people under a head and can sit under a parent department.'
       }
-      closeOnEscape={!saving}
-      closeOnOverlayClick={!saving}
     >
-      {open ? (
-        <DepartmentForm
-          organizationId={organizationId}
-          department={department}
-          departments={departments}
-          users={users}
-          onSavingChange={setSaving}
-          onDone={() => onOpenChange(false)}
-        />
-      ) : null}
-    </Modal>
+      {(controls) => <DepartmentForm {...form} controls={controls} />}
+    </FormDialog>
   );
 }
 
@@ -118,15 +102,11 @@ function DepartmentForm({
   department,
   departments,
   users,
-  onSavingChange,
-  onDone,
+  controls,
 }: Omit<DepartmentFormDialogProps, 'open' | 'onOpenChange'> & {
-  onSavingChange(saving: boolean): void;
-  onDone(): void;
+  controls: FormDialogControls;
 }): ReactElement {
   const { client } = usePurchasing();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<FormValues>(() => initialValues(department));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -140,12 +120,8 @@ function DepartmentForm({
     if (key === 'name' || key === 'code') setFormError(null);
   };
 
-  const focusFirstInvalid = () => {
-    // After the render that marks the fields invalid.
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-  };
-
-  const save = useMutation({
+  const { save, formRef, focusFirstInvalid } = useDialogSave({
+    controls,
     mutationFn: async (body: Schemas['DepartmentInput']) => {
       const header = { 'X-Organization-Id': organizationId };
       if (department) {
@@ -155,31 +131,12 @@ function DepartmentForm({
       }
       return unwrap(client.api.POST('/departments', { params: { header }, body }));
     },
-    onMutate: () => onSavingChange(true),
-    onSettled: () => onSavingChange(false),
-    onSuccess: () => {
-      // Members show their department's name, so the users lists are stale too.
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all(organizationId) });
-      toast.success(department ? departmentFormMessages.updated : departmentFormMessages.created);
-      onDone();
-    },
-    onError: (error) => {
-      const fieldErrors: FieldErrors = {};
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          const field = SERVER_FIELDS[detail.field];
-          if (field) fieldErrors[field] ??= detail.message;
-        }
-      }
-      if (Object.keys(fieldErrors).length > 0) {
-        setErrors(fieldErrors);
-        focusFirstInvalid();
-      }
-      toast.error(
-        serverMessage(error) ??
-          (department ? departmentFormMessages.updateFailed : departmentFormMessages.createFailed),
-      );
-    },
+    // Members show their department's name, so the users lists are stale too.
+    invalidate: adminKeys.all(organizationId),
+    serverFields: SERVER_FIELDS,
+    onFieldErrors: setErrors,
+    saved: department ? departmentFormMessages.updated : departmentFormMessages.created,
+    failed: department ? departmentFormMessages.updateFailed : departmentFormMessages.createFailed,
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -295,14 +252,11 @@ function DepartmentForm({
             error={errors.parentId}
           />
         </Grid>
-        <Flex gap="3" justify="end" wrap="wrap" mt="2">
-          <Button type="button" variant="secondary" disabled={save.isPending} onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {department ? 'Save Changes' : 'Create Department'}
-          </Button>
-        </Flex>
+        <FormDialogButtons
+          submitLabel={department ? 'Save Changes' : 'Create Department'}
+          pending={save.isPending}
+          onCancel={controls.onDone}
+        />
       </Flex>
     </form>
   );

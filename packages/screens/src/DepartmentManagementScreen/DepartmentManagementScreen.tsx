@@ -1,18 +1,21 @@
-import { isApiError } from '@purchasing/api-client';
-import { Button, Callout, ConfirmDialog, EmptyState, SearchBar, Spinner } from '@purchasing/ui';
-import { Box, Card, Flex, Grid, SegmentedControl } from '@radix-ui/themes';
+import { departmentQueries, type Schemas } from '@purchasing/api-client';
+import { Button } from '@purchasing/ui';
+import { Grid, SegmentedControl } from '@radix-ui/themes';
 import { Building2, Plus } from 'lucide-react';
-import type { ReactElement, ReactNode } from 'react';
-import { serverMessage } from '../ApprovalActionForm/serverMessage';
-import { ListHeading } from '../kit/list/ListHeading';
-import { useSession } from '../SessionProvider';
+import { type ReactElement, useState } from 'react';
+import { ListScreen } from '../kit/list/ListScreen';
+import { defineListResource, useListScreen } from '../kit/list/useListScreen';
+import { useLocalListSearch } from '../kit/list/useLocalListSearch';
+import { ScreenFrame } from '../kit/ScreenFrame';
 import { DepartmentCard } from './DepartmentCard';
 import { DepartmentFormDialog } from './DepartmentFormDialog';
-import type { DepartmentStatusFilter } from './departmentChoices';
+import { type DepartmentStatusFilter, filterDepartments } from './departmentChoices';
 import { departmentManagementMessages } from './departmentManagementMessages';
 import { useDepartmentManagement } from './useDepartmentManagement';
 
 export { departmentManagementMessages };
+
+type Department = Schemas['Department'];
 
 const STATUS_LABELS: Record<DepartmentStatusFilter, string> = {
   all: 'All',
@@ -20,13 +23,39 @@ const STATUS_LABELS: Record<DepartmentStatusFilter, string> = {
   inactive: 'Inactive',
 };
 
-function Page({ children }: { children: ReactNode }): ReactElement {
-  return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1400 }}>
-      {children}
-    </Flex>
-  );
+/** The screen's own state: the search text and the status switch ('all' is absent). */
+interface DepartmentSearch {
+  search?: string;
+  status?: 'active' | 'inactive';
 }
+
+const compactDepartmentSearch = ({ search, status }: DepartmentSearch): DepartmentSearch => ({
+  ...(search ? { search } : {}),
+  ...(status ? { status } : {}),
+});
+
+/**
+ * The organisation's departments (`GET /departments`), loaded whole and searched in memory at each
+ * keystroke; the status switch is a filter (a list it empties says no department matches).
+ */
+const departmentList = defineListResource({
+  pageSize: Number.POSITIVE_INFINITY,
+  searchWaitMs: 0,
+  parse: (value) => {
+    const { search, status } = value as Record<string, unknown>;
+    return compactDepartmentSearch({
+      search: typeof search === 'string' ? search : undefined,
+      status: status === 'active' || status === 'inactive' ? status : undefined,
+    });
+  },
+  compact: compactDepartmentSearch,
+  query: (client, organizationId, _search: DepartmentSearch) =>
+    departmentQueries.list(client, organizationId),
+  page: ({ departments }, { search, status }) => {
+    const rows = filterDepartments(departments, search ?? '', status ?? 'all');
+    return { rows, total: rows.length };
+  },
+});
 
 /**
  * Department Management (document 2 §2, /admin/departments): the current organisation's departments
@@ -36,29 +65,15 @@ function Page({ children }: { children: ReactNode }): ReactElement {
  * links to the department's users. Needs `org.settings` (the server enforces it).
  */
 export function DepartmentManagementScreen(): ReactElement {
-  const { currentOrganization, organizationsLoading } = useSession();
-
-  if (organizationsLoading || !currentOrganization) {
-    return (
-      <Page>
-        <ListHeading title={departmentManagementMessages.title} />
-        {organizationsLoading ? (
-          <Flex justify="center" py="9">
-            <Spinner label="Loading organizations" />
-          </Flex>
-        ) : (
-          <Callout variant="info">{departmentManagementMessages.noOrganization}</Callout>
-        )}
-      </Page>
-    );
-  }
   return (
-    <DepartmentManagement
-      // Another organisation has other departments: start over (search, dialogs).
-      key={currentOrganization.id}
-      organizationId={currentOrganization.id}
-      organizationName={currentOrganization.name}
-    />
+    <ScreenFrame
+      title={departmentManagementMessages.title}
+      noOrganization={departmentManagementMessages.noOrganization}
+    >
+      {(organization) => (
+        <DepartmentManagement organizationId={organization.id} organizationName={organization.name} />
+      )}
+    </ScreenFrame>
   );
 }
 
@@ -69,24 +84,17 @@ function DepartmentManagement({
   organizationId: string;
   organizationName: string;
 }): ReactElement {
-  const {
-    canManage,
-    list,
-    users,
-    counts,
-    search,
-    setSearch,
-    status,
-    setStatus,
-    editing,
-    setEditing,
-    deactivating,
-    setDeactivating,
-    departments,
-    shown,
-    deactivate,
-    reactivate,
-  } = useDepartmentManagement(organizationId);
+  const { canManage, users, counts, deactivate, reactivate } = useDepartmentManagement(organizationId);
+  const local = useLocalListSearch<DepartmentSearch>({});
+  const list = useListScreen(
+    departmentList,
+    { ...local, organizationId },
+    // A refused deactivation keeps the dialog open, to try again or cancel.
+    { confirm: { run: deactivate.mutateAsync, keepOpenOnError: true } },
+  );
+  const [editing, setEditing] = useState<{ department: Department | null } | null>(null);
+  const departments = list.data?.departments ?? [];
+  const status = local.search.status ?? 'all';
 
   const addButton = canManage ? (
     <Button onClick={() => setEditing({ department: null })}>
@@ -94,92 +102,29 @@ function DepartmentManagement({
       Add Department
     </Button>
   ) : null;
-
-  let body: ReactNode;
-  if (list.isPending) {
-    body = (
-      <Flex justify="center" py="9">
-        <Spinner label="Loading departments" />
-      </Flex>
-    );
-  } else if (list.isError) {
-    const refused = isApiError(list.error) && list.error.status === 403;
-    body = (
-      <Callout
-        variant="error"
-        action={
-          refused ? null : (
-            <Button size="1" variant="secondary" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          )
-        }
-      >
-        {refused
-          ? (serverMessage(list.error) ?? departmentManagementMessages.loadFailed)
-          : departmentManagementMessages.loadFailed}
-      </Callout>
-    );
-  } else if (shown.length === 0) {
-    const filtered = search.trim() !== '' || status !== 'all';
-    body = (
-      <Card size="3">
-        <EmptyState
-          icon={<Building2 size={32} />}
-          title={departmentManagementMessages.empty}
-          description={
-            filtered
-              ? 'No department matches this search. Try another name, code or description.'
-              : `${organizationName} has no departments yet.`
-          }
-          action={filtered ? null : addButton}
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="4" asChild>
-        <ul aria-label="Departments" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {shown.map((department) => (
-            <li key={department.id} style={{ display: 'flex' }}>
-              <DepartmentCard
-                department={department}
-                memberCount={counts ? (counts.get(department.id) ?? 0) : undefined}
-                canManage={canManage}
-                reactivating={reactivate.isPending && reactivate.variables?.id === department.id}
-                onEdit={() => setEditing({ department })}
-                onDeactivate={() => setDeactivating(department)}
-                onReactivate={() => reactivate.mutate(department)}
-              />
-            </li>
-          ))}
-        </ul>
-      </Grid>
-    );
-  }
+  const filtered = list.status === 'no-match';
 
   return (
-    <Page>
-      <ListHeading
-        title={departmentManagementMessages.title}
-        total={list.data ? departments.length : undefined}
-        description={`How ${organizationName} is organised: each department's head, parent and people.`}
-        actions={addButton}
-      />
-      <Flex gap="3" align={{ initial: 'start', md: 'center' }} direction={{ initial: 'column', md: 'row' }}>
-        <Box flexGrow="1" width={{ initial: '100%', md: 'auto' }}>
-          <SearchBar
-            label="Search departments"
-            placeholder="Search by name, code or description"
-            searchValue={search}
-            onSearchChange={setSearch}
-          />
-        </Box>
+    <ListScreen<Department>
+      state={list}
+      title={departmentManagementMessages.title}
+      count={{ value: list.data ? departments.length : undefined, label: { text: 'in total' } }}
+      description={`How ${organizationName} is organised: each department's head, parent and people.`}
+      actions={addButton}
+      toolbar={
         <SegmentedControl.Root
           size="3"
           value={status}
-          onValueChange={(value) => setStatus(value as DepartmentStatusFilter)}
+          onValueChange={(value) =>
+            local.onSearchChange(
+              compactDepartmentSearch({
+                ...local.search,
+                status: value === 'all' ? undefined : (value as DepartmentSearch['status']),
+              }),
+            )
+          }
           aria-label="Status"
+          style={{ alignSelf: 'start' }}
         >
           {(Object.keys(STATUS_LABELS) as DepartmentStatusFilter[]).map((key) => (
             <SegmentedControl.Item key={key} value={key}>
@@ -187,8 +132,50 @@ function DepartmentManagement({
             </SegmentedControl.Item>
           ))}
         </SegmentedControl.Root>
-      </Flex>
-      {body}
+      }
+      searchBox={{ label: 'Search departments', placeholder: 'Search by name, code or description' }}
+      dateRange={false}
+      renderRows={(shown) => (
+        <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="4" asChild>
+          <ul aria-label="Departments" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {shown.map((department) => (
+              <li key={department.id} style={{ display: 'flex' }}>
+                <DepartmentCard
+                  department={department}
+                  memberCount={counts ? (counts.get(department.id) ?? 0) : undefined}
+                  canManage={canManage}
+                  reactivating={reactivate.isPending && reactivate.variables?.id === department.id}
+                  onEdit={() => setEditing({ department })}
+                  onDeactivate={() => list.confirm?.ask(department)}
+                  onReactivate={() => reactivate.mutate(department)}
+                />
+              </li>
+            ))}
+          </ul>
+        </Grid>
+      )}
+      // The no-match state says so without a Clear: the search box and the switch are in view.
+      empty={{
+        icon: <Building2 size={32} />,
+        title: departmentManagementMessages.empty,
+        description: filtered
+          ? 'No department matches this search. Try another name, code or description.'
+          : `${organizationName} has no departments yet.`,
+        action: filtered ? null : addButton,
+      }}
+      pagerOnlyWhenPaged
+      messages={{
+        loading: 'Loading departments',
+        loadFailed: departmentManagementMessages.loadFailed,
+        pager: 'Department pages',
+      }}
+      confirm={{
+        title: departmentManagementMessages.deactivateTitle,
+        message: departmentManagementMessages.deactivateConfirm,
+        confirmLabel: 'Deactivate',
+        variant: 'danger',
+      }}
+    >
       <DepartmentFormDialog
         open={editing !== null}
         onOpenChange={(open) => {
@@ -199,20 +186,6 @@ function DepartmentManagement({
         departments={departments}
         users={users}
       />
-      <ConfirmDialog
-        open={deactivating !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeactivating(null);
-        }}
-        variant="danger"
-        title={departmentManagementMessages.deactivateTitle}
-        message={deactivating ? departmentManagementMessages.deactivateConfirm(deactivating) : ''}
-        confirmLabel="Deactivate"
-        loading={deactivate.isPending}
-        onConfirm={() => {
-          if (deactivating) deactivate.mutate(deactivating);
-        }}
-      />
-    </Page>
+    </ListScreen>
   );
 }

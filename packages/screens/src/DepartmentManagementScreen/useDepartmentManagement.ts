@@ -1,42 +1,31 @@
-import { adminKeys, departmentQueries, type Schemas, unwrap, userQueries } from '@purchasing/api-client';
+import { adminKeys, type Schemas, unwrap, userQueries } from '@purchasing/api-client';
 import { toast } from '@purchasing/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
-import { type DepartmentStatusFilter, filterDepartments, memberCounts } from './departmentChoices';
+import { memberCounts } from './departmentChoices';
 import { departmentManagementMessages } from './departmentManagementMessages';
 
 type Department = Schemas['Department'];
 
 /**
- * The logic of Department Management: the departments and members of the organisation, the search and
- * status filter, the department being edited or deactivated, and Deactivate (`DELETE`) and Reactivate
- * (`PUT` with `is_active`).
+ * What Department Management needs beside its list (which the list kit loads): whether the user may
+ * manage departments, the organisation's members (the head choices and the member counts), and
+ * Deactivate (`DELETE`) and Reactivate (`PUT` with `is_active`).
  */
 export function useDepartmentManagement(organizationId: string) {
   const { client } = usePurchasing();
   const { hasPermission } = useSession();
   const queryClient = useQueryClient();
-  const canManage = hasPermission('org.settings');
-  const list = useQuery(departmentQueries.list(client, organizationId));
   // The member list feeds the head choices and the member counts; without `user.edit` it is not
   // available, and a failed load leaves both empty (document 2 §7: such lists silently become empty).
   const members = useQuery({
     ...userQueries.list(client, organizationId),
     enabled: hasPermission('user.edit'),
   });
-  const users = members.data?.users ?? [];
   const counts = useMemo(() => (members.data ? memberCounts(members.data.users) : null), [members.data]);
-
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<DepartmentStatusFilter>('all');
-  const [editing, setEditing] = useState<{ department: Department | null } | null>(null);
-  const [deactivating, setDeactivating] = useState<Department | null>(null);
-
-  const departments = list.data?.departments ?? [];
-  const shown = useMemo(() => filterDepartments(departments, search, status), [departments, search, status]);
 
   const header = { 'X-Organization-Id': organizationId };
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all(organizationId) });
@@ -44,10 +33,7 @@ export function useDepartmentManagement(organizationId: string) {
   const deactivate = useMutation({
     mutationFn: (department: Department) =>
       unwrap(client.api.DELETE('/departments/{id}', { params: { path: { id: department.id }, header } })),
-    onSuccess: () => {
-      toast.success(departmentManagementMessages.deactivated);
-      setDeactivating(null);
-    },
+    onSuccess: () => toast.success(departmentManagementMessages.deactivated),
     onError: (error) => toast.error(serverMessage(error) ?? departmentManagementMessages.deactivateFailed),
     onSettled: refresh,
   });
@@ -74,20 +60,9 @@ export function useDepartmentManagement(organizationId: string) {
   });
 
   return {
-    canManage,
-    list,
-    users,
+    canManage: hasPermission('org.settings'),
+    users: members.data?.users ?? [],
     counts,
-    search,
-    setSearch,
-    status,
-    setStatus,
-    editing,
-    setEditing,
-    deactivating,
-    setDeactivating,
-    departments,
-    shown,
     deactivate,
     reactivate,
   };

@@ -1,4 +1,4 @@
-import { departmentQueries, isApiError, type Schemas } from '@purchasing/api-client';
+import { departmentQueries, type Schemas } from '@purchasing/api-client';
 import { Button, Callout, EmptyState, RoleBadge, Spinner } from '@purchasing/ui';
 import {
   Avatar,
@@ -18,7 +18,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Users } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
-import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { DepartmentFacts } from '../DepartmentManagementScreen/DepartmentFacts';
+import { ActionsHeaderCell } from '../kit/ActionsHeaderCell';
+import { LoadFailed } from '../kit/LoadFailed';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
@@ -123,7 +125,6 @@ function DepartmentUsers({
 
   if (detail.isError) {
     const missing = isMissingRecord(detail.error);
-    const refused = isApiError(detail.error) && detail.error.status === 403;
     return (
       <Page>
         <Box>
@@ -147,27 +148,14 @@ function DepartmentUsers({
             />
           </Card>
         ) : (
-          <Callout
-            variant="error"
-            action={
-              refused ? null : (
-                <Button
-                  size="1"
-                  variant="secondary"
-                  onClick={() => {
-                    void detail.refetch();
-                    void members.refetch();
-                  }}
-                >
-                  Retry
-                </Button>
-              )
-            }
-          >
-            {refused
-              ? (serverMessage(detail.error) ?? departmentUsersMessages.loadFailed)
-              : departmentUsersMessages.loadFailed}
-          </Callout>
+          <LoadFailed
+            error={detail.error}
+            message={departmentUsersMessages.loadFailed}
+            onRetry={() => {
+              void detail.refetch();
+              void members.refetch();
+            }}
+          />
         )}
       </Page>
     );
@@ -261,26 +249,11 @@ function DepartmentSummary({ department }: { department: Department }): ReactEle
             </Code>
           </DataList.Value>
         </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="140px">Department Head</DataList.Label>
-          <DataList.Value>
-            {department.department_head ? (
-              fullName(department.department_head)
-            ) : (
-              <Text color="gray">Not assigned</Text>
-            )}
-          </DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="140px">Parent Department</DataList.Label>
-          <DataList.Value>
-            {department.parent_department ? (
-              department.parent_department.name
-            ) : (
-              <Text color="gray">None (top level)</Text>
-            )}
-          </DataList.Value>
-        </DataList.Item>
+        <DepartmentFacts
+          department={department}
+          labels={{ head: 'Department Head', parent: 'Parent Department' }}
+          labelWidth="140px"
+        />
       </DataList.Root>
     </Card>
   );
@@ -311,11 +284,7 @@ function UserTable({
           <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell style={{ minWidth: 140 }}>Manager</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-          {canEdit ? (
-            <Table.ColumnHeaderCell justify="end">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.ColumnHeaderCell>
-          ) : null}
+          <ActionsHeaderCell show={canEdit} justify="end" />
         </Table.Row>
       </Table.Header>
       <Table.Body>

@@ -1,18 +1,9 @@
-import { currencyKeys, isApiError, type Schemas, unwrap } from '@purchasing/api-client';
-import {
-  Button,
-  Callout,
-  CURRENCIES,
-  DatePicker,
-  Modal,
-  SelectDropdown,
-  TextField,
-  toast,
-} from '@purchasing/ui';
+import { currencyKeys, type Schemas, unwrap } from '@purchasing/api-client';
+import { Callout, CURRENCIES, DatePicker, SelectDropdown, TextField } from '@purchasing/ui';
 import { Flex, Grid } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactElement, useRef, useState } from 'react';
-import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { type FormEvent, type ReactElement, useState } from 'react';
+import { FormDialog, FormDialogButtons, type FormDialogControls } from '../kit/form/FormDialog';
+import { useDialogSave } from '../kit/form/useDialogSave';
 import { usePurchasing } from '../PurchasingProvider';
 
 type ExchangeRate = Schemas['ExchangeRate'];
@@ -60,28 +51,25 @@ export interface ExchangeRateFormDialogProps {
  * editing), how many base units one unit buys, and the first day it applies. The server's field
  * problems show on the fields and its message as a toast; the dialog stays open.
  */
-export function ExchangeRateFormDialog(props: ExchangeRateFormDialogProps): ReactElement {
-  const { open, onOpenChange, rate, baseCurrency } = props;
-  const [saving, setSaving] = useState(false);
+export function ExchangeRateFormDialog({
+  open,
+  onOpenChange,
+  ...form
+}: ExchangeRateFormDialogProps): ReactElement {
+  const { rate, baseCurrency } = form;
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!saving) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={rate ? exchangeRateFormMessages.editTitle : exchangeRateFormMessages.addTitle}
       description={
         rate
           ? `Change the ${rate.currency} rate. Requisitions already submitted keep the rate they used.`
           : `How many ${baseCurrency} one unit of a currency buys, from a given day on. Submissions use the rate in effect that day.`
       }
-      closeOnEscape={!saving}
-      closeOnOverlayClick={!saving}
     >
-      {open ? (
-        <ExchangeRateForm {...props} onSavingChange={setSaving} onDone={() => onOpenChange(false)} />
-      ) : null}
-    </Modal>
+      {(controls) => <ExchangeRateForm {...form} controls={controls} />}
+    </FormDialog>
   );
 }
 
@@ -90,12 +78,11 @@ function ExchangeRateForm({
   baseCurrency,
   rate,
   today,
-  onSavingChange,
-  onDone,
-}: ExchangeRateFormDialogProps & { onSavingChange(saving: boolean): void; onDone(): void }): ReactElement {
+  controls,
+}: Omit<ExchangeRateFormDialogProps, 'open' | 'onOpenChange'> & {
+  controls: FormDialogControls;
+}): ReactElement {
   const { client } = usePurchasing();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const [currency, setCurrency] = useState<CurrencyCode | null>(rate?.currency ?? null);
   const [value, setValue] = useState(rate ? String(rate.rate) : '');
   const [effectiveFrom, setEffectiveFrom] = useState<string | null>(rate?.effective_from ?? today);
@@ -106,11 +93,8 @@ function ExchangeRateForm({
     label: `${code} ${name}`,
   }));
 
-  const focusFirstInvalid = () => {
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-  };
-
-  const save = useMutation({
+  const { save, formRef, focusFirstInvalid } = useDialogSave({
+    controls,
     mutationFn: async (body: Schemas['ExchangeRateInput']) => {
       const header = { 'X-Organization-Id': organizationId };
       if (rate) {
@@ -123,30 +107,11 @@ function ExchangeRateForm({
       }
       return unwrap(client.api.POST('/exchange-rates', { params: { header }, body }));
     },
-    onMutate: () => onSavingChange(true),
-    onSettled: () => onSavingChange(false),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: currencyKeys.all(organizationId) });
-      toast.success(rate ? exchangeRateFormMessages.updated : exchangeRateFormMessages.created);
-      onDone();
-    },
-    onError: (error) => {
-      const fieldErrors: FieldErrors = {};
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          const field = SERVER_FIELDS[detail.field];
-          if (field) fieldErrors[field] ??= detail.message;
-        }
-      }
-      if (Object.keys(fieldErrors).length > 0) {
-        setErrors(fieldErrors);
-        focusFirstInvalid();
-      }
-      toast.error(
-        serverMessage(error) ??
-          (rate ? exchangeRateFormMessages.updateFailed : exchangeRateFormMessages.createFailed),
-      );
-    },
+    invalidate: currencyKeys.all(organizationId),
+    serverFields: SERVER_FIELDS,
+    onFieldErrors: setErrors,
+    saved: rate ? exchangeRateFormMessages.updated : exchangeRateFormMessages.created,
+    failed: rate ? exchangeRateFormMessages.updateFailed : exchangeRateFormMessages.createFailed,
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -218,14 +183,11 @@ function ExchangeRateForm({
           error={errors.effectiveFrom}
           hint="Submissions on or after this day (UTC) use the rate, until a later one starts."
         />
-        <Flex gap="3" justify="end" wrap="wrap" mt="2">
-          <Button type="button" variant="secondary" disabled={save.isPending} onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {rate ? 'Save Changes' : 'Add Rate'}
-          </Button>
-        </Flex>
+        <FormDialogButtons
+          submitLabel={rate ? 'Save Changes' : 'Add Rate'}
+          pending={save.isPending}
+          onCancel={controls.onDone}
+        />
       </Flex>
     </form>
   );

@@ -3,6 +3,7 @@ import { CURRENCIES, formatDate } from '@purchasing/ui';
 import { Badge, Box, Card, Flex, Button as RadixButton, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { ActionsHeaderCell } from '../kit/ActionsHeaderCell';
 
 type ExchangeRate = Schemas['ExchangeRate'];
 
@@ -86,11 +87,7 @@ export function ExchangeRateRows({
                 <Table.ColumnHeaderCell>Currency</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Rate</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Effective from</Table.ColumnHeaderCell>
-                {canManage ? (
-                  <Table.ColumnHeaderCell>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.ColumnHeaderCell>
-                ) : null}
+                <ActionsHeaderCell show={canManage} />
               </Table.Row>
             </Table.Header>
             <Table.Body>

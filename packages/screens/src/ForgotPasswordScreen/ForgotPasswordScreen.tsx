@@ -7,9 +7,10 @@ import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { IconBadge } from '../kit/IconBadge';
+import { PublicPageLayout } from '../kit/PublicPageLayout';
 import { usePurchasing } from '../PurchasingProvider';
 import { BackToSignIn } from '../ResetPasswordScreen/BackToSignIn';
-import { PublicPageLayout } from '../ResetPasswordScreen/PublicPageLayout';
 
 /** Product copy of Forgot password (the screen's own wording; the email rule is document 1 §5's). */
 export const forgotPasswordMessages = {
@@ -103,20 +104,9 @@ export function ForgotPasswordScreen(): ReactElement {
         </form>
       ) : (
         <Flex direction="column" align="center" gap="3" style={{ textAlign: 'center' }}>
-          <Flex
-            aria-hidden
-            align="center"
-            justify="center"
-            style={{
-              width: 48,
-              height: 48,
-              borderRadius: '50%',
-              background: 'var(--green-a3)',
-              color: 'var(--green-11)',
-            }}
-          >
+          <IconBadge size={48} background="var(--green-a3)" color="var(--green-11)">
             <MailCheck size={24} />
-          </Flex>
+          </IconBadge>
           <Heading as="h2" size="5" ref={sentHeading} tabIndex={-1} style={{ outline: 'none' }}>
             {forgotPasswordMessages.sentTitle}
           </Heading>

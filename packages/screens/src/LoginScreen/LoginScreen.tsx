@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, TextField } from '@purchasing/ui';
-import { Box, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
-import { ShoppingCart } from 'lucide-react';
+import { Flex, Link } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { PublicPageLayout } from '../kit/PublicPageLayout';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 
@@ -52,69 +52,37 @@ export function LoginScreen({ redirectTo }: LoginScreenProps): ReactElement {
   });
 
   return (
-    <Flex
-      align="center"
-      justify="center"
-      px="4"
-      py="8"
-      style={{ minHeight: '100vh', background: 'linear-gradient(160deg, var(--accent-2), var(--gray-2))' }}
-    >
-      <Box width="100%" maxWidth="420px">
-        <Flex direction="column" align="center" gap="2" mb="5">
-          <Flex
-            aria-hidden
-            align="center"
-            justify="center"
-            style={{
-              width: 48,
-              height: 48,
-              borderRadius: 'var(--radius-4)',
-              background: 'var(--accent-9)',
-              color: 'var(--accent-contrast)',
-            }}
-          >
-            <ShoppingCart size={24} />
+    <PublicPageLayout title="Welcome back" subtitle="Sign in to the purchasing platform" maxWidth="420px">
+      <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <Flex direction="column" gap="4">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            disabled={isSubmitting}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            disabled={isSubmitting}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Flex justify="end">
+            <Link size="2" {...forgotPassword}>
+              Forgot your password?
+            </Link>
           </Flex>
-          <Heading as="h1" size="7" align="center">
-            Welcome back
-          </Heading>
-          <Text as="p" color="gray" align="center">
-            Sign in to the purchasing platform
-          </Text>
+          <Button type="submit" size="3" loading={isSubmitting}>
+            {isSubmitting ? 'Signing in...' : 'Sign in'}
+          </Button>
         </Flex>
-        <Card size="4">
-          <form onSubmit={onSubmit} noValidate aria-label="Sign in">
-            <Flex direction="column" gap="4">
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                disabled={isSubmitting}
-                error={errors.email?.message}
-                {...register('email')}
-              />
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                placeholder="Your password"
-                disabled={isSubmitting}
-                error={errors.password?.message}
-                {...register('password')}
-              />
-              <Flex justify="end">
-                <Link size="2" {...forgotPassword}>
-                  Forgot your password?
-                </Link>
-              </Flex>
-              <Button type="submit" size="3" loading={isSubmitting}>
-                {isSubmitting ? 'Signing in...' : 'Sign in'}
-              </Button>
-            </Flex>
-          </form>
-        </Card>
-      </Box>
-    </Flex>
+      </form>
+    </PublicPageLayout>
   );
 }

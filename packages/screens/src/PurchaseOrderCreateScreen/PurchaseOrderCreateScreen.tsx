@@ -1,6 +1,7 @@
-import { Callout, Spinner } from '@purchasing/ui';
+import { Callout } from '@purchasing/ui';
 import { Flex, Button as RadixButton } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
+import { OrganizationGate } from '../kit/OrganizationGate';
 import { PageHead } from '../kit/PageHead';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
@@ -26,41 +27,8 @@ function Page({ children }: { children: ReactNode }): ReactElement {
  */
 export function PurchaseOrderCreateScreen(): ReactElement {
   const { navigation } = usePurchasing();
-  const { currentOrganization, organizationsLoading, hasPermission } = useSession();
+  const { hasPermission } = useSession();
   const backToList = useLinkProps(navigation.hrefs.purchaseOrders());
-
-  let body: ReactNode;
-  if (organizationsLoading) {
-    body = (
-      <Flex justify="center" py="9">
-        <Spinner label="Loading organizations" />
-      </Flex>
-    );
-  } else if (!currentOrganization) {
-    body = <Callout variant="info">{purchaseOrderCreateMessages.noOrganization}</Callout>;
-  } else if (!hasPermission('purchase_order.manage')) {
-    body = (
-      <Callout
-        variant="warning"
-        action={
-          <RadixButton asChild size="1" variant="soft" color="gray">
-            <a {...backToList}>Back to Purchase Orders</a>
-          </RadixButton>
-        }
-      >
-        {purchaseOrderCreateMessages.noPermission(currentOrganization.name)}
-      </Callout>
-    );
-  } else {
-    body = (
-      <CreateForm
-        // Another organisation has other requisitions and vendors: start over.
-        key={currentOrganization.id}
-        organizationId={currentOrganization.id}
-        billingAddress={currentOrganization.address ?? ''}
-      />
-    );
-  }
 
   return (
     <Page>
@@ -69,7 +37,32 @@ export function PurchaseOrderCreateScreen(): ReactElement {
         title={purchaseOrderCreateMessages.title}
         description={purchaseOrderCreateMessages.intro}
       />
-      {body}
+      <OrganizationGate
+        noOrganization={purchaseOrderCreateMessages.noOrganization}
+        refusal={(organization) =>
+          hasPermission('purchase_order.manage') ? undefined : (
+            <Callout
+              variant="warning"
+              action={
+                <RadixButton asChild size="1" variant="soft" color="gray">
+                  <a {...backToList}>Back to Purchase Orders</a>
+                </RadixButton>
+              }
+            >
+              {purchaseOrderCreateMessages.noPermission(organization.name)}
+            </Callout>
+          )
+        }
+      >
+        {(organization) => (
+          <CreateForm
+            // Another organisation has other requisitions and vendors: start over.
+            key={organization.id}
+            organizationId={organization.id}
+            billingAddress={organization.address ?? ''}
+          />
+        )}
+      </OrganizationGate>
     </Page>
   );
 }

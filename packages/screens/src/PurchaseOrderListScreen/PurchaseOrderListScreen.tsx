@@ -4,6 +4,7 @@ import { Button as RadixButton } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { PackagePlus, Plus, ShoppingCart } from 'lucide-react';
 import { type ReactElement, useMemo } from 'react';
+import { multiselectFilter } from '../kit/list/filters';
 import { ListScreen } from '../kit/list/ListScreen';
 import { defineListResource, type ListCsvSpec, useListScreen } from '../kit/list/useListScreen';
 import { ScreenFrame } from '../kit/ScreenFrame';
@@ -131,23 +132,17 @@ function PurchaseOrderList({ organizationId, search, onSearchChange }: PurchaseO
   const vendors = useQuery(vendorQueries.list(client, organizationId, { include_inactive: true }));
   const filters = useMemo<FilterDefinition[]>(
     () => [
-      {
-        key: 'status',
-        label: 'Status',
-        type: 'multiselect',
-        placeholder: 'Any status',
-        options: statusOptions,
-      },
-      {
-        key: 'vendor_id',
-        label: 'Vendor',
-        type: 'multiselect',
-        placeholder: vendors.isPending ? 'Loading...' : 'Any vendor',
-        options: (vendors.data?.vendors ?? []).map((vendor) => ({
+      multiselectFilter('status', 'Status', 'Any status', statusOptions),
+      multiselectFilter(
+        'vendor_id',
+        'Vendor',
+        'Any vendor',
+        (vendors.data?.vendors ?? []).map((vendor) => ({
           value: vendor.id,
           label: vendor.is_active ? vendor.name : `${vendor.name} (inactive)`,
         })),
-      },
+        vendors.isPending,
+      ),
     ],
     [vendors.isPending, vendors.data],
   );

@@ -1,10 +1,10 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
 import { Flex, Link, Text } from '@radix-ui/themes';
-import { Eye, Pencil, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { listColumns } from '../kit/list/ListTable';
-import { RowActionButton, RowActionGroup, RowActionLink } from '../kit/list/RowAction';
+import { RecordRowActions, RowActionButton } from '../kit/list/RowAction';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
 import { orderCurrency, purchaseOrderMessages } from '../shared/purchaseOrders';
@@ -152,30 +152,20 @@ function RowActions({
   const { navigation } = usePurchasing();
   const number = order.po_number;
   return (
-    <RowActionGroup>
-      <RowActionLink
-        href={navigation.hrefs.purchaseOrderDetail(order.id)}
-        tooltip="View"
-        label={`View ${number}`}
-        icon={<Eye size={16} aria-hidden />}
-      />
-      {canChange ? (
-        <>
-          <RowActionLink
-            href={navigation.hrefs.purchaseOrderEdit(order.id)}
-            tooltip="Edit"
-            label={`Edit ${number}`}
-            icon={<Pencil size={16} aria-hidden />}
-          />
-          <RowActionButton
-            tooltip="Send to Vendor"
-            label={`Send ${number} to vendor`}
-            color="blue"
-            icon={<Send size={16} aria-hidden />}
-            onClick={onSend}
-          />
-        </>
-      ) : null}
-    </RowActionGroup>
+    <RecordRowActions
+      name={number}
+      viewHref={navigation.hrefs.purchaseOrderDetail(order.id)}
+      editHref={navigation.hrefs.purchaseOrderEdit(order.id)}
+      canChange={canChange}
+      more={
+        <RowActionButton
+          tooltip="Send to Vendor"
+          label={`Send ${number} to vendor`}
+          color="blue"
+          icon={<Send size={16} aria-hidden />}
+          onClick={onSend}
+        />
+      }
+    />
   );
 }

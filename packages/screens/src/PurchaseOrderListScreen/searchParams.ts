@@ -1,6 +1,13 @@
 import type { PurchaseOrderListFilters, Schemas } from '@purchasing/api-client';
-import { z } from 'zod';
-import { calendarDay, isUuid, lenient, listOf, oneOf, pageNumber, searchText } from '../kit/list/listSearch';
+import {
+  isUuid,
+  listOf,
+  listSearchSchema,
+  oneOf,
+  pagedListSearchKeys,
+  pagedSearchQueries,
+  searchCompactor,
+} from '../kit/list/listSearch';
 import { PURCHASE_ORDER_STATUSES } from '../shared/purchaseOrders';
 
 type PurchaseOrderStatus = Schemas['PurchaseOrderStatus'];
@@ -28,16 +35,14 @@ export interface PurchaseOrderListSearch {
 }
 
 /** The search without absent keys, so the URL and query keys carry only what is set. */
-export function compactPurchaseOrderSearch(search: PurchaseOrderListSearch): PurchaseOrderListSearch {
-  const compact: PurchaseOrderListSearch = {};
-  if (search.search) compact.search = search.search;
-  if (search.status?.length) compact.status = search.status;
-  if (search.vendor_id?.length) compact.vendor_id = search.vendor_id;
-  if (search.date_from) compact.date_from = search.date_from;
-  if (search.date_to) compact.date_to = search.date_to;
-  if (search.page !== undefined && search.page > 1) compact.page = search.page;
-  return compact;
-}
+export const compactPurchaseOrderSearch = searchCompactor<PurchaseOrderListSearch>([
+  'search',
+  'status',
+  'vendor_id',
+  'date_from',
+  'date_to',
+  'page',
+]);
 
 /**
  * Validates the purchase order list's URL search (`?status=draft&status=sent&vendor_id=…&page=2`) into
@@ -49,43 +54,23 @@ export function compactPurchaseOrderSearch(search: PurchaseOrderListSearch): Pur
  * // TanStack Router
  * createRoute({ path: 'purchase-orders', validateSearch: purchaseOrderListSearchSchema, … })
  */
-export const purchaseOrderListSearchSchema = z
-  .object({
-    search: lenient(searchText),
+export const purchaseOrderListSearchSchema = listSearchSchema(
+  {
+    ...pagedListSearchKeys,
     status: listOf(oneOf(PURCHASE_ORDER_STATUSES)),
     vendor_id: listOf(isUuid),
-    date_from: lenient(calendarDay),
-    date_to: lenient(calendarDay),
-    page: lenient(pageNumber),
-  })
-  .catch({
-    search: undefined,
-    status: undefined,
-    vendor_id: undefined,
-    date_from: undefined,
-    date_to: undefined,
-    page: undefined,
-  })
-  .transform(compactPurchaseOrderSearch);
+  },
+  compactPurchaseOrderSearch,
+);
+
+const queries = pagedSearchQueries(compactPurchaseOrderSearch, PURCHASE_ORDER_LIST_PAGE_SIZE);
 
 /** Whether a search text or any filter narrows the list (which empty state applies). */
-export function hasActiveFilters(search: PurchaseOrderListSearch): boolean {
-  const { page: _page, ...filters } = compactPurchaseOrderSearch(search);
-  return Object.keys(filters).length > 0;
-}
+export const hasActiveFilters = queries.hasActiveFilters;
 
 /** The `GET /purchase-orders` filters of a search, without paging. */
-export function toListFilters(search: PurchaseOrderListSearch): PurchaseOrderListFilters {
-  const { page: _page, ...filters } = compactPurchaseOrderSearch(search);
-  return filters;
-}
+export const toListFilters: (search: PurchaseOrderListSearch) => PurchaseOrderListFilters =
+  queries.toListFilters;
 
 /** The `GET /purchase-orders` query of one page of a search: 10 rows, offset `(page - 1) * 10` (document 2 §7). */
-export function toPageQuery(search: PurchaseOrderListSearch): PurchaseOrderListFilters {
-  const page = search.page ?? 1;
-  return {
-    ...toListFilters(search),
-    limit: PURCHASE_ORDER_LIST_PAGE_SIZE,
-    offset: (page - 1) * PURCHASE_ORDER_LIST_PAGE_SIZE,
-  };
-}
+export const toPageQuery: (search: PurchaseOrderListSearch) => PurchaseOrderListFilters = queries.toPageQuery;

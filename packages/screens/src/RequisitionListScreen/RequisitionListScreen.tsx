@@ -10,6 +10,7 @@ import { Button as RadixButton } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FilePlus, FileText, Plus } from 'lucide-react';
 import { type ReactElement, useCallback, useMemo } from 'react';
+import { multiselectFilter } from '../kit/list/filters';
 import { ListScreen } from '../kit/list/ListScreen';
 import { defineListResource, type ListCsvSpec, useListScreen } from '../kit/list/useListScreen';
 import { ScreenFrame } from '../kit/ScreenFrame';
@@ -157,30 +158,18 @@ function RequisitionList({
   const costCenters = useQuery(organizationQueries.costCenters(client, organizationId));
   const filters = useMemo<FilterDefinition[]>(
     () => [
-      {
-        key: 'status',
-        label: 'Status',
-        type: 'multiselect',
-        placeholder: 'Any status',
-        options: statusOptions,
-      },
-      {
-        key: 'category',
-        label: 'Category',
-        type: 'multiselect',
-        placeholder: 'Any category',
-        options: categoryOptions,
-      },
-      {
-        key: 'cost_center_id',
-        label: 'Cost center',
-        type: 'multiselect',
-        placeholder: costCenters.isPending ? 'Loading...' : 'Any cost center',
-        options: (costCenters.data?.cost_centers ?? []).map((center) => ({
+      multiselectFilter('status', 'Status', 'Any status', statusOptions),
+      multiselectFilter('category', 'Category', 'Any category', categoryOptions),
+      multiselectFilter(
+        'cost_center_id',
+        'Cost center',
+        'Any cost center',
+        (costCenters.data?.cost_centers ?? []).map((center) => ({
           value: center.id,
           label: `${center.code} - ${center.name}`,
         })),
-      },
+        costCenters.isPending,
+      ),
     ],
     [costCenters.isPending, costCenters.data],
   );

@@ -1,10 +1,10 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
 import { Flex, Link, Text } from '@radix-ui/themes';
-import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import type { CSSProperties, ReactElement } from 'react';
 import { listColumns } from '../kit/list/ListTable';
-import { RowActionButton, RowActionGroup, RowActionLink } from '../kit/list/RowAction';
+import { RecordRowActions, RowActionButton } from '../kit/list/RowAction';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
 import { categoryLabel } from '../shared/display';
@@ -133,30 +133,20 @@ function RowActions({
   const { navigation } = usePurchasing();
   const number = requisition.requisition_number;
   return (
-    <RowActionGroup>
-      <RowActionLink
-        href={navigation.hrefs.requisitionDetail(requisition.id)}
-        tooltip="View"
-        label={`View ${number}`}
-        icon={<Eye size={16} aria-hidden />}
-      />
-      {canChange ? (
-        <>
-          <RowActionLink
-            href={navigation.hrefs.requisitionEdit(requisition.id)}
-            tooltip="Edit"
-            label={`Edit ${number}`}
-            icon={<Pencil size={16} aria-hidden />}
-          />
-          <RowActionButton
-            tooltip="Delete"
-            label={`Delete ${number}`}
-            color="red"
-            icon={<Trash2 size={16} aria-hidden />}
-            onClick={onDelete}
-          />
-        </>
-      ) : null}
-    </RowActionGroup>
+    <RecordRowActions
+      name={number}
+      viewHref={navigation.hrefs.requisitionDetail(requisition.id)}
+      editHref={navigation.hrefs.requisitionEdit(requisition.id)}
+      canChange={canChange}
+      more={
+        <RowActionButton
+          tooltip="Delete"
+          label={`Delete ${number}`}
+          color="red"
+          icon={<Trash2 size={16} aria-hidden />}
+          onClick={onDelete}
+        />
+      }
+    />
   );
 }

@@ -1,7 +1,14 @@
 import type { RequisitionListFilters, Schemas } from '@purchasing/api-client';
 import { requisitionStatusBadges } from '@purchasing/ui';
-import { z } from 'zod';
-import { calendarDay, isUuid, lenient, listOf, oneOf, pageNumber, searchText } from '../kit/list/listSearch';
+import {
+  isUuid,
+  listOf,
+  listSearchSchema,
+  oneOf,
+  pagedListSearchKeys,
+  pagedSearchQueries,
+  searchCompactor,
+} from '../kit/list/listSearch';
 import { REQUISITION_CATEGORY_LABELS } from '../shared/display';
 
 type RequisitionStatus = Schemas['RequisitionStatus'];
@@ -36,6 +43,17 @@ export interface RequisitionListSearch {
   page?: number;
 }
 
+/** The search without absent keys, so the URL and query keys carry only what is set. */
+export const compactSearch = searchCompactor<RequisitionListSearch>([
+  'search',
+  'status',
+  'category',
+  'cost_center_id',
+  'date_from',
+  'date_to',
+  'page',
+]);
+
 /**
  * Validates the requisition list's URL search (`?search=…&status=…&page=2`) into a
  * {@link RequisitionListSearch}. It never fails: unknown keys, unknown statuses or categories, malformed
@@ -46,58 +64,23 @@ export interface RequisitionListSearch {
  * // TanStack Router
  * createRoute({ path: 'requisitions', validateSearch: requisitionListSearchSchema, … })
  */
-export const requisitionListSearchSchema = z
-  .object({
-    search: lenient(searchText),
+export const requisitionListSearchSchema = listSearchSchema(
+  {
+    ...pagedListSearchKeys,
     status: listOf(oneOf(REQUISITION_STATUSES)),
     category: listOf(oneOf(CATEGORIES)),
     cost_center_id: listOf(isUuid),
-    date_from: lenient(calendarDay),
-    date_to: lenient(calendarDay),
-    page: lenient(pageNumber),
-  })
-  .catch({
-    search: undefined,
-    status: undefined,
-    category: undefined,
-    cost_center_id: undefined,
-    date_from: undefined,
-    date_to: undefined,
-    page: undefined,
-  })
-  .transform(compactSearch);
+  },
+  compactSearch,
+);
 
-/** The search without absent keys, so the URL and query keys carry only what is set. */
-export function compactSearch(search: RequisitionListSearch): RequisitionListSearch {
-  const compact: RequisitionListSearch = {};
-  if (search.search) compact.search = search.search;
-  if (search.status?.length) compact.status = search.status;
-  if (search.category?.length) compact.category = search.category;
-  if (search.cost_center_id?.length) compact.cost_center_id = search.cost_center_id;
-  if (search.date_from) compact.date_from = search.date_from;
-  if (search.date_to) compact.date_to = search.date_to;
-  if (search.page !== undefined && search.page > 1) compact.page = search.page;
-  return compact;
-}
+const queries = pagedSearchQueries(compactSearch, REQUISITION_LIST_PAGE_SIZE);
 
 /** Whether a search text or any filter narrows the list (which empty state applies). */
-export function hasActiveFilters(search: RequisitionListSearch): boolean {
-  const { page: _page, ...filters } = compactSearch(search);
-  return Object.keys(filters).length > 0;
-}
+export const hasActiveFilters = queries.hasActiveFilters;
 
 /** The `GET /requisitions` filters of a search, without paging. */
-export function toListFilters(search: RequisitionListSearch): RequisitionListFilters {
-  const { page: _page, ...filters } = compactSearch(search);
-  return filters;
-}
+export const toListFilters: (search: RequisitionListSearch) => RequisitionListFilters = queries.toListFilters;
 
 /** The `GET /requisitions` query of one page of a search (10 rows, offset `(page - 1) * 10`). */
-export function toPageQuery(search: RequisitionListSearch): RequisitionListFilters {
-  const page = search.page ?? 1;
-  return {
-    ...toListFilters(search),
-    limit: REQUISITION_LIST_PAGE_SIZE,
-    offset: (page - 1) * REQUISITION_LIST_PAGE_SIZE,
-  };
-}
+export const toPageQuery: (search: RequisitionListSearch) => RequisitionListFilters = queries.toPageQuery;

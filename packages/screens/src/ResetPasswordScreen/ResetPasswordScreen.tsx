@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
+import { PublicPageLayout } from '../kit/PublicPageLayout';
 import { BackToSignIn } from './BackToSignIn';
-import { PublicPageLayout } from './PublicPageLayout';
 import { SetPasswordForm, setPasswordMessages } from './SetPasswordForm';
 
 /** Props of {@link ResetPasswordScreen}. */

@@ -1,9 +1,9 @@
-import { adminKeys, isApiError, type Schemas, unwrap } from '@purchasing/api-client';
-import { Button, Modal, SelectDropdown, TextArea, TextField, toast } from '@purchasing/ui';
+import { adminKeys, type Schemas, unwrap } from '@purchasing/api-client';
+import { SelectDropdown, TextArea, TextField } from '@purchasing/ui';
 import { Flex } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactElement, useRef, useState } from 'react';
-import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { type FormEvent, type ReactElement, useState } from 'react';
+import { FormDialog, FormDialogButtons, type FormDialogControls } from '../kit/form/FormDialog';
+import { useDialogSave } from '../kit/form/useDialogSave';
 import { usePurchasing } from '../PurchasingProvider';
 
 type Role = Schemas['Role'];
@@ -43,69 +43,42 @@ export interface RoleFormDialogProps {
  * (a name already used, whatever its case) show on the fields and its message (else the default) as a
  * toast; the dialog stays open.
  */
-export function RoleFormDialog({
-  open,
-  onOpenChange,
-  organizationId,
-  role,
-  roles,
-  onSaved,
-}: RoleFormDialogProps): ReactElement {
-  const [saving, setSaving] = useState(false);
+export function RoleFormDialog({ open, onOpenChange, ...form }: RoleFormDialogProps): ReactElement {
+  const { role } = form;
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!saving) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={role ? roleFormMessages.editTitle : roleFormMessages.addTitle}
       description={
         role
           ? `Change how ${role.name} is named and described. Its permissions are set in the matrix.`
           : 'A custom role starts with the permissions you copy, or none; set them in the matrix afterwards.'
       }
-      closeOnEscape={!saving}
-      closeOnOverlayClick={!saving}
     >
-      {open ? (
-        <RoleForm
-          organizationId={organizationId}
-          role={role}
-          roles={roles}
-          onSavingChange={setSaving}
-          onSaved={onSaved}
-          onDone={() => onOpenChange(false)}
-        />
-      ) : null}
-    </Modal>
+      {(controls) => <RoleForm {...form} controls={controls} />}
+    </FormDialog>
   );
 }
+
+/** The server's field names, the form's own. */
+const SERVER_FIELDS: Record<string, FieldName> = { name: 'name', description: 'description' };
 
 function RoleForm({
   organizationId,
   role,
   roles,
-  onSavingChange,
   onSaved,
-  onDone,
-}: Omit<RoleFormDialogProps, 'open' | 'onOpenChange'> & {
-  onSavingChange(saving: boolean): void;
-  onDone(): void;
-}): ReactElement {
+  controls,
+}: Omit<RoleFormDialogProps, 'open' | 'onOpenChange'> & { controls: FormDialogControls }): ReactElement {
   const { client } = usePurchasing();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [copyFrom, setCopyFrom] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
 
-  const focusFirstInvalid = () => {
-    // After the render that marks the fields invalid.
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-  };
-
-  const save = useMutation({
+  const { save, formRef, focusFirstInvalid } = useDialogSave({
+    controls,
     mutationFn: async (): Promise<Role> => {
       const header = { 'X-Organization-Id': organizationId };
       const fields = { name: name.trim(), description: description.trim() || null };
@@ -125,31 +98,13 @@ function RoleForm({
       );
       return answer.role;
     },
-    onMutate: () => onSavingChange(true),
-    onSettled: () => onSavingChange(false),
-    onSuccess: (saved) => {
-      // Users show their role's name, so the users lists are stale too.
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all(organizationId) });
-      toast.success(role ? roleFormMessages.updated : roleFormMessages.created);
-      onSaved?.(saved);
-      onDone();
-    },
-    onError: (error) => {
-      const fieldErrors: Partial<Record<FieldName, string>> = {};
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          if (detail.field === 'name' || detail.field === 'description')
-            fieldErrors[detail.field] ??= detail.message;
-        }
-      }
-      if (Object.keys(fieldErrors).length > 0) {
-        setErrors(fieldErrors);
-        focusFirstInvalid();
-      }
-      toast.error(
-        serverMessage(error) ?? (role ? roleFormMessages.updateFailed : roleFormMessages.createFailed),
-      );
-    },
+    // Users show their role's name, so the users lists are stale too.
+    invalidate: adminKeys.all(organizationId),
+    serverFields: SERVER_FIELDS,
+    onFieldErrors: setErrors,
+    saved: role ? roleFormMessages.updated : roleFormMessages.created,
+    failed: role ? roleFormMessages.updateFailed : roleFormMessages.createFailed,
+    onSaved,
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -210,14 +165,11 @@ function RoleForm({
             disabled={save.isPending}
           />
         )}
-        <Flex gap="3" justify="end" wrap="wrap" mt="2">
-          <Button type="button" variant="secondary" disabled={save.isPending} onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {role ? 'Save Changes' : 'Create Role'}
-          </Button>
-        </Flex>
+        <FormDialogButtons
+          submitLabel={role ? 'Save Changes' : 'Create Role'}
+          pending={save.isPending}
+          onCancel={controls.onDone}
+        />
       </Flex>
     </form>
   );

@@ -1,10 +1,12 @@
-import { adminKeys, isApiError, roleQueries, type Schemas, unwrap } from '@purchasing/api-client';
+import { adminKeys, roleQueries, type Schemas, unwrap } from '@purchasing/api-client';
 import { Button, Callout, ConfirmDialog, EmptyState, Spinner, toast } from '@purchasing/ui';
 import { Badge, Box, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { ActionsHeaderCell } from '../kit/ActionsHeaderCell';
+import { LoadFailed } from '../kit/LoadFailed';
 import { ListHeading } from '../kit/list/ListHeading';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
@@ -135,27 +137,15 @@ function Roles({
     );
   } else if (roles.isError || permissions.isError) {
     const error = roles.error ?? permissions.error;
-    const refused = isApiError(error) && error.status === 403;
     body = (
-      <Callout
-        variant="error"
-        action={
-          refused ? null : (
-            <Button
-              size="1"
-              variant="secondary"
-              onClick={() => {
-                void roles.refetch();
-                void permissions.refetch();
-              }}
-            >
-              Retry
-            </Button>
-          )
-        }
-      >
-        {refused ? (serverMessage(error) ?? rolesMessages.loadFailed) : rolesMessages.loadFailed}
-      </Callout>
+      <LoadFailed
+        error={error}
+        message={rolesMessages.loadFailed}
+        onRetry={() => {
+          void roles.refetch();
+          void permissions.refetch();
+        }}
+      />
     );
   } else if (list.length === 0) {
     body = (
@@ -185,11 +175,7 @@ function Roles({
                   <Table.ColumnHeaderCell style={{ minWidth: 220 }}>Role</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell justify="end">Users</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell justify="end">Permissions</Table.ColumnHeaderCell>
-                  {canManage ? (
-                    <Table.ColumnHeaderCell justify="end">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.ColumnHeaderCell>
-                  ) : null}
+                  <ActionsHeaderCell show={canManage} justify="end" />
                 </Table.Row>
               </Table.Header>
               <Table.Body>

@@ -5,6 +5,7 @@ import { Download, FileText, Paperclip } from 'lucide-react';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { usePurchasing } from '../../PurchasingProvider';
 import { downloadAttachment } from '../../shared/attachments';
+import { IconBadge } from '../IconBadge';
 import { Muted } from './Field';
 import { FileName } from './FileName';
 import { Panel } from './Panel';
@@ -94,21 +95,9 @@ function AttachmentRow({
       style={{ border: '1px solid var(--gray-a5)', borderRadius: 'var(--radius-3)' }}
     >
       <li>
-        <Flex
-          aria-hidden
-          align="center"
-          justify="center"
-          flexShrink="0"
-          style={{
-            width: 36,
-            height: 36,
-            borderRadius: 'var(--radius-2)',
-            background: 'var(--accent-a3)',
-            color: 'var(--accent-11)',
-          }}
-        >
+        <IconBadge size={36} radius="var(--radius-2)" background="var(--accent-a3)" color="var(--accent-11)">
           <FileText size={18} />
-        </Flex>
+        </IconBadge>
         <Flex direction="column" minWidth="0" flexGrow="1">
           <FileName name={attachment.file_name} />
           <Text size="1" color="gray">

@@ -1,4 +1,5 @@
 import { Flex, IconButton, type IconButtonProps, Tooltip } from '@radix-ui/themes';
+import { Eye, Pencil } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
 import { useLinkProps } from '../../PurchasingProvider';
 
@@ -62,5 +63,53 @@ export function RowActionButton({
         {icon}
       </IconButton>
     </Tooltip>
+  );
+}
+
+/** Props of {@link RecordRowActions}. */
+export interface RecordRowActionsProps {
+  /** How the row names its record in the actions' accessible names, e.g. 'REQ-2026-00001'. */
+  name: string;
+  /** The record's page (View). */
+  viewHref: string;
+  /** The record's edit page (Edit), shown with `more` only while `canChange`. */
+  editHref: string;
+  /** Whether the user may change this record now (its status and their permissions). */
+  canChange: boolean;
+  /** The row's other actions after Edit (a delete, a send), shown with it. */
+  more?: ReactNode;
+}
+
+/**
+ * The actions column of a record's row: View always; Edit and the row's other actions while the
+ * record can be changed.
+ */
+export function RecordRowActions({
+  name,
+  viewHref,
+  editHref,
+  canChange,
+  more,
+}: RecordRowActionsProps): ReactElement {
+  return (
+    <RowActionGroup>
+      <RowActionLink
+        href={viewHref}
+        tooltip="View"
+        label={`View ${name}`}
+        icon={<Eye size={16} aria-hidden />}
+      />
+      {canChange ? (
+        <>
+          <RowActionLink
+            href={editHref}
+            tooltip="Edit"
+            label={`Edit ${name}`}
+            icon={<Pencil size={16} aria-hidden />}
+          />
+          {more}
+        </>
+      ) : null}
+    </RowActionGroup>
   );
 }

@@ -70,3 +70,73 @@ export function pageNumber(value: unknown): number | undefined {
 export function oneOf<T extends string>(allowed: readonly T[]) {
   return (value: string): value is T => (allowed as readonly string[]).includes(value);
 }
+
+/**
+ * The keys the paged lists' URL searches share, read leniently: the search text, the creation day
+ * range ('Date from', 'Date to') and the page. A list adds its own filters beside them.
+ */
+export const pagedListSearchKeys = {
+  search: lenient(searchText),
+  date_from: lenient(calendarDay),
+  date_to: lenient(calendarDay),
+  page: lenient(pageNumber),
+};
+
+/** What every paged list's URL search has besides its text and filters. */
+interface PagedSearch {
+  page?: number;
+}
+
+/**
+ * The compact form of a list's search, keeping `keys` in this order (the URL's): absent values, blank
+ * text, empty lists and the first page are left out, so the URL and query keys carry only what is set.
+ */
+export function searchCompactor<T extends PagedSearch>(
+  keys: readonly (keyof T & string)[],
+): (search: T) => T {
+  return (search) => {
+    const compact: Partial<T> = {};
+    for (const key of keys) {
+      const value = search[key];
+      if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+      if (key === 'page' && typeof value === 'number' && value <= 1) continue;
+      compact[key] = value;
+    }
+    return compact as T;
+  };
+}
+
+/**
+ * A list's URL search schema from its lenient keys (see {@link lenient}): it never fails (a search it
+ * cannot read at all opens the list unfiltered) and hands back the compact form.
+ */
+export function listSearchSchema<S extends z.ZodRawShape, T>(
+  shape: S,
+  compact: (search: z.output<z.ZodObject<S>>) => T,
+) {
+  const none = Object.fromEntries(Object.keys(shape).map((key) => [key, undefined]));
+  return z
+    .object(shape)
+    .catch(none as z.output<z.ZodObject<S>>)
+    .transform(compact);
+}
+
+/**
+ * What the list's query reads from its search: the filters without paging, whether any narrows the
+ * list (which empty state applies), and one page's query (`pageSize` rows from `(page - 1) * pageSize`).
+ */
+export function pagedSearchQueries<T extends PagedSearch>(compact: (search: T) => T, pageSize: number) {
+  const toListFilters = (search: T): Omit<T, 'page'> => {
+    const { page: _page, ...filters } = compact(search);
+    return filters;
+  };
+  return {
+    toListFilters,
+    hasActiveFilters: (search: T): boolean => Object.keys(toListFilters(search)).length > 0,
+    toPageQuery: (search: T) => ({
+      ...toListFilters(search),
+      limit: pageSize,
+      offset: ((search.page ?? 1) - 1) * pageSize,
+    }),
+  };
+}

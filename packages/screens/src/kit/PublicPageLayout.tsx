@@ -1,6 +1,6 @@
 import { Box, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { ShoppingCart } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
+import { ProductMark } from './IconBadge';
 
 /** Props of {@link PublicPageLayout}. */
 export interface PublicPageLayoutProps {
@@ -12,6 +12,8 @@ export interface PublicPageLayoutProps {
   children: ReactNode;
   /** Content under the card, e.g. a link back to sign in. */
   footer?: ReactNode;
+  /** The column's width; 440px by default. */
+  maxWidth?: string;
 }
 
 /**
@@ -19,7 +21,13 @@ export interface PublicPageLayoutProps {
  * accept invitation): the product mark, a heading and a line of text above a centred card, on the
  * sign-in screen's soft gradient.
  */
-export function PublicPageLayout({ title, subtitle, children, footer }: PublicPageLayoutProps): ReactElement {
+export function PublicPageLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+  maxWidth = '440px',
+}: PublicPageLayoutProps): ReactElement {
   return (
     <Flex
       align="center"
@@ -28,22 +36,9 @@ export function PublicPageLayout({ title, subtitle, children, footer }: PublicPa
       py="8"
       style={{ minHeight: '100vh', background: 'linear-gradient(160deg, var(--accent-2), var(--gray-2))' }}
     >
-      <Box width="100%" maxWidth="440px">
+      <Box width="100%" maxWidth={maxWidth}>
         <Flex direction="column" align="center" gap="2" mb="5">
-          <Flex
-            aria-hidden
-            align="center"
-            justify="center"
-            style={{
-              width: 48,
-              height: 48,
-              borderRadius: 'var(--radius-4)',
-              background: 'var(--accent-9)',
-              color: 'var(--accent-contrast)',
-            }}
-          >
-            <ShoppingCart size={24} />
-          </Flex>
+          <ProductMark size="large" />
           <Heading as="h1" size="7" align="center">
             {title}
           </Heading>
