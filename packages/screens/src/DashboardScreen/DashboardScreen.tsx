@@ -1,6 +1,6 @@
 import { organizationQueries, type Schemas } from '@purchasing/api-client';
 import { Button, Callout, Card, formatMoney, formatPercent, Spinner, StatTile } from '@purchasing/ui';
-import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Box, Flex, Grid, Heading } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import {
   BarChart3,
@@ -15,6 +15,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
+import { PageHead } from '../kit/PageHead';
 import { type Hrefs, useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { RecentActivity } from './RecentActivity';
@@ -128,16 +129,16 @@ export function DashboardScreen(): ReactElement {
 
   return (
     <Flex direction="column" gap="6" style={{ maxWidth: 1200 }}>
-      <Box>
-        <Heading as="h2" size={{ initial: '6', sm: '7' }}>
-          Welcome back, {user?.first_name}!
-        </Heading>
-        <Text as="p" color="gray" mt="1">
-          {currentOrganization
+      <PageHead
+        trail={[]}
+        title="Dashboard"
+        heading={`Welcome back, ${user?.first_name ?? ''}!`}
+        description={
+          currentOrganization
             ? `Here's what's happening at ${currentOrganization.name}.`
-            : "Here's your purchasing overview."}
-        </Text>
-      </Box>
+            : "Here's your purchasing overview."
+        }
+      />
       {body}
     </Flex>
   );

@@ -175,7 +175,7 @@ describe('ListScreen slots', () => {
     serve(3);
     renderThings();
     await waitFor(() => expect(cards()).toHaveLength(3));
-    const heading = screen.getByRole('heading', { name: 'Things 7 waiting', level: 2 });
+    const heading = screen.getByRole('heading', { name: 'Things 7 waiting', level: 1 });
     expect(within(heading).getByText('7 waiting')).toHaveAttribute('data-accent-color', 'amber');
     // Everything fits on one page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Thing pages' })).not.toBeInTheDocument();
