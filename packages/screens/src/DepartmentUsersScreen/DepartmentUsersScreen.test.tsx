@@ -56,7 +56,7 @@ describe('DepartmentUsersScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Procurement' })).toBeInTheDocument();
     expect(screen.getByText('Sourcing, supplier contracts and purchasing')).toBeInTheDocument();
     expect(screen.getByText('PROC')).toBeInTheDocument();
-    const details = screen.getByText('Department Head').closest('.rt-Card');
+    const details = screen.getByText('Parent Department').closest('.rt-Card');
     expect(details).toHaveTextContent('Department HeadMarcus Reed');
     expect(details).toHaveTextContent('Parent DepartmentOperations');
     // The status stands beside the page's heading, under the breadcrumb back to the departments.

@@ -181,6 +181,16 @@ describe('ListScreen slots', () => {
     expect(screen.queryByRole('navigation', { name: 'Thing pages' })).not.toBeInTheDocument();
   });
 
+  it("heads the list with the page's one h1 under a breadcrumb from the dashboard (issue 19, item 12)", async () => {
+    serve(3);
+    renderThings();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(trail).getByText('Things')).toHaveAttribute('aria-current', 'page');
+  });
+
   it('changes the page size from the pager, back on the first page', async () => {
     const urls = serve(25);
     const { user, onChange } = renderThings();
