@@ -217,7 +217,7 @@ async function main(): Promise<void> {
         break;
       }
       const card = list.getByRole('article').first();
-      const number = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+      const number = (await card.getByRole('heading', { level: 2 }).textContent()) ?? '';
       await card.getByRole('link', { name: 'Review & Approve' }).click();
       const decision = page.getByRole('form', { name: 'Approval decision' });
       await decision.getByRole('radio', { name: 'Approve' }).check();

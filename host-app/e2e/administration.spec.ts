@@ -118,7 +118,7 @@ test.describe('administration', () => {
       await submitSignIn(invitee, email, password);
       await expect(invitee).toHaveURL(/\/dashboard$/);
       await expect(
-        invitee.getByRole('heading', { level: 2, name: `Welcome back, ${firstName}!` }),
+        invitee.getByRole('heading', { level: 1, name: `Welcome back, ${firstName}!` }),
       ).toBeVisible();
 
       accessToken = (await invitee.evaluate(() => localStorage.getItem('auth_token'))) ?? '';

@@ -114,7 +114,7 @@ test.describe('approval chain', () => {
       await expect(row.getByText('Approved', { exact: true })).toBeVisible();
       await row.getByRole('link', { name: requisition.number, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/requisitions/${requisition.id}$`));
-      await expect(page.getByRole('heading', { level: 2, name: requisition.number })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: requisition.number })).toBeVisible();
       const today = await todayInBrowser(page);
       const when = today.replace(/ /g, '\\s');
       const step = (...parts: string[]) => new RegExp(parts.join('.*'));
@@ -192,7 +192,7 @@ test.describe('approval chain', () => {
     // Neither edited nor deleted once rejected.
     await expect(ownRow.getByRole('link', { name: `Edit ${requisition.number}` })).toHaveCount(0);
     await ownRow.getByRole('link', { name: requisition.number, exact: true }).click();
-    await expect(page.getByRole('heading', { level: 2, name: requisition.number })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: requisition.number })).toBeVisible();
     await expect(workflowSteps(page)).toHaveText([new RegExp(`Rejected.*“${reason}”`)]);
     await expect(page.getByRole('button', { name: 'Resubmit' })).toHaveCount(0);
     await snapshot(page, 'reject-requestor-view');
@@ -211,7 +211,7 @@ test.describe('approval chain', () => {
     await expect(page.getByRole('button', { name: 'Review' })).toHaveCount(0);
 
     await page.goto(`/approvals/${requisition.id}`);
-    await expect(page.getByRole('heading', { level: 2, name: requisition.number })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: requisition.number })).toBeVisible();
     const panel = takeAction(page);
     await expect(panel.getByText("You don't have a pending approval for this requisition.")).toBeVisible();
     for (const action of ['Approve', 'Reject', 'Request Info', 'Delegate']) {

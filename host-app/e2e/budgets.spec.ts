@@ -32,7 +32,7 @@ test.describe('budget management', () => {
       await signIn(page, 'admin@acme.test');
       await mainNavigation(page).getByRole('link', { name: 'Budgets' }).click();
       await expect(page).toHaveURL(/\/budgets$/);
-      await expect(page.getByRole('heading', { level: 2, name: /Budget Management/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /Budget Management/ })).toBeVisible();
       await expect(budgetRow(page, 'CC-100')).toContainText('Corporate Services');
       await expect(budgetRow(page, 'CC-100')).toContainText('$250,000.00');
       await expect(page.getByRole('combobox', { name: 'Budget policy' })).toHaveText(
@@ -85,7 +85,7 @@ test.describe('budget management', () => {
     await test.step('5. On a phone, after a reload, the screen still shows next year', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
-      await expect(page.getByRole('heading', { level: 2, name: /Budget Management/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /Budget Management/ })).toBeVisible();
       // A card per budget instead of the table's seven columns.
       await expect(page.getByRole('table', { name: 'Budgets' })).toBeHidden();
       // The reload keeps the fiscal year of the URL, with the budget added for it.

@@ -99,7 +99,7 @@ test.describe('detail screens at 1440 and 390 px', () => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.goto(`/requisitions/${id}`);
-      await expect(page.getByRole('heading', { level: 2, name: /^REQ-/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /^REQ-/ })).toBeVisible();
       await shoot(page, `detail-requisition-${width}`);
       await expectReadableDetail(page, total);
     }
@@ -131,7 +131,7 @@ test.describe('detail screens at 1440 and 390 px', () => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.goto(href);
-      await expect(page.getByRole('heading', { level: 2, name: /^PO-/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /^PO-/ })).toBeVisible();
       await shoot(page, `detail-order-${width}`);
       await expectReadableDetail(page, /\$[\d,]+\.\d\d/);
     }

@@ -12,13 +12,13 @@ test.describe('route guard', () => {
 
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 2, name: /^Welcome back, / })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
   });
 
   test('an administrator opens /admin/users and both user edit paths', async ({ page }) => {
     await signIn(page, 'admin@acme.test');
     await page.goto('/admin/users');
-    await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     for (const path of ['/admin/users/some-id', '/admin/users/some-id/edit']) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -40,7 +40,7 @@ test.describe('route guard', () => {
     await signIn(page, 'user@acme.test');
     await mainNavigation(page).getByRole('link', { name: 'Vendors' }).click();
     await expect(page).toHaveURL(/\/vendors$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Vendors' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Vendors' })).toBeVisible();
     await expect(page.getByText('This feature is coming soon.')).toBeVisible();
   });
 
@@ -64,7 +64,7 @@ test.describe('route guard', () => {
     await expect(page.getByRole('heading', { name: 'Requisitions' })).toHaveCount(0);
 
     release();
-    await expect(page.getByRole('heading', { level: 2, name: 'Requisitions' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
     await expect(page).toHaveURL(/\/requisitions$/);
   });
 

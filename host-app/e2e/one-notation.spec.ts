@@ -18,7 +18,7 @@ test.describe('one notation, one page head', () => {
     await expect(header).toContainText('Purchasing Platform');
     await expect(header.getByRole('heading')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Create Requisition');
-    await expect(page.getByRole('heading', { level: 2, name: 'Create Requisition' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Requisition' })).toBeVisible();
 
     const delivery = page.getByRole('textbox', { name: /^Delivery Date/ });
     await expect(delivery).not.toHaveAttribute('placeholder', /yyyy/i);
@@ -47,7 +47,7 @@ test.describe('one notation, one page head', () => {
   test("the order list's button is the specification's 'Create PO'", async ({ page }) => {
     await signIn(page, 'finance@acme.test');
     await page.goto('/purchase-orders');
-    await expect(page.getByRole('heading', { level: 2, name: 'Purchase Orders' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchase Orders' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create PO', exact: true })).toBeVisible();
   });
 });

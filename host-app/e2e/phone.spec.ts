@@ -104,7 +104,7 @@ test.describe('on a phone (390 × 844)', () => {
 
       await goByMenu(page, 'Approvals');
       await expect(page).toHaveURL(/\/approvals$/);
-      await expect(page.getByRole('heading', { level: 2, name: /^Approval Queue / })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /^Approval Queue / })).toBeVisible();
       await expect(page.getByRole('article').filter({ hasText: MONITORS })).toHaveCount(0);
       await expectNoSidewaysScroll(page);
     });

@@ -112,7 +112,7 @@ test.describe('purchase orders', () => {
         await expect(frank).toHaveURL(new RegExp(`/requisitions/${requisition.id}$`));
         await expectDetailHeader(frank, 'PO Created');
         await frank.goBack();
-        await expect(frank.getByRole('heading', { level: 2, name: raised.number })).toBeVisible();
+        await expect(frank.getByRole('heading', { level: 1, name: raised.number })).toBeVisible();
         return raised;
       });
 
@@ -313,7 +313,7 @@ test.describe('purchase orders', () => {
       .getByRole('link', { name: requisition.number })
       .click();
     await expect(frank).toHaveURL(new RegExp(`/requisitions/${requisition.id}$`));
-    await expect(frank.getByRole('heading', { level: 2, name: requisition.number })).toBeVisible();
+    await expect(frank.getByRole('heading', { level: 1, name: requisition.number })).toBeVisible();
     // Its status badge (the workflow further down says Approved too, for Mark's step).
     await expect(statusBadge(frank, 'Approved')).toHaveAttribute('data-status', 'approved');
     await frank.context().close();
@@ -322,7 +322,7 @@ test.describe('purchase orders', () => {
   test('a User sees the purchase orders but no Create, Edit, Send or Cancel', async ({ page }) => {
     await signIn(page, 'user@acme.test');
     await mainNavigation(page).getByRole('link', { name: 'Purchase Orders' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Purchase Orders' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchase Orders' })).toBeVisible();
     // The seeded ACME data holds a draft order: the one whose buyer could edit and send it.
     await page.goto('/purchase-orders?status=draft');
     const table = page.getByRole('table', { name: 'Purchase orders' });
@@ -337,7 +337,7 @@ test.describe('purchase orders', () => {
       .first()
       .getByRole('link', { name: /^View PO-/ })
       .click();
-    await expect(page.getByRole('heading', { level: 2, name: /^PO-\d{4}-\d{5}$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^PO-\d{4}-\d{5}$/ })).toBeVisible();
     await expect(statusBadge(page, 'Draft')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Line Items' })).toBeVisible();
     for (const action of ['Send to Vendor', 'Cancel', 'Mark as Received']) {

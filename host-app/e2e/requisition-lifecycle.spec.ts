@@ -123,7 +123,7 @@ test.describe('requisition lifecycle', () => {
 
     await test.step('3. The list finds it by search and status, in the URL; reload keeps both; Export has it', async () => {
       await uma.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requisitions' }).click();
-      await expect(uma.getByRole('heading', { level: 2, name: 'Requisitions' })).toBeVisible();
+      await expect(uma.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
       await uma.getByRole('searchbox', { name: 'Search requisitions' }).fill(tag);
       await expect(uma).toHaveURL(new RegExp(`[?&]search=${tag}(&|$)`));
       await uma.getByRole('button', { name: /^Filters/ }).click();
@@ -168,7 +168,7 @@ test.describe('requisition lifecycle', () => {
     await test.step('4. Mark finds it in his queue (Manager Approval, 0 days) and asks for information', async () => {
       await mark.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
       await expect(
-        mark.getByRole('heading', { level: 2, name: /^Approval Queue \d+ awaiting approval$/ }),
+        mark.getByRole('heading', { level: 1, name: /^Approval Queue \d+ awaiting approval$/ }),
       ).toBeVisible();
       const queue = mark.getByRole('list', { name: 'Approvals awaiting your decision' });
       await mark.getByRole('searchbox', { name: 'Search approvals' }).fill(number);

@@ -39,7 +39,7 @@ test.describe('screenshots for review', () => {
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
 
     await page.goto('/requisitions/create');
-    await expect(page.getByRole('heading', { level: 2, name: 'Create Requisition' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Requisition' })).toBeVisible();
     await shoot(page, 'pending');
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -57,7 +57,7 @@ test.describe('screenshots for review', () => {
     await signIn(page, 'user@acme.test');
     await page.goto('/requisitions');
     await expect(
-      page.getByRole('heading', { level: 2, name: /^Requisitions [\d,]+ in total$/ }),
+      page.getByRole('heading', { level: 1, name: /^Requisitions [\d,]+ in total$/ }),
     ).toBeVisible();
     // Placeholder rows are hidden from assistive technology: a real row has its number's link.
     await expect(
@@ -69,7 +69,7 @@ test.describe('screenshots for review', () => {
     await shoot(page, 'requisitions-list');
 
     await page.getByRole('link', { name: 'New Requisition' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Create Requisition' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Requisition' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Cost Center' })).toHaveText('Select a cost center');
     // The action bar sticks to the viewport's bottom: a viewport as tall as the form shows it where a
     // reader scrolled to the end sees it, instead of over the line items of a full-page shot.

@@ -29,7 +29,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(
       (url) => `${url.pathname}${url.search}${url.hash}` === '/requisitions?status=draft#top',
     );
-    await expect(page.getByRole('heading', { level: 2, name: 'Requisitions' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
 
     await page.goBack();
     expect(new URL(page.url()).pathname).not.toBe('/login');

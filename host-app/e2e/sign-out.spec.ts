@@ -18,11 +18,11 @@ test.describe('sign-out', () => {
   test('removing the token in another tab signs this tab out', async ({ page, context }) => {
     await signIn(page, 'user@acme.test');
     await page.goto('/requisitions');
-    await expect(page.getByRole('heading', { level: 2, name: 'Requisitions' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
 
     const otherTab = await context.newPage();
     await otherTab.goto('/dashboard');
-    await expect(otherTab.getByRole('heading', { level: 2, name: /^Welcome back, / })).toBeVisible();
+    await expect(otherTab.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
     await otherTab.evaluate(() => window.localStorage.removeItem('auth_token'));
 
     await expect(page).toHaveURL(/\/login\?redirect=%2Frequisitions$/);

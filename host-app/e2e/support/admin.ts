@@ -91,7 +91,7 @@ export async function searchUsers(page: Page, text: string): Promise<void> {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   }
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(text);
 }
 
@@ -110,7 +110,7 @@ export async function searchDepartments(page: Page, text: string): Promise<void>
   }
   await expect(page).toHaveURL(/\/admin\/departments$/);
   await expect(
-    page.getByRole('main').getByRole('heading', { level: 2, name: /^Department Management/ }),
+    page.getByRole('main').getByRole('heading', { level: 1, name: /^Department Management/ }),
   ).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search departments' }).fill(text);
 }

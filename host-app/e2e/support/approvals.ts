@@ -70,7 +70,7 @@ export interface CreatedRequisition {
  */
 export async function createRequisition(page: Page, draft: RequisitionDraft): Promise<CreatedRequisition> {
   await page.goto('/requisitions/create');
-  await expect(page.getByRole('heading', { level: 2, name: 'Create Requisition' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Requisition' })).toBeVisible();
   const form = page.getByRole('form', { name: 'New requisition' });
 
   await chooseOption(page, 'Cost Center', /^CC-100 - /);
@@ -86,7 +86,7 @@ export async function createRequisition(page: Page, draft: RequisitionDraft): Pr
   await form.getByRole('button', { name: 'Submit for Approval' }).click();
   await expect(toastWith(page, 'Requisition submitted successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/requisitions\/[0-9a-f-]{36}$/);
-  const heading = page.getByRole('heading', { level: 2, name: /^REQ-\d{4}-\d{5}$/ });
+  const heading = page.getByRole('heading', { level: 1, name: /^REQ-\d{4}-\d{5}$/ });
   await expect(heading).toBeVisible();
   await expect(page.getByText('Under Review', { exact: true })).toBeVisible();
   const id = new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -105,7 +105,7 @@ export async function openReviewFromQueue(
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
   await expect(page).toHaveURL(/\/approvals$/);
   await expect(
-    page.getByRole('heading', { level: 2, name: /^Approval Queue \d+ awaiting approval$/ }),
+    page.getByRole('heading', { level: 1, name: /^Approval Queue \d+ awaiting approval$/ }),
   ).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search approvals' }).fill(requisition.number);
   const card = page.getByRole('article', { name: requisition.number });
@@ -113,7 +113,7 @@ export async function openReviewFromQueue(
   await expect(card.getByText(levelTitle, { exact: true })).toBeVisible();
   await card.getByRole('link', { name: 'Review & Approve' }).click();
   await expect(page).toHaveURL(new RegExp(`/approvals/${requisition.id}$`));
-  await expect(page.getByRole('heading', { level: 2, name: requisition.number })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: requisition.number })).toBeVisible();
 }
 
 /** The review's 'Take Action' panel. */
@@ -149,7 +149,7 @@ export async function findInRequisitionList(
   number: string,
 ): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requisitions' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Requisitions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search requisitions' }).fill(justification);
   await expect(page).toHaveURL(/[?&]search=/);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: number, exact: true }) });

@@ -145,7 +145,7 @@ export async function raisePurchaseOrder(
   await expect(date).toHaveValue(printedDate(deliveryDate));
   await form.getByRole('button', { name: 'Create Purchase Order' }).click();
   await expect(page).toHaveURL(/\/purchase-orders\/[0-9a-f-]{36}$/);
-  const heading = page.getByRole('heading', { level: 2, name: /^PO-\d{4}-\d{5}$/ });
+  const heading = page.getByRole('heading', { level: 1, name: /^PO-\d{4}-\d{5}$/ });
   await expect(heading).toBeVisible();
   const id = new URL(page.url()).pathname.split('/').pop() ?? '';
   return { id, number: (await heading.textContent()) ?? '' };

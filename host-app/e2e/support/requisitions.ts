@@ -174,7 +174,7 @@ export function lineRow(page: Page, description: string): Locator {
  * beside it. Answers the requisition number.
  */
 export async function expectDetailHeader(page: Page, status: string): Promise<string> {
-  const heading = page.getByRole('main').getByRole('heading', { level: 2, name: /^REQ-\d{4}-\d{5}$/ });
+  const heading = page.getByRole('main').getByRole('heading', { level: 1, name: /^REQ-\d{4}-\d{5}$/ });
   await expect(heading).toBeVisible();
   // The header's badge comes first; the workflow may name the same status further down (Info Requested).
   await expect(page.getByRole('main').getByText(status, { exact: true }).first()).toBeVisible();

@@ -15,7 +15,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/login');
   await submitSignIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 2, name: /^Welcome back, / })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
 }
 
 /** The sidebar's main navigation. */

@@ -54,7 +54,7 @@ export function ApprovalCard({ item }: { item: PendingApproval }): ReactElement 
         <Flex direction="column" gap="3" height="100%">
           <Flex justify="between" align="start" gap="3">
             <Box minWidth="0">
-              <Heading as="h3" size="4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+              <Heading as="h2" size="4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
                 {requisition.requisition_number}
               </Heading>
               <Text as="p" size="2" color="gray">

@@ -78,7 +78,7 @@ describe('ApprovalQueueScreen', () => {
     serveQueue();
     renderScreen(<ApprovalQueueScreen />, { signedIn: true });
     expect(
-      await screen.findByRole('heading', { name: 'Approval Queue 3 awaiting approval', level: 2 }),
+      await screen.findByRole('heading', { name: 'Approval Queue 3 awaiting approval', level: 1 }),
     ).toBeInTheDocument();
   });
 
@@ -185,7 +185,7 @@ describe('ApprovalQueueScreen', () => {
   it('says in so many words that the count in the title is of what awaits approval, under Completed too', async () => {
     serveQueue();
     const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
-    const heading = await screen.findByRole('heading', { name: /^Approval Queue 3/, level: 2 });
+    const heading = await screen.findByRole('heading', { name: /^Approval Queue 3/, level: 1 });
     // Written out, not only read to screen readers: beside completed cards a bare '3' reads as theirs.
     expect(within(heading).getByText('3 awaiting approval')).toBeVisible();
     await user.click(screen.getByRole('radio', { name: 'Completed' }));
@@ -277,7 +277,7 @@ describe('ApprovalQueueScreen', () => {
     serveQueue(Array.from({ length: 10_001 }, (_, index) => ({ ...step, id: `${step.id}-${index}` })));
     renderScreen(<ApprovalQueueScreen />, { signedIn: true });
     expect(
-      await screen.findByRole('heading', { name: 'Approval Queue 10,000+ awaiting approval', level: 2 }),
+      await screen.findByRole('heading', { name: 'Approval Queue 10,000+ awaiting approval', level: 1 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 12 of 10,000+ results')).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Approval queue pages' });
@@ -326,6 +326,6 @@ describe('ApprovalQueueScreen', () => {
     expect(
       await screen.findByText('Please select an organization from the header to view your approval queue'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Approval Queue', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Approval Queue', level: 1 })).toBeInTheDocument();
   });
 });

@@ -34,7 +34,7 @@ describe('ApprovalReviewScreen', () => {
   it('shows the requisition details, with the breadcrumb back to the queue', async () => {
     serve();
     renderScreen(<ApprovalReviewScreen requisitionId={underReview().id} />, { signedIn: true });
-    expect(await screen.findByRole('heading', { name: 'REQ-2026-00002', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'REQ-2026-00002', level: 1 })).toBeInTheDocument();
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(trail).getByRole('link', { name: 'Approvals' })).toHaveAttribute('href', '/approvals');
     expect(within(trail).getByText('REQ-2026-00002')).toHaveAttribute('aria-current', 'page');
@@ -177,7 +177,7 @@ describe('ApprovalReviewScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load requisition details.');
     serve();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { name: 'REQ-2026-00002', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'REQ-2026-00002', level: 1 })).toBeInTheDocument();
   });
 
   it('says the requisition was not found, with a way back to the queue', async () => {

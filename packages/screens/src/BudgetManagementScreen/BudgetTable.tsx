@@ -64,7 +64,7 @@ export function BudgetCard({
       <article aria-labelledby={titleId}>
         <Flex direction="column" gap="3">
           <Flex justify="between" align="start" gap="2">
-            <Heading as="h3" size="3" id={titleId}>
+            <Heading as="h2" size="3" id={titleId}>
               {budget.cost_center.code} {budget.cost_center.name}
             </Heading>
             {canManage ? (

@@ -1,7 +1,8 @@
-import { Flex, Heading, Card as RadixCard, Text } from '@radix-ui/themes';
+import { Flex, Card as RadixCard, Text } from '@radix-ui/themes';
 import { Hourglass } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { IconBadge } from '../kit/IconBadge';
+import { PageHead, useHomeTrail } from '../kit/PageHead';
 
 /** Props of {@link ComingSoonScreen}. */
 export interface ComingSoonScreenProps {
@@ -11,11 +12,10 @@ export interface ComingSoonScreenProps {
 
 /** A placeholder page headed with the feature's name that says only that it is coming soon. */
 export function ComingSoonScreen({ title }: ComingSoonScreenProps): ReactElement {
+  const home = useHomeTrail();
   return (
     <Flex direction="column" gap="4" style={{ maxWidth: 1200 }}>
-      <Heading as="h2" size="6">
-        {title}
-      </Heading>
+      <PageHead trail={home} title={title} />
       <RadixCard size="4">
         <Flex direction="column" align="center" gap="3" py="6">
           <IconBadge size={56} background="var(--accent-a3)" color="var(--accent-11)">

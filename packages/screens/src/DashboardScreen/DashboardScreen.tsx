@@ -1,6 +1,6 @@
 import { organizationQueries, type Schemas } from '@purchasing/api-client';
 import { Button, Callout, Card, formatMoney, formatPercent, StatTile } from '@purchasing/ui';
-import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Box, Flex, Grid, Heading } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import {
   BarChart3,
@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
 import { OrganizationGate } from '../kit/OrganizationGate';
+import { PageHead } from '../kit/PageHead';
 import { type Hrefs, useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { RecentActivity } from './RecentActivity';
@@ -97,16 +98,16 @@ export function DashboardScreen(): ReactElement {
 
   return (
     <Flex direction="column" gap="6" style={{ maxWidth: 1200 }}>
-      <Box>
-        <Heading as="h2" size={{ initial: '6', sm: '7' }}>
-          Welcome back, {user?.first_name}!
-        </Heading>
-        <Text as="p" color="gray" mt="1">
-          {currentOrganization
+      <PageHead
+        trail={[]}
+        title="Dashboard"
+        heading={`Welcome back, ${user?.first_name ?? ''}!`}
+        description={
+          currentOrganization
             ? `Here's what's happening at ${currentOrganization.name}.`
-            : "Here's your purchasing overview."}
-        </Text>
-      </Box>
+            : "Here's your purchasing overview."
+        }
+      />
       <OrganizationGate noOrganization={NO_ORGANIZATION_MESSAGE}>
         {(currentOrganization) => (
           <>

@@ -65,7 +65,7 @@ describe('DepartmentManagementScreen', () => {
     expect(within(marketing).getByRole('button', { name: 'Reactivate Marketing' })).toBeInTheDocument();
     expect(within(marketing).queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();
 
-    expect(screen.getByRole('heading', { level: 2, name: /Department Management/ })).toHaveTextContent('6');
+    expect(screen.getByRole('heading', { level: 1, name: /Department Management/ })).toHaveTextContent('6');
   });
 
   it("links each card to the department's users", async () => {

@@ -53,13 +53,15 @@ function row(name: string) {
 describe('DepartmentUsersScreen', () => {
   it("shows the department's name, code, status, head, parent and description", async () => {
     setup(idOf('PROC'));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Procurement' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Procurement' })).toBeInTheDocument();
     expect(screen.getByText('Sourcing, supplier contracts and purchasing')).toBeInTheDocument();
     expect(screen.getByText('PROC')).toBeInTheDocument();
-    const details = screen.getByRole('heading', { level: 2 }).closest('.rt-Card');
+    const details = screen.getByText('Parent Department').closest('.rt-Card');
     expect(details).toHaveTextContent('Department HeadMarcus Reed');
     expect(details).toHaveTextContent('Parent DepartmentOperations');
-    expect(within(details as HTMLElement).getByText('Active')).toBeInTheDocument();
+    // The status stands beside the page's heading, under the breadcrumb back to the departments.
+    const head = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    expect(within(head).getByText('Active')).toBeInTheDocument();
   });
 
   it("lists the department's users with email, role, manager and status, each with Edit", async () => {
@@ -77,7 +79,7 @@ describe('DepartmentUsersScreen', () => {
     );
     expect(row('Ravi Iyer')).toHaveTextContent('Procurement Officer');
     expect(row('Marcus Reed')).toHaveTextContent('Grace Liu');
-    expect(screen.getByRole('heading', { level: 3, name: /Users/ })).toHaveTextContent('3');
+    expect(screen.getByRole('heading', { level: 2, name: /Users/ })).toHaveTextContent('3');
   });
 
   it('flags an inactive member as Inactive', async () => {
@@ -94,13 +96,15 @@ describe('DepartmentUsersScreen', () => {
     expect(screen.getByRole('rowheader', { name: /Omar Haddad/ })).toBeInTheDocument();
   });
 
-  it('links back to the departments', async () => {
+  it('links back to the departments from its breadcrumb', async () => {
     setup(idOf('PROC'));
-    await screen.findByRole('heading', { level: 2, name: 'Procurement' });
-    expect(screen.getByRole('link', { name: 'Back to Departments' })).toHaveAttribute(
+    await screen.findByRole('heading', { level: 1, name: 'Procurement' });
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Departments' })).toHaveAttribute(
       'href',
       '/admin/departments',
     );
+    expect(within(trail).getByText('Procurement')).toHaveAttribute('aria-current', 'page');
   });
 
   it('says when no one is assigned to the department', async () => {
@@ -123,7 +127,7 @@ describe('DepartmentUsersScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Failed to load the department's users. Please try again.",
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Procurement' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Procurement' })).toBeInTheDocument();
     server.use(...createDirectoryApi().handlers);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: /^Users of / })).toBeInTheDocument();

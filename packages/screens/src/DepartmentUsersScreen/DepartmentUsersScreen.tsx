@@ -1,5 +1,5 @@
 import { departmentQueries, type Schemas } from '@purchasing/api-client';
-import { Button, Callout, EmptyState, RoleBadge, Spinner } from '@purchasing/ui';
+import { Breadcrumb, Button, Callout, EmptyState, RoleBadge, Spinner } from '@purchasing/ui';
 import {
   Avatar,
   Badge,
@@ -21,6 +21,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { DepartmentFacts } from '../DepartmentManagementScreen/DepartmentFacts';
 import { ActionsHeaderCell } from '../kit/ActionsHeaderCell';
 import { LoadFailed } from '../kit/LoadFailed';
+import { PageHead } from '../kit/PageHead';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
@@ -37,6 +38,7 @@ export const departmentUsersMessages = {
   usersLoadFailed: "Failed to load the department's users. Please try again.",
   noUsers: 'No users are assigned to this department yet.',
   back: 'Back to Departments',
+  title: 'Department Users',
 } as const;
 
 /** Props of {@link DepartmentUsersScreen}. */
@@ -53,14 +55,20 @@ function Page({ children }: { children: ReactNode }): ReactElement {
   );
 }
 
-function BackLink(): ReactElement {
+/**
+ * The breadcrumb back to the departments while the department is not loaded (it names the screen
+ * 'Department Users' until the department's name is known).
+ */
+function PendingHead(): ReactElement {
   const { navigation } = usePurchasing();
-  const back = useLinkProps(navigation.hrefs.departments());
+  const trail = [{ label: 'Departments', href: navigation.hrefs.departments() }];
   return (
-    <Link size="2" {...back} style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)' }}>
-      <ArrowLeft size={14} aria-hidden />
-      {departmentUsersMessages.back}
-    </Link>
+    <Box>
+      <Breadcrumb
+        items={[...trail, { label: departmentUsersMessages.title }]}
+        onNavigate={(href) => navigation.navigate(href)}
+      />
+    </Box>
   );
 }
 
@@ -77,9 +85,7 @@ export function DepartmentUsersScreen({ departmentId }: DepartmentUsersScreenPro
   if (organizationsLoading || !currentOrganization) {
     return (
       <Page>
-        <Box>
-          <BackLink />
-        </Box>
+        <PendingHead />
         {organizationsLoading ? (
           <Flex justify="center" py="9">
             <Spinner label="Loading organizations" />
@@ -113,9 +119,7 @@ function DepartmentUsers({
   if (detail.isPending) {
     return (
       <Page>
-        <Box>
-          <BackLink />
-        </Box>
+        <PendingHead />
         <Flex justify="center" py="9">
           <Spinner label="Loading department" />
         </Flex>
@@ -127,9 +131,7 @@ function DepartmentUsers({
     const missing = isMissingRecord(detail.error);
     return (
       <Page>
-        <Box>
-          <BackLink />
-        </Box>
+        <PendingHead />
         {missing ? (
           <Card size="3">
             <EmptyState
@@ -194,14 +196,25 @@ function DepartmentUsers({
 
   return (
     <Page>
-      <Box>
-        <BackLink />
-      </Box>
+      <PageHead
+        trail={[{ label: 'Departments', href: navigation.hrefs.departments() }]}
+        title={department.name}
+        badge={
+          <Badge color={department.is_active ? 'green' : 'gray'} variant="soft" highContrast size="2">
+            {department.is_active ? 'Active' : 'Inactive'}
+          </Badge>
+        }
+        description={
+          <span style={{ display: 'block', maxWidth: 640, overflowWrap: 'anywhere' }}>
+            {department.description || 'No description'}
+          </span>
+        }
+      />
       <DepartmentSummary department={department} />
       <Box asChild>
         <section aria-labelledby="department-users-heading">
           <Flex asChild align="center" gap="2" mb="3">
-            <Heading as="h3" size="4" id="department-users-heading">
+            <Heading as="h2" size="4" id="department-users-heading">
               Users{' '}
               {members.data ? (
                 <Badge color="gray" variant="soft" highContrast radius="full">
@@ -221,23 +234,7 @@ function DepartmentUsers({
 function DepartmentSummary({ department }: { department: Department }): ReactElement {
   return (
     <Card size="3">
-      <Flex justify="between" align="start" gap="4" wrap="wrap">
-        <Box minWidth="0">
-          <Flex align="center" gap="3" wrap="wrap">
-            <Heading as="h2" size={{ initial: '6', sm: '7' }} style={{ overflowWrap: 'anywhere' }}>
-              {department.name}
-            </Heading>
-            <Badge color={department.is_active ? 'green' : 'gray'} variant="soft" highContrast size="2">
-              {department.is_active ? 'Active' : 'Inactive'}
-            </Badge>
-          </Flex>
-          <Text as="p" size="2" color="gray" mt="2" style={{ maxWidth: 640, overflowWrap: 'anywhere' }}>
-            {department.description || 'No description'}
-          </Text>
-        </Box>
-      </Flex>
       <DataList.Root
-        mt="4"
         orientation={{ initial: 'vertical', sm: 'horizontal' }}
         style={{ gap: 'var(--space-3)' }}
       >

@@ -1,5 +1,6 @@
-import { Flex, Heading, Card as RadixCard, Text } from '@radix-ui/themes';
+import { Flex, Card as RadixCard, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
+import { PageHead, useHomeTrail } from '../kit/PageHead';
 
 /** Props of {@link PendingScreen}. */
 export interface PendingScreenProps {
@@ -12,11 +13,10 @@ export interface PendingScreenProps {
  * promising a feature the product does not plan as a placeholder.
  */
 export function PendingScreen({ title }: PendingScreenProps): ReactElement {
+  const home = useHomeTrail();
   return (
     <Flex direction="column" gap="4" style={{ maxWidth: 1200 }}>
-      <Heading as="h2" size="6">
-        {title}
-      </Heading>
+      <PageHead trail={home} title={title} />
       <RadixCard size="3">
         <Text as="p" color="gray">
           This page is not available yet.

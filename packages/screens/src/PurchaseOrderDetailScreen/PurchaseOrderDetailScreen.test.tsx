@@ -39,7 +39,7 @@ function setup(
   return { api, ...renderScreen(<PurchaseOrderDetailScreen purchaseOrderId={id} />, { signedIn: true }) };
 }
 
-const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const region = (name: string) => screen.getByRole('region', { name });
 
 afterEach(() => vi.restoreAllMocks());

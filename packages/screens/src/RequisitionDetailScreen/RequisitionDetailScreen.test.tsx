@@ -38,7 +38,7 @@ function setup(requisitionId: string, { asRequestor, requisitions, overrides = [
 }
 
 async function heading(number: string) {
-  return screen.findByRole('heading', { level: 2, name: number });
+  return screen.findByRole('heading', { level: 1, name: number });
 }
 
 function actions() {

@@ -78,7 +78,7 @@ describe('RolesScreen', () => {
     const auditor = roleRow('Auditor');
     expect(within(auditor).queryByText('System')).not.toBeInTheDocument();
     expect(within(auditor).getAllByRole('cell')[0]).toHaveTextContent('0');
-    expect(screen.getByRole('heading', { level: 2, name: /Roles & Permissions/ })).toHaveTextContent('9');
+    expect(screen.getByRole('heading', { level: 1, name: /Roles & Permissions/ })).toHaveTextContent('9');
   });
 
   it('offers Delete only for custom roles', async () => {

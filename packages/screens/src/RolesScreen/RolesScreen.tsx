@@ -163,7 +163,7 @@ function Roles({
       <>
         <Box asChild>
           <section aria-labelledby="roles-list-heading">
-            <Heading as="h3" size="4" mb="3" id="roles-list-heading">
+            <Heading as="h2" size="4" mb="3" id="roles-list-heading">
               Roles
             </Heading>
             <Table.Root variant="surface" size="2">
@@ -243,7 +243,7 @@ function Roles({
           <section aria-labelledby="permission-matrix-heading">
             <Flex justify="between" align="end" gap="3" wrap="wrap" mb="3">
               <Box>
-                <Heading as="h3" size="4" id="permission-matrix-heading">
+                <Heading as="h2" size="4" id="permission-matrix-heading">
                   Permission Matrix
                 </Heading>
                 <Text as="p" size="2" color="gray" mt="1">

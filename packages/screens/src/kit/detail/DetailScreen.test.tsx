@@ -62,7 +62,7 @@ describe('the detail kit', () => {
     const record = buildRequisition(1);
     server.use(...createRequisitionApi([record]).handlers);
     renderScreen(<ThingScreen id={record.id} />, { signedIn: true });
-    expect(await screen.findByRole('heading', { level: 2, name: record.requisition_number })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: record.requisition_number })).toBeVisible();
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(trail).getByRole('link', { name: 'Things' })).toHaveAttribute('href', '/things');
     expect(within(trail).getByText(record.requisition_number)).toHaveAttribute('aria-current', 'page');

@@ -142,7 +142,7 @@ function DetailBody<TRecord>({
 
 /** Props of {@link DetailLayout}. */
 export interface DetailLayoutProps {
-  /** The record's name, the page's heading (h2). */
+  /** The record's name, the page's heading (its one h1). */
   title: string;
   /** Beside the title: the status badge. */
   status?: ReactNode;
@@ -185,7 +185,7 @@ export function DetailLayout({
       <Flex justify="between" align="start" gap="4" wrap="wrap">
         <Flex direction="column" gap="1" minWidth="0">
           <Flex align="center" gap="3" wrap="wrap">
-            <Heading as="h2" size={{ initial: '6', sm: '7' }} style={{ overflowWrap: 'anywhere' }}>
+            <Heading as="h1" size={{ initial: '6', sm: '7' }} style={{ overflowWrap: 'anywhere' }}>
               {title}
             </Heading>
             {status}

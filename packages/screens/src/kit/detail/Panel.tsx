@@ -3,9 +3,9 @@ import { type ReactElement, type ReactNode, useId } from 'react';
 
 /** Props of {@link Panel}. */
 export interface PanelProps {
-  /** The section's heading (an h3 unless `headingLevel` says otherwise). */
+  /** The section's heading (an h2, under the page's h1, unless `headingLevel` says otherwise). */
   title: string;
-  /** The heading's level: 2 where the panels are the page's top sections (a form), 3 under a page heading. */
+  /** The heading's level: 2 for a top section of the page (under its h1), 3 for a section inside one. */
   headingLevel?: 2 | 3;
   /** The heading's id, for a link to the section (`#id`); a unique one is made when absent. */
   headingId?: string;
@@ -22,7 +22,7 @@ export interface PanelProps {
  */
 export function Panel({
   title,
-  headingLevel = 3,
+  headingLevel = 2,
   headingId: givenId,
   description,
   action,

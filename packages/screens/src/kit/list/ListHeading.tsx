@@ -1,11 +1,15 @@
-import { Badge, type BadgeProps, Box, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
+import type { BreadcrumbItem } from '@purchasing/ui';
+import { Badge, type BadgeProps, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
 import { formatTotal } from '../../shared/display';
+import { PageHead, useHomeTrail } from '../PageHead';
 
 /** Props of {@link ListHeading}. */
 export interface ListHeadingProps {
-  /** The list's name, e.g. 'Purchase Orders'. */
+  /** The list's name, e.g. 'Purchase Orders': the breadcrumb's last step and the page's h1. */
   title: string;
+  /** The screens above the list in the breadcrumb; the dashboard by default (a screen of the sidebar). */
+  trail?: readonly BreadcrumbItem[];
   /** Every record matching the filters; the badge is left out while unknown. */
   total?: number;
   /** The server stopped counting at `total` (`pagination.total_capped`): the badge reads '10,000+'. */
@@ -22,48 +26,40 @@ export interface ListHeadingProps {
 }
 
 /**
- * The heading of a list screen: its title with the total count as a badge (read as 'N in total'), a
- * short description and the list's actions, which wrap under the title on a narrow screen.
+ * The head of a list screen, a {@link PageHead}: the breadcrumb (the dashboard, then the list), its
+ * title as the page's h1 with the total count as a badge (read as 'N in total'), a short description
+ * and the list's actions, which wrap under the title on a narrow screen.
  */
 export function ListHeading({
   title,
+  trail,
   total,
   totalCapped = false,
   description,
   actions,
   countLabel = { text: 'in total' },
 }: ListHeadingProps): ReactElement {
+  const home = useHomeTrail();
   return (
-    <Flex justify="between" align="start" gap="4" wrap="wrap">
-      <Box>
-        <Flex asChild align="center" gap="3" wrap="wrap">
-          <Heading as="h2" size={{ initial: '6', sm: '7' }}>
-            {title}{' '}
-            {total === undefined ? null : (
-              <Badge size="3" color={countLabel.color ?? 'gray'} variant="soft" highContrast radius="full">
-                {countLabel.visible ? (
-                  `${formatTotal(total, totalCapped)} ${countLabel.text}`
-                ) : (
-                  <>
-                    {`${formatTotal(total, totalCapped)} `}
-                    <VisuallyHidden>{countLabel.text}</VisuallyHidden>
-                  </>
-                )}
-              </Badge>
+    <PageHead
+      trail={trail ?? home}
+      title={title}
+      description={description}
+      actions={actions}
+      count={
+        total === undefined ? undefined : (
+          <Badge size="3" color={countLabel.color ?? 'gray'} variant="soft" highContrast radius="full">
+            {countLabel.visible ? (
+              `${formatTotal(total, totalCapped)} ${countLabel.text}`
+            ) : (
+              <>
+                {`${formatTotal(total, totalCapped)} `}
+                <VisuallyHidden>{countLabel.text}</VisuallyHidden>
+              </>
             )}
-          </Heading>
-        </Flex>
-        {description ? (
-          <Text as="p" color="gray" mt="1">
-            {description}
-          </Text>
-        ) : null}
-      </Box>
-      {actions ? (
-        <Flex gap="2" align="center" wrap="wrap">
-          {actions}
-        </Flex>
-      ) : null}
-    </Flex>
+          </Badge>
+        )
+      }
+    />
   );
 }

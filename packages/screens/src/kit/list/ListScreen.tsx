@@ -42,8 +42,10 @@ export interface ListScreenProps<
 > {
   /** From `useListScreen`. */
   state: ListScreenState<TRow>;
-  /** The heading, e.g. 'Requisitions'; the total follows it as a badge. */
+  /** The heading, e.g. 'Requisitions' (the page's h1 and the breadcrumb's last step); the total follows it as a badge. */
   title: string;
+  /** The screens above the list in the breadcrumb; the dashboard by default. */
+  trail?: ListHeadingProps['trail'];
   /**
    * The heading's badge when it counts something other than the rows listed (e.g. what awaits
    * approval, whichever view is shown): the number, whether it is capped, and what it counts.
@@ -99,7 +101,8 @@ export interface ListScreenProps<
 }
 
 /**
- * A list screen's body, from the state of `useListScreen`: the heading with the total and the actions
+ * A list screen's body, from the state of `useListScreen`: the page head (breadcrumb, h1 with the
+ * total, description) and the actions
  * (Export when the list exports), the search box and filter panel, then one of: placeholder rows while
  * the first page loads, the load failure with a retry (a 403 shows the server's refusal instead, as
  * retrying cannot help), the empty or no-match state, or the table and its pager. A refresh that fails
@@ -108,6 +111,7 @@ export interface ListScreenProps<
 export function ListScreen<TRow extends { id: string }, TFeatures extends TableFeatures = TableFeatures>({
   state,
   title,
+  trail,
   count,
   description,
   actions,
@@ -218,6 +222,7 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
     <>
       <ListHeading
         title={title}
+        trail={trail}
         total={count ? count.value : state.total}
         totalCapped={count ? count.capped : state.totalCapped}
         countLabel={count?.label}

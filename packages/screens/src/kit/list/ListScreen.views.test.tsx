@@ -175,10 +175,20 @@ describe('ListScreen slots', () => {
     serve(3);
     renderThings();
     await waitFor(() => expect(cards()).toHaveLength(3));
-    const heading = screen.getByRole('heading', { name: 'Things 7 waiting', level: 2 });
+    const heading = screen.getByRole('heading', { name: 'Things 7 waiting', level: 1 });
     expect(within(heading).getByText('7 waiting')).toHaveAttribute('data-accent-color', 'amber');
     // Everything fits on one page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Thing pages' })).not.toBeInTheDocument();
+  });
+
+  it("heads the list with the page's one h1 under a breadcrumb from the dashboard (issue 19, item 12)", async () => {
+    serve(3);
+    renderThings();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(trail).getByText('Things')).toHaveAttribute('aria-current', 'page');
   });
 
   it('changes the page size from the pager, back on the first page', async () => {
