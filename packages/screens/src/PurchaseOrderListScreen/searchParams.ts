@@ -1,5 +1,5 @@
 import type { PurchaseOrderListFilters, Schemas } from '@purchasing/api-client';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { calendarDay, isUuid, lenient, listOf, oneOf, pageNumber, searchText } from '../kit/list/listSearch';
 import { PURCHASE_ORDER_STATUSES } from '../shared/purchaseOrders';
 
@@ -49,24 +49,27 @@ export function compactPurchaseOrderSearch(search: PurchaseOrderListSearch): Pur
  * // TanStack Router
  * createRoute({ path: 'purchase-orders', validateSearch: purchaseOrderListSearchSchema, … })
  */
-export const purchaseOrderListSearchSchema = z
-  .object({
-    search: lenient(searchText),
-    status: listOf(oneOf(PURCHASE_ORDER_STATUSES)),
-    vendor_id: listOf(isUuid),
-    date_from: lenient(calendarDay),
-    date_to: lenient(calendarDay),
-    page: lenient(pageNumber),
-  })
-  .catch({
-    search: undefined,
-    status: undefined,
-    vendor_id: undefined,
-    date_from: undefined,
-    date_to: undefined,
-    page: undefined,
-  })
-  .transform(compactPurchaseOrderSearch);
+export const purchaseOrderListSearchSchema = z.pipe(
+  z.catch(
+    z.object({
+      search: lenient(searchText),
+      status: listOf(oneOf(PURCHASE_ORDER_STATUSES)),
+      vendor_id: listOf(isUuid),
+      date_from: lenient(calendarDay),
+      date_to: lenient(calendarDay),
+      page: lenient(pageNumber),
+    }),
+    {
+      search: undefined,
+      status: undefined,
+      vendor_id: undefined,
+      date_from: undefined,
+      date_to: undefined,
+      page: undefined,
+    },
+  ),
+  z.transform(compactPurchaseOrderSearch),
+);
 
 /** Whether a search text or any filter narrows the list (which empty state applies). */
 export function hasActiveFilters(search: PurchaseOrderListSearch): boolean {

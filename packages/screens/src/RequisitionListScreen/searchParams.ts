@@ -1,6 +1,6 @@
 import type { RequisitionListFilters, Schemas } from '@purchasing/api-client';
 import { requisitionStatusBadges } from '@purchasing/ui';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { calendarDay, isUuid, lenient, listOf, oneOf, pageNumber, searchText } from '../kit/list/listSearch';
 import { REQUISITION_CATEGORY_LABELS } from '../shared/display';
 
@@ -46,26 +46,29 @@ export interface RequisitionListSearch {
  * // TanStack Router
  * createRoute({ path: 'requisitions', validateSearch: requisitionListSearchSchema, … })
  */
-export const requisitionListSearchSchema = z
-  .object({
-    search: lenient(searchText),
-    status: listOf(oneOf(REQUISITION_STATUSES)),
-    category: listOf(oneOf(CATEGORIES)),
-    cost_center_id: listOf(isUuid),
-    date_from: lenient(calendarDay),
-    date_to: lenient(calendarDay),
-    page: lenient(pageNumber),
-  })
-  .catch({
-    search: undefined,
-    status: undefined,
-    category: undefined,
-    cost_center_id: undefined,
-    date_from: undefined,
-    date_to: undefined,
-    page: undefined,
-  })
-  .transform(compactSearch);
+export const requisitionListSearchSchema = z.pipe(
+  z.catch(
+    z.object({
+      search: lenient(searchText),
+      status: listOf(oneOf(REQUISITION_STATUSES)),
+      category: listOf(oneOf(CATEGORIES)),
+      cost_center_id: listOf(isUuid),
+      date_from: lenient(calendarDay),
+      date_to: lenient(calendarDay),
+      page: lenient(pageNumber),
+    }),
+    {
+      search: undefined,
+      status: undefined,
+      category: undefined,
+      cost_center_id: undefined,
+      date_from: undefined,
+      date_to: undefined,
+      page: undefined,
+    },
+  ),
+  z.transform(compactSearch),
+);
 
 /** The search without absent keys, so the URL and query keys carry only what is set. */
 export function compactSearch(search: RequisitionListSearch): RequisitionListSearch {
