@@ -60,6 +60,20 @@ describe('FilterPanel', () => {
     expect(screen.getByRole('textbox', { name: 'PO number' })).toHaveAttribute('placeholder', 'PO-');
   });
 
+  it('renders its date fields only once it is first shown (their code loads then)', async () => {
+    const { rerender } = render(
+      <FilterPanel.Root filters={filters} values={{}} onChange={() => {}} hidden />,
+    );
+    // Hidden and never shown: the date field keeps its placeholder, even after the module could load.
+    await preloadDatePicker();
+    expect(screen.queryByRole('textbox', { name: 'Created from', hidden: true })).toBeNull();
+    rerender(<FilterPanel.Root filters={filters} values={{}} onChange={() => {}} />);
+    expect(await screen.findByRole('textbox', { name: 'Created from' })).toBeInTheDocument();
+    // Hidden again: the field stays (its value and focus are kept).
+    rerender(<FilterPanel.Root filters={filters} values={{}} onChange={() => {}} hidden />);
+    expect(screen.getByRole('textbox', { name: 'Created from', hidden: true })).toBeInTheDocument();
+  });
+
   it('shows the values it is given', async () => {
     render(
       <FilterPanel.Root
