@@ -1,6 +1,6 @@
 // First: it configures Zod before any module below builds a schema.
 import './zod-config';
-import '@radix-ui/themes/styles.css';
+import './radix-themes.css';
 import './global.css';
 import {
   createLocalStorageStore,

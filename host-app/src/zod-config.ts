@@ -5,6 +5,8 @@
  * reports. Jitless parsing never tries. Imported first by main.tsx: the screens build their search
  * schemas when their modules load, and a schema decides at construction.
  */
-import { config } from 'zod';
+// From zod's tree-shakable build, which shares the full build's core (and so its configuration): the
+// first screen loads no more of zod than it uses.
+import { config } from 'zod/mini';
 
 config({ jitless: true });

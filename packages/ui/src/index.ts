@@ -44,6 +44,8 @@ export {
   DatePicker,
   type DatePickerProps,
   datePickerDefaults,
+  LazyDatePicker,
+  preloadDatePicker,
 } from './DatePicker';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export {

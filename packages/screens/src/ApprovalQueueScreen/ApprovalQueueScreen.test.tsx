@@ -1,6 +1,7 @@
 import type { Schemas } from '@purchasing/api-client';
+import { preloadDatePicker } from '@purchasing/ui';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { organizationsHandler } from '../test/handlers';
 import { pageCursor } from '../test/paging';
 import { renderScreen } from '../test/render';
@@ -14,6 +15,11 @@ import {
 } from '../test/requisitionHandlers';
 import { server } from '../test/server';
 import { ApprovalQueueScreen } from './ApprovalQueueScreen';
+
+// The filter panel's date fields load the date picker's code when the panel opens (a lazy chunk in the
+// app). Fetched once here so that transforming it in the test runner does not outlast a findBy query's
+// wait; the fields still render through the lazy boundary.
+beforeAll(() => preloadDatePicker());
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY - 60_000).toISOString();
@@ -210,7 +216,8 @@ describe('ApprovalQueueScreen', () => {
     const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
     await screen.findByRole('list', { name: 'Approvals awaiting your decision' });
     await user.click(screen.getByRole('button', { name: /Filters/ }));
-    await user.type(screen.getByRole('textbox', { name: 'Date from' }), '2026-11-01{Enter}');
+    // The date fields load their code when the panel first opens.
+    await user.type(await screen.findByRole('textbox', { name: 'Date from' }), '2026-11-01{Enter}');
     await user.type(screen.getByRole('textbox', { name: 'Date to' }), '2026-11-30{Enter}');
     await waitFor(() => {
       expect(urls.at(-1)?.searchParams.get('date_from')).toBe('2026-11-01');

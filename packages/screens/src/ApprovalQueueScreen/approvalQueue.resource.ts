@@ -1,5 +1,5 @@
 import { approvalQueries, type PendingApprovalFilters } from '@purchasing/api-client';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { calendarDay, lenient, listOf, oneOf, pageNumber, searchText } from '../kit/list/listSearch';
 import { defineListResource } from '../kit/list/useListScreen';
 import { APPROVAL_LEVELS } from '../shared/display';
@@ -45,17 +45,20 @@ function compactQueueSearch(search: ApprovalQueueSearch): ApprovalQueueSearch {
   return compact;
 }
 
-const queueSearchSchema = z
-  .object({
-    status: lenient((value) => (value === 'Completed' ? ('Completed' as const) : undefined)),
-    level: listOf(oneOf(LEVELS)),
-    date_from: lenient(calendarDay),
-    date_to: lenient(calendarDay),
-    search: lenient(searchText),
-    page: lenient(pageNumber),
-    page_size: lenient((value) => APPROVAL_QUEUE_PAGE_SIZES.find((size) => size === Number(value))),
-  })
-  .transform(compactQueueSearch);
+const queueSearchFields = z.object({
+  status: lenient((value) => (value === 'Completed' ? ('Completed' as const) : undefined)),
+  level: listOf(oneOf(LEVELS)),
+  date_from: lenient(calendarDay),
+  date_to: lenient(calendarDay),
+  search: lenient(searchText),
+  page: lenient(pageNumber),
+  page_size: lenient((value) => APPROVAL_QUEUE_PAGE_SIZES.find((size) => size === Number(value))),
+});
+
+const queueSearchSchema = z.pipe(
+  queueSearchFields,
+  z.transform((search: z.output<typeof queueSearchFields>) => compactQueueSearch(search)),
+);
 
 /** The `GET /approvals/pending` query of one page of the queue: `limit` cards from `(page - 1) * limit`. */
 function toPageQuery(search: ApprovalQueueSearch): PendingApprovalFilters {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { lenient } from '../kit/list/listSearch';
 
 /** The fiscal years the contract accepts (`fiscal_year`: 2000–2200). */
@@ -34,10 +34,10 @@ export function fiscalYear(value: unknown): number | undefined {
  * // TanStack Router
  * createRoute({ path: 'budgets', validateSearch: budgetManagementSearchSchema, … })
  */
-export const budgetManagementSearchSchema = z
-  .object({ fiscal_year: lenient(fiscalYear) })
-  .catch({ fiscal_year: undefined })
-  .transform(
+export const budgetManagementSearchSchema = z.pipe(
+  z.catch(z.object({ fiscal_year: lenient(fiscalYear) }), { fiscal_year: undefined }),
+  z.transform(
     (search): BudgetManagementSearch =>
       search.fiscal_year === undefined ? {} : { fiscal_year: search.fiscal_year },
-  );
+  ),
+);

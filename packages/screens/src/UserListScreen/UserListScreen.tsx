@@ -4,7 +4,7 @@ import { Button as RadixButton, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { FileUp, Plus, RefreshCw, Users } from 'lucide-react';
 import { type ReactElement, useMemo, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { firstMembership, isMemberActive } from '../CreateUserScreen/userChoices';
 import { ListScreen, RowConfirmDialog } from '../kit/list/ListScreen';
 import { lenient, pageNumber, searchText } from '../kit/list/listSearch';

@@ -5,3 +5,4 @@ export {
   type DatePickerProps,
   datePickerDefaults,
 } from './DatePicker';
+export { LazyDatePicker, preloadDatePicker } from './LazyDatePicker';

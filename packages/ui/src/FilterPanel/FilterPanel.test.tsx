@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { preloadDatePicker } from '../DatePicker';
 import { countActiveFilters, type FilterDefinition, FilterPanel, type FilterValues } from './FilterPanel';
 
 const filters: FilterDefinition[] = [
@@ -43,17 +44,37 @@ function Stateful({ initial = {}, spy }: { initial?: FilterValues; spy?: (v: Fil
 }
 
 describe('FilterPanel', () => {
-  it('renders a labelled field for each filter type inside a Filters region', () => {
+  // The date field loads the date picker's code on first use (a lazy chunk in the app). Fetched once
+  // here so that transforming it in the test runner does not outlast a findBy query's wait; each field
+  // still renders through the lazy boundary.
+  beforeAll(() => preloadDatePicker());
+
+  it('renders a labelled field for each filter type inside a Filters region', async () => {
     render(<FilterPanel.Root filters={filters} values={{}} onChange={() => {}} />);
     expect(screen.getByRole('region', { name: 'Filters' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Vendors' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Created from' })).toBeInTheDocument();
+    // The date field loads its code on first render.
+    expect(await screen.findByRole('textbox', { name: 'Created from' })).toBeInTheDocument();
     expect(screen.getByRole('spinbutton', { name: 'Minimum total' })).toHaveAttribute('placeholder', '0.00');
     expect(screen.getByRole('textbox', { name: 'PO number' })).toHaveAttribute('placeholder', 'PO-');
   });
 
-  it('shows the values it is given', () => {
+  it('renders its date fields only once it is first shown (their code loads then)', async () => {
+    const { rerender } = render(
+      <FilterPanel.Root filters={filters} values={{}} onChange={() => {}} hidden />,
+    );
+    // Hidden and never shown: the date field keeps its placeholder, even after the module could load.
+    await preloadDatePicker();
+    expect(screen.queryByRole('textbox', { name: 'Created from', hidden: true })).toBeNull();
+    rerender(<FilterPanel.Root filters={filters} values={{}} onChange={() => {}} />);
+    expect(await screen.findByRole('textbox', { name: 'Created from' })).toBeInTheDocument();
+    // Hidden again: the field stays (its value and focus are kept).
+    rerender(<FilterPanel.Root filters={filters} values={{}} onChange={() => {}} hidden />);
+    expect(screen.getByRole('textbox', { name: 'Created from', hidden: true })).toBeInTheDocument();
+  });
+
+  it('shows the values it is given', async () => {
     render(
       <FilterPanel.Root
         filters={filters}
@@ -71,7 +92,7 @@ describe('FilterPanel', () => {
     expect(screen.getByRole('combobox', { name: 'Vendors' })).toHaveTextContent(
       'Acme Supplies, Bolt Hardware',
     );
-    expect(screen.getByRole('textbox', { name: 'Created from' })).toHaveValue('1 Mar 2025');
+    expect(await screen.findByRole('textbox', { name: 'Created from' })).toHaveValue('1 Mar 2025');
     expect(screen.getByRole('spinbutton', { name: 'Minimum total' })).toHaveValue(100);
     expect(screen.getByRole('textbox', { name: 'PO number' })).toHaveValue('PO-7');
   });
@@ -91,7 +112,8 @@ describe('FilterPanel', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Bolt Hardware' }));
     expect(spy).toHaveBeenLastCalledWith({ vendors: ['v2'] });
     await userEvent.keyboard('{Escape}');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Created from' }), '2025-03-01{Enter}');
+    // The date field loads its code on first render.
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Created from' }), '2025-03-01{Enter}');
     expect(spy).toHaveBeenLastCalledWith({ vendors: ['v2'], from: '2025-03-01' });
   });
 

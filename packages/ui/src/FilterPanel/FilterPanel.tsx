@@ -1,6 +1,6 @@
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
-import { DatePicker } from '../DatePicker';
+import { DeferLazyFieldsContext, LazyDatePicker } from '../DatePicker/LazyDatePicker';
 import { SelectDropdown, type SelectOption } from '../SelectDropdown';
 import { TextField } from '../TextField';
 
@@ -98,37 +98,42 @@ function Root({
     onChange(next);
   };
   const active = countActiveFilters(values);
+  // Until the panel is first shown, its date fields do not fetch the date picker's code (issue 12).
+  const [shown, setShown] = useState(!hidden);
+  if (!hidden && !shown) setShown(true);
 
   return (
     <FilterPanelContext.Provider value={{ values, setValue }}>
-      <section
-        id={id ?? generatedId}
-        aria-label={label}
-        hidden={hidden}
-        style={{
-          padding: 'var(--space-4)',
-          border: '1px solid var(--gray-a6)',
-          borderRadius: 'var(--radius-3)',
-        }}
-      >
-        <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="4">
-          {filters.map((filter) => (
-            <Field key={filter.key} filter={filter} />
-          ))}
-          {children}
-        </Grid>
-        <Flex justify="end" mt="4">
-          <Button
-            type="button"
-            variant="soft"
-            color="gray"
-            disabled={active === 0}
-            onClick={() => onChange({})}
-          >
-            {filterPanelMessages.clearAll}
-          </Button>
-        </Flex>
-      </section>
+      <DeferLazyFieldsContext.Provider value={!shown}>
+        <section
+          id={id ?? generatedId}
+          aria-label={label}
+          hidden={hidden}
+          style={{
+            padding: 'var(--space-4)',
+            border: '1px solid var(--gray-a6)',
+            borderRadius: 'var(--radius-3)',
+          }}
+        >
+          <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="4">
+            {filters.map((filter) => (
+              <Field key={filter.key} filter={filter} />
+            ))}
+            {children}
+          </Grid>
+          <Flex justify="end" mt="4">
+            <Button
+              type="button"
+              variant="soft"
+              color="gray"
+              disabled={active === 0}
+              onClick={() => onChange({})}
+            >
+              {filterPanelMessages.clearAll}
+            </Button>
+          </Flex>
+        </section>
+      </DeferLazyFieldsContext.Provider>
     </FilterPanelContext.Provider>
   );
 }
@@ -169,7 +174,7 @@ function Field({ filter }: FilterPanelFieldProps) {
       );
     case 'date':
       return (
-        <DatePicker
+        <LazyDatePicker
           label={filter.label}
           placeholder={filter.placeholder}
           value={typeof value === 'string' ? value : null}

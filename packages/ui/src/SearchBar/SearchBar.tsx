@@ -1,6 +1,7 @@
 import { Badge, Button, Flex, TextField as RadixTextField, VisuallyHidden } from '@radix-ui/themes';
 import { ChevronDown, ChevronUp, Search, SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { preloadDatePicker } from '../DatePicker/LazyDatePicker';
 import {
   countActiveFilters,
   type FilterDefinition,
@@ -55,6 +56,9 @@ export function SearchBar({
   const [internalText, setInternalText] = useState(defaultSearchValue);
   const text = searchValue ?? internalText;
   const hasFilters = filters.length > 0 || Boolean(children);
+  // Custom fields may be dates (the list screens' range): their code is fetched on the way to the toggle.
+  const preload =
+    children || filters.some((filter) => filter.type === 'date') ? () => void preloadDatePicker() : undefined;
   const active = countActiveFilters(values);
 
   return (
@@ -85,6 +89,9 @@ export function SearchBar({
             aria-expanded={expanded}
             aria-controls={panelId}
             onClick={() => setExpanded((open) => !open)}
+            // The panel's date fields load their code when it first opens: start on the way to the click.
+            onPointerEnter={preload}
+            onFocus={preload}
           >
             <SlidersHorizontal size={16} aria-hidden />
             {filterPanelMessages.filters}

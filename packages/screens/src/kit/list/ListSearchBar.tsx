@@ -1,4 +1,4 @@
-import { DatePicker, type FilterDefinition, type FilterValues, SearchBar } from '@purchasing/ui';
+import { type FilterDefinition, type FilterValues, LazyDatePicker, SearchBar } from '@purchasing/ui';
 import type { ReactElement } from 'react';
 
 /** Props of {@link ListSearchBar}. */
@@ -22,7 +22,8 @@ export interface ListSearchBarProps {
 /**
  * The search box and collapsible filter panel of the list screens, ending (unless `dateRange` is
  * false) with a 'Date from' / 'Date to' pair that bound each other, so the server is never asked for a range that ends before it starts.
- * The panel starts open when a filter is set.
+ * The panel starts open when a filter is set. The date fields load their code (react-day-picker, date-fns)
+ * when the panel first opens, not with the list (issue 12).
  */
 export function ListSearchBar({ dateRange = true, ...bar }: ListSearchBarProps): ReactElement {
   const { values, onChange } = bar;
@@ -32,13 +33,13 @@ export function ListSearchBar({ dateRange = true, ...bar }: ListSearchBarProps):
     <SearchBar {...bar} defaultFiltersOpen={Object.keys(values).length > 0}>
       {dateRange ? (
         <>
-          <DatePicker
+          <LazyDatePicker
             label="Date from"
             value={dateFrom ?? null}
             maxDate={dateTo}
             onChange={(day) => onChange({ ...values, date_from: day ?? undefined })}
           />
-          <DatePicker
+          <LazyDatePicker
             label="Date to"
             value={dateTo ?? null}
             minDate={dateFrom}
