@@ -288,3 +288,16 @@ export function mockLineTax(line: Schemas['RequisitionLineItemInput']): {
       : Number((BigInt(subtotalCents) * BigInt(Math.round(rate * 1000)) + 50_000n) / 100_000n);
   return { tax_amount: taxCents / 100, tax_rate: rate, total_amount: (subtotalCents + taxCents) / 100 };
 }
+
+/**
+ * `buildRequisition(n)` with GST at 10% on its laptops (2 × $2,199.00: tax $439.80) and none on the
+ * bag: subtotal $4,500.00, tax $439.80, total $4,939.80.
+ */
+export function taxedRequisition(n: number, overrides: Partial<Requisition> = {}): Requisition {
+  const base = buildRequisition(n);
+  const [laptops, ...rest] = base.line_items;
+  const lines = laptops
+    ? [{ ...laptops, tax_amount: 439.8, tax_rate: 10, total_amount: 4_837.8 }, ...rest]
+    : rest;
+  return buildRequisition(n, { line_items: lines, total_amount: 4_939.8, ...overrides });
+}

@@ -35,6 +35,7 @@ export {
   glAccounts,
   products,
   requestorRef,
+  taxedRequisition,
   toSummary,
 } from './requisitionFixtures';
 
