@@ -123,7 +123,7 @@ describe('the form’s tax arithmetic', () => {
     const input = toRequisitionInput(requisitionFormSchema.parse(values), { submit: false });
     expect(input.line_items.map(({ tax_rate, tax_amount }) => ({ tax_rate, tax_amount }))).toEqual([
       { tax_rate: 10, tax_amount: undefined },
-      { tax_rate: null, tax_amount: 5 },
+      { tax_rate: undefined, tax_amount: 5 },
     ]);
   });
 });

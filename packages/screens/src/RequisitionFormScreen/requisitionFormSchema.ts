@@ -220,10 +220,8 @@ export function toRequisitionInput(
       unit_price: line.unit_price,
       unit_of_measure: line.unit_of_measure,
       notes: blankToNull(line.notes),
-      // With a rate only the rate is sent: the server computes the amount from it.
-      ...(line.tax_rate === null
-        ? { tax_amount: line.tax_amount, tax_rate: null }
-        : { tax_rate: line.tax_rate }),
+      // With a rate only the rate is sent (the server computes the amount); else the amount held.
+      ...(line.tax_rate === null ? { tax_amount: line.tax_amount } : { tax_rate: line.tax_rate }),
     })),
     submit: options.submit,
   };
