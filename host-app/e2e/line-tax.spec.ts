@@ -28,7 +28,7 @@ test.describe('line tax', () => {
   test('a line taxed at 10%: its tax under Tax %, Subtotal and Tax in the running total and on the detail', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'user@acme.test');
     await page.goto('/requisitions/create');
