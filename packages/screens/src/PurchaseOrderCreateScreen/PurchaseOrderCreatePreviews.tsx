@@ -107,7 +107,7 @@ export function RequisitionPreview({
               <Table.Cell justify="end" style={nowrap}>
                 {money(line.total_amount)}
                 {line.tax_amount > 0 ? (
-                  <Text as="div" size="1" color="gray">
+                  <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
                     {lineTaxNote(line, money)}
                   </Text>
                 ) : null}

@@ -53,7 +53,7 @@ export function LineItemsPanel({ requisition }: { requisition: Requisition }): R
           <>
             <Text weight="medium">{money(line.total_amount)}</Text>
             {lineTaxNote(line, money) ? (
-              <Text as="div" size="1" color="gray">
+              <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
                 {lineTaxNote(line, money)}
               </Text>
             ) : null}

@@ -7,7 +7,8 @@ export function formatTaxRate(rate: number): string {
 
 /**
  * The note under a taxed line's total: 'incl. $219.90 tax at 10%', the rate only when the line has
- * one; null when the line carries no tax.
+ * one (shown with `white-space: normal` so it wraps under the amount and never widens the total
+ * column out of view); null when the line carries no tax.
  */
 export function lineTaxNote(
   line: { tax_amount: number; tax_rate: number | null },
