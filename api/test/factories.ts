@@ -214,6 +214,8 @@ export interface RequisitionLineSpec {
   quantity: number;
   unit_price: string;
   tax_amount?: string;
+  /** The rate `tax_amount` was computed from (the database checks they agree). */
+  tax_rate?: string | null;
   unit_of_measure?: 'each' | 'box' | 'case' | 'dozen' | 'kg' | 'lbs' | 'meter' | 'liter' | 'hours' | 'days';
   product_id?: string | null;
 }
@@ -278,6 +280,7 @@ export async function buildRequisition(
       unit_of_measure: line.unit_of_measure ?? 'each',
       currency: requisition.currency,
       tax_amount: line.tax_amount ?? '0.00',
+      tax_rate: line.tax_rate ?? null,
       total_amount: line.total,
     })),
   );

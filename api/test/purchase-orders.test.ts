@@ -267,6 +267,7 @@ describe('POST /purchase-orders', () => {
         unit_price: 199.99,
         unit_of_measure: 'each',
         tax_amount: 60,
+        tax_rate: null,
         total_amount: 659.97,
         product: { id: product.id, name: product.name, sku: product.sku, unit_of_measure: 'each' },
       },
@@ -277,10 +278,12 @@ describe('POST /purchase-orders', () => {
         unit_price: 24.5,
         unit_of_measure: 'box',
         tax_amount: 0,
+        tax_rate: null,
         total_amount: 49,
         product: null,
       },
     ]);
+    expect(order).toMatchObject({ subtotal_amount: 648.97, tax_amount: 60 });
     expect(order.attachments).toEqual([]);
     expect(order.sent_at).toBeNull();
     expect(order.received_date).toBeNull();

@@ -42,3 +42,41 @@ export function documentTotalCents(lines: readonly Parameters<typeof lineTotalCe
   if (total > MAX_CENTS) throw new RangeError('document total is too large');
   return total;
 }
+
+/** Decimal places a tax rate keeps (`numeric(6,3)`: 12.125 %). */
+export const TAX_RATE_DECIMALS = 3;
+
+/** Whether `rate` is a percentage from 0 to 100 with at most {@link TAX_RATE_DECIMALS} decimal places. */
+export function isTaxRate(rate: number): boolean {
+  return (
+    Number.isFinite(rate) && rate >= 0 && rate <= 100 && Number(rate.toFixed(TAX_RATE_DECIMALS)) === rate
+  );
+}
+
+/**
+ * The tax of a line at `rate` percent in cents: quantity × unit price × rate / 100, rounded half up
+ * to the cent (docs/decisions.md "Line tax"). Exact: the rate is taken in thousandths of a percent and
+ * the product computed in BigInt, as the database's check (`round(quantity * unit_price * tax_rate *
+ * 0.01, 2)` on numeric) does.
+ */
+export function taxFromRateCents(line: {
+  quantity: number;
+  unit_price: number | string;
+  tax_rate: number;
+}): number {
+  if (!isTaxRate(line.tax_rate)) throw new RangeError(`not a tax rate: ${line.tax_rate}`);
+  const milli = BigInt(Math.round(line.tax_rate * 10 ** TAX_RATE_DECIMALS));
+  const exact = BigInt(line.quantity) * BigInt(toCents(line.unit_price)) * milli; // cents × 100,000
+  const tax = (exact + 50_000n) / 100_000n;
+  if (tax > BigInt(MAX_CENTS)) throw new RangeError('tax is too large');
+  return Number(tax);
+}
+
+/** Subtotal (before tax) and tax of a record from its total and the sum of its lines' tax, exact to the cent. */
+export function taxBreakdown(
+  total: string | number,
+  tax: string | number,
+): { subtotal_amount: number; tax_amount: number } {
+  const taxCents = toCents(tax);
+  return { subtotal_amount: fromCents(toCents(total) - taxCents), tax_amount: fromCents(taxCents) };
+}

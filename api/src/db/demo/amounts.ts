@@ -13,11 +13,18 @@ export function gst(cents: number): number {
   return Math.floor((cents + 5) / 10);
 }
 
-/** A line with its price and tax settled: the product's price and 10% GST unless the line says. */
+/** The GST rate in percent, stated on the lines that carry it (docs/decisions.md "Line tax"). */
+export const GST_RATE = 10;
+
+/**
+ * A line with its price and tax settled: the product's price and 10% GST unless the line says. A
+ * GST line states its rate (`taxRate` 10); a line whose fixture gives the tax as an amount has none.
+ */
 export interface PricedLine {
   fixture: LineFixture;
   priceCents: number;
   taxCents: number;
+  taxRate: number | null;
   totalCents: number;
 }
 
@@ -27,6 +34,7 @@ export function priceLines(lines: LineFixture[], productPrice: (sku: string) => 
     const priceCents = fixture.priceCents ?? (fixture.product ? productPrice(fixture.product) : 0);
     const subtotal = fixture.quantity * priceCents;
     const taxCents = fixture.taxCents ?? gst(subtotal);
-    return { fixture, priceCents, taxCents, totalCents: subtotal + taxCents };
+    const taxRate = fixture.taxCents === undefined ? GST_RATE : null;
+    return { fixture, priceCents, taxCents, taxRate, totalCents: subtotal + taxCents };
   });
 }

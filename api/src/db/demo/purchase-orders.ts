@@ -59,7 +59,7 @@ export async function writePurchaseOrder(
     { transaction, silent: true },
   );
   await models.PoLineItem.bulkCreate(
-    requisition.lines.map(({ id, priced: { fixture: line, priceCents, taxCents } }, position) => {
+    requisition.lines.map(({ id, priced: { fixture: line, priceCents, taxCents, taxRate } }, position) => {
       const known = product(line.product);
       return {
         purchase_order_id: order.id,
@@ -73,6 +73,7 @@ export async function writePurchaseOrder(
         notes: line.notes ?? null,
         currency: organization.currency,
         tax_amount: money(taxCents),
+        tax_rate: taxRate === null ? null : String(taxRate),
         total_amount: money(line.quantity * priceCents + taxCents),
       };
     }),

@@ -71,7 +71,7 @@ export async function writeRequisition(
     { transaction, silent: true },
   );
   const lineRows = await models.RequisitionLineItem.bulkCreate(
-    priced.map(({ fixture: line, priceCents, taxCents, totalCents: lineTotal }, position) => {
+    priced.map(({ fixture: line, priceCents, taxCents, taxRate, totalCents: lineTotal }, position) => {
       const known = line.product === undefined ? undefined : product(line.product);
       return {
         requisition_id: requisition.id,
@@ -84,6 +84,7 @@ export async function writeRequisition(
         notes: line.notes ?? null,
         currency,
         tax_amount: money(taxCents),
+        tax_rate: taxRate === null ? null : String(taxRate),
         total_amount: money(lineTotal),
         created_at: createdAt,
         updated_at: createdAt,

@@ -106,6 +106,8 @@ export class PoLineItem extends Model<InferAttributes<PoLineItem>, InferCreation
   declare notes: CreationOptional<string | null>;
   declare currency: CreationOptional<string>;
   declare tax_amount: CreationOptional<Money>;
+  /** Percent the tax was computed from (numeric(6,3) as a string), or null when given as an amount. */
+  declare tax_rate: CreationOptional<string | null>;
   declare total_amount: Money;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
@@ -128,6 +130,7 @@ export class PoLineItem extends Model<InferAttributes<PoLineItem>, InferCreation
         notes: columns.optionalText,
         currency: columns.currency,
         tax_amount: { ...columns.money, defaultValue: '0.00' },
+        tax_rate: { type: DataTypes.DECIMAL(6, 3), allowNull: true },
         total_amount: columns.money,
         created_at: columns.timestamp,
         updated_at: columns.timestamp,

@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { documentTotalCents, fromCents, toCents } from '../../domain/money.js';
 import type { PurchaseOrderView } from './purchase-orders.presenter.js';
 
 /** The buyer's side of the document: the organisation placing the order. */
@@ -218,13 +217,9 @@ export function renderPurchaseOrderPdf(input: PurchaseOrderDocumentInput): Promi
   });
 
   // Totals: subtotal before tax, tax, and the order's total.
-  const subtotalCents = documentTotalCents(
-    order.po_line_items.map((line) => ({ quantity: line.quantity, unit_price: line.unit_price })),
-  );
-  const taxCents = order.po_line_items.reduce((sum, line) => sum + toCents(line.tax_amount), 0);
   const totals: [string, string, boolean][] = [
-    ['Subtotal', money(fromCents(subtotalCents)), false],
-    ['Tax', money(fromCents(taxCents)), false],
+    ['Subtotal', money(order.subtotal_amount), false],
+    ['Tax', money(order.tax_amount), false],
     ['Total', money(order.total_amount), true],
   ];
   if (y + totals.length * 16 + 10 > bottom()) {

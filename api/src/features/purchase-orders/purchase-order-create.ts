@@ -130,9 +130,9 @@ export async function createPurchaseOrder(
         db,
         `INSERT INTO po_line_items
            (purchase_order_id, position, requisition_line_item_id, product_id, description, quantity, unit_price,
-            unit_of_measure, notes, currency, tax_amount, total_amount)
+            unit_of_measure, notes, currency, tax_amount, tax_rate, total_amount)
          SELECT $1, li.position, li.id, li.product_id, li.description, li.quantity, li.unit_price,
-                li.unit_of_measure, li.notes, li.currency, li.tax_amount, li.total_amount
+                li.unit_of_measure, li.notes, li.currency, li.tax_amount, li.tax_rate, li.total_amount
            FROM requisition_line_items li
           WHERE li.requisition_id = $2`,
         [id, requisition.id],

@@ -1,6 +1,7 @@
 import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
 import { selectOne } from '../../db-query.js';
+import { taxBreakdown } from '../../domain/money.js';
 import type { Db } from '../../http/context.js';
 
 /** A purchase order as lists show it (contract `PurchaseOrderSummary`). */
@@ -39,6 +40,7 @@ export const JOINS = `
 /** Everything the detail adds to the summary: addresses, receipt, cancellation, vendor, lines, files. */
 const DETAIL_COLUMNS = `
   po.id, po.po_number, po.status, po.total_amount, po.currency,
+  (SELECT COALESCE(sum(t.tax_amount), 0) FROM po_line_items t WHERE t.purchase_order_id = po.id) AS tax_amount,
   (SELECT o.currency FROM organizations o WHERE o.id = po.organization_id) AS base_currency,
   po.base_total_amount,
   to_char(po.delivery_date, 'YYYY-MM-DD') AS delivery_date, po.payment_terms, po.notes,
@@ -52,7 +54,7 @@ const DETAIL_COLUMNS = `
     SELECT json_agg(json_build_object(
              'id', li.id, 'description', li.description, 'quantity', li.quantity,
              'unit_price', li.unit_price, 'unit_of_measure', li.unit_of_measure,
-             'tax_amount', li.tax_amount, 'total_amount', li.total_amount,
+             'tax_amount', li.tax_amount, 'tax_rate', li.tax_rate, 'total_amount', li.total_amount,
              'product', CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object(
                'id', p.id, 'name', p.name, 'sku', p.sku, 'unit_of_measure', p.unit_of_measure) END)
            ORDER BY li.position)
@@ -79,7 +81,11 @@ type Row<T> = Omit<T, 'total_amount' | 'base_total_amount' | 'created_at'> & {
 const amountOrNull = (value: string | number | null): number | null =>
   value === null ? null : Number(value);
 
-type DetailRow = Omit<Row<PurchaseOrderView>, 'sent_at' | 'cancelled_at'> & {
+type DetailRow = Omit<
+  Row<PurchaseOrderView>,
+  'sent_at' | 'cancelled_at' | 'subtotal_amount' | 'tax_amount'
+> & {
+  tax_amount: string | number;
   sent_at: Date | string | null;
   cancelled_at: Date | string | null;
 };
@@ -105,6 +111,7 @@ function presentDetail(row: DetailRow): PurchaseOrderView {
   return {
     ...row,
     total_amount: Number(row.total_amount),
+    ...taxBreakdown(row.total_amount, row.tax_amount),
     base_total_amount: amountOrNull(row.base_total_amount),
     created_at: timestamp(row.created_at),
     sent_at: optionalTimestamp(row.sent_at),

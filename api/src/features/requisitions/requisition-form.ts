@@ -3,7 +3,14 @@ import type { Transaction } from 'sequelize';
 import { validationError } from '../../contract/validation.js';
 import { execute, selectOne } from '../../db-query.js';
 import { type ErrorDetail, NotFound } from '../../domain/errors.js';
-import { documentTotalCents, lineTotalCents, toCents } from '../../domain/money.js';
+import {
+  documentTotalCents,
+  isTaxRate,
+  lineTotalCents,
+  TAX_RATE_DECIMALS,
+  taxFromRateCents,
+  toCents,
+} from '../../domain/money.js';
 import type { Db } from '../../http/context.js';
 
 type RequisitionCategory = components['schemas']['RequisitionCategory'];
@@ -19,7 +26,10 @@ export interface RequisitionForm {
   shipping_address?: string | null | undefined;
   notes?: string | null | undefined;
   currency?: string | undefined;
-  line_items: (Omit<LineInput, 'tax_amount'> & { tax_amount?: number | undefined })[];
+  line_items: (Omit<LineInput, 'tax_amount' | 'tax_rate'> & {
+    tax_amount?: number | undefined;
+    tax_rate?: number | null | undefined;
+  })[];
   submit?: boolean | undefined;
 }
 
@@ -41,13 +51,54 @@ export interface PreparedForm {
     unit_of_measure: string;
     notes: string | null;
     tax_amount: string;
+    tax_rate: number | null;
     total_amount: string;
   }[];
 }
 
 /**
+ * A line's tax in cents (docs/decisions.md "Line tax"): with a rate, the rate applied to quantity ×
+ * unit price, half up to the cent, and a `tax_amount` given beside it must equal that; without one,
+ * the amount given (0 if none). Pushes a detail naming the field and answers null when refused.
+ */
+export function lineTaxCents(
+  line: RequisitionForm['line_items'][number],
+  position: number,
+  details: ErrorDetail[],
+): number | null {
+  const rate = line.tax_rate ?? null;
+  if (rate === null) return toCents(line.tax_amount ?? 0);
+  if (!isTaxRate(rate)) {
+    details.push({
+      field: `line_items.${position}.tax_rate`,
+      message:
+        rate < 0 || rate > 100
+          ? 'Tax rate must be between 0 and 100'
+          : `Tax rate has at most ${TAX_RATE_DECIMALS} decimal places`,
+    });
+    return null;
+  }
+  let cents: number;
+  try {
+    cents = taxFromRateCents({ quantity: line.quantity, unit_price: line.unit_price, tax_rate: rate });
+  } catch {
+    details.push({ field: `line_items.${position}`, message: 'The line total is too large' });
+    return null;
+  }
+  if (line.tax_amount !== undefined && toCents(line.tax_amount) !== cents) {
+    details.push({
+      field: `line_items.${position}.tax_amount`,
+      message: `Tax amount does not match the tax rate: ${rate}% of this line is ${decimal(cents)}. Leave it out to have it computed`,
+    });
+    return null;
+  }
+  return cents;
+}
+
+/**
  * Checks the form against the organisation (active cost centre, GL account and products of it,
- * 400 naming each field otherwise) and computes every line total and the total in exact cents.
+ * 400 naming each field otherwise) and computes every line's tax and total and the total in exact
+ * cents.
  */
 export async function prepareForm(
   db: Db,
@@ -86,6 +137,7 @@ export async function prepareForm(
   reference(refs.gl_account_active, 'gl_account_id', 'GL account');
   const knownProducts = new Set(refs.product_ids.map((id) => id.toLowerCase()));
   const lines: PreparedForm['lines'] = [];
+  const taxed: Parameters<typeof documentTotalCents>[0][number][] = [];
   form.line_items.forEach((line, position) => {
     if (line.product_id && !knownProducts.has(line.product_id.toLowerCase())) {
       details.push({
@@ -93,7 +145,10 @@ export async function prepareForm(
         message: 'Product not found in this organization',
       });
     }
-    const priced = { quantity: line.quantity, unit_price: line.unit_price, tax_amount: line.tax_amount ?? 0 };
+    const taxCents = lineTaxCents(line, position, details);
+    if (taxCents === null) return;
+    const priced = { quantity: line.quantity, unit_price: line.unit_price, tax_amount: decimal(taxCents) };
+    taxed.push(priced);
     let totalCents: number;
     try {
       totalCents = lineTotalCents(priced);
@@ -109,16 +164,15 @@ export async function prepareForm(
       unit_price: decimal(toCents(priced.unit_price)),
       unit_of_measure: line.unit_of_measure,
       notes: line.notes ?? null,
-      tax_amount: decimal(toCents(priced.tax_amount)),
+      tax_amount: priced.tax_amount,
+      tax_rate: line.tax_rate ?? null,
       total_amount: decimal(totalCents),
     });
   });
   let totalCents = 0;
   if (details.length === 0) {
     try {
-      totalCents = documentTotalCents(
-        form.line_items.map((line) => ({ ...line, tax_amount: line.tax_amount ?? 0 })),
-      );
+      totalCents = documentTotalCents(taxed);
     } catch {
       details.push({ field: 'line_items', message: 'The requisition total is too large' });
     }
@@ -139,11 +193,12 @@ export async function insertLines(
     db,
     `INSERT INTO requisition_line_items
        (requisition_id, position, product_id, description, quantity, unit_price, unit_of_measure, notes,
-        currency, tax_amount, total_amount)
+        currency, tax_amount, tax_rate, total_amount)
      SELECT $1, x.position, x.product_id, x.description, x.quantity, x.unit_price, x.unit_of_measure, x.notes,
-            $2, x.tax_amount, x.total_amount
+            $2, x.tax_amount, x.tax_rate, x.total_amount
        FROM jsonb_to_recordset($3::jsonb) AS x(position int, product_id uuid, description text, quantity int,
-            unit_price numeric, unit_of_measure text, notes text, tax_amount numeric, total_amount numeric)`,
+            unit_price numeric, unit_of_measure text, notes text, tax_amount numeric, tax_rate numeric,
+            total_amount numeric)`,
     [requisitionId, currency, JSON.stringify(lines)],
     transaction,
   );

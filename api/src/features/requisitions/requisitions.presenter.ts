@@ -1,6 +1,7 @@
 import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
 import { selectOne } from '../../db-query.js';
+import { taxBreakdown } from '../../domain/money.js';
 import type { Db } from '../../http/context.js';
 
 /** A requisition as lists show it (contract `RequisitionSummary`). */
@@ -46,11 +47,12 @@ export const SUMMARY_JOINS = `
   JOIN gl_accounts gl ON gl.id = r.gl_account_id`;
 
 /**
- * The rate frozen at submission; line items (by
+ * The rate frozen at submission; the lines' tax (the subtotal is the total less it); line items (by
  * position), attachments (by upload) and the workflow (by level, then creation).
  */
 const DETAIL_COLUMNS = `
   r.exchange_rate::float8 AS exchange_rate,
+  (SELECT COALESCE(sum(t.tax_amount), 0) FROM requisition_line_items t WHERE t.requisition_id = r.id) AS tax_amount,
   COALESCE((
     SELECT json_agg(json_build_object(
              'id', li.id, 'product_id', li.product_id,
@@ -58,7 +60,7 @@ const DETAIL_COLUMNS = `
                              ELSE json_build_object('id', p.id, 'name', p.name, 'sku', p.sku) END,
              'description', li.description, 'quantity', li.quantity, 'unit_price', li.unit_price,
              'unit_of_measure', li.unit_of_measure, 'notes', li.notes, 'currency', li.currency,
-             'tax_amount', li.tax_amount, 'total_amount', li.total_amount)
+             'tax_amount', li.tax_amount, 'tax_rate', li.tax_rate, 'total_amount', li.total_amount)
            ORDER BY li.position)
       FROM requisition_line_items li
       LEFT JOIN products p ON p.id = li.product_id
@@ -132,7 +134,9 @@ export async function selectRequisitionDetail(
   id: string,
   options: { transaction?: Transaction | null; filter?: { where: string; bind: unknown[] } } = {},
 ): Promise<RequisitionView | null> {
-  const row = await selectOne<Row<RequisitionView>>(
+  const row = await selectOne<
+    Omit<Row<RequisitionView>, 'tax_amount' | 'subtotal_amount'> & { tax_amount: string | number }
+  >(
     db,
     `SELECT ${SUMMARY_COLUMNS}, ${DETAIL_COLUMNS}
        FROM requisitions r ${SUMMARY_JOINS}
@@ -140,5 +144,6 @@ export async function selectRequisitionDetail(
     [id, organizationId, ...(options.filter?.bind ?? [])],
     options.transaction,
   );
-  return row ? present<RequisitionView>(row) : null;
+  if (!row) return null;
+  return present<RequisitionView>({ ...row, ...taxBreakdown(row.total_amount, row.tax_amount) });
 }

@@ -1822,6 +1822,11 @@ export interface components {
         /** @description An amount in the currency's major unit, exact to the cent (2 decimal places). */
         Money: number;
         /**
+         * @description A tax rate in percent (10 for 10 %), from 0 to 100 with at most 3 decimal places (more answer 400).
+         * @example 10
+         */
+        TaxRate: number;
+        /**
          * @description ISO 4217 code. USD US Dollar, EUR Euro, GBP British Pound, AUD Australian Dollar, CAD Canadian Dollar, JPY Japanese Yen, CHF Swiss Franc.
          * @enum {string}
          */
@@ -2205,6 +2210,10 @@ export interface components {
             base_currency: components["schemas"]["CurrencyCode"];
             /** @description The rate from `currency` into `base_currency` frozen when the requisition was last submitted (1 when they are the same); null before the first submission. */
             exchange_rate: components["schemas"]["ExchangeRateValue"] | null;
+            /** @description The sum of the lines' quantity × unit_price (before tax), computed by the server. */
+            subtotal_amount: components["schemas"]["Money"];
+            /** @description The sum of the lines' tax; `subtotal_amount` + `tax_amount` = `total_amount`. Screens show the breakdown when it is above 0. */
+            tax_amount: components["schemas"]["Money"];
             /** @description `total_amount` in the base currency at the frozen rate (rounded half up to the cent): the amount approval thresholds and budgets use. Null before the first submission. */
             base_total_amount: components["schemas"]["Money"] | null;
             line_items: components["schemas"]["RequisitionLineItem"][];
@@ -2230,6 +2239,8 @@ export interface components {
             notes: string | null;
             currency: components["schemas"]["CurrencyCode"];
             tax_amount: components["schemas"]["Money"];
+            /** @description The rate the line's `tax_amount` was computed from (quantity × unit_price × tax_rate / 100, rounded half up to the cent); null when the tax was given as an amount. */
+            tax_rate: components["schemas"]["TaxRate"] | null;
             /** @description quantity × unit_price + tax_amount, computed by the server. */
             total_amount: components["schemas"]["Money"];
         };
@@ -2286,8 +2297,10 @@ export interface components {
             unit_price: number;
             unit_of_measure: components["schemas"]["UnitOfMeasure"];
             notes?: string | null;
-            /** @default 0 */
-            tax_amount: components["schemas"]["Money"];
+            /** @description The line's tax as an amount; 0 when neither it nor `tax_rate` is given. With `tax_rate` it may be left out (the server computes it); given with a rate it must equal the computed amount, else 400 on `line_items.{i}.tax_amount`. */
+            tax_amount?: components["schemas"]["Money"];
+            /** @description A tax rate in percent (10 for 10 %), 0 to 100 with at most 3 decimal places: 'Tax rate must be between 0 and 100'. When given, the server computes `tax_amount` = quantity × unit_price × tax_rate / 100, rounded half up to the cent. Null or absent: the tax is `tax_amount`. */
+            tax_rate?: number | null;
         };
         RequisitionResponse: {
             requisition: components["schemas"]["Requisition"];
@@ -2558,6 +2571,10 @@ export interface components {
             po_number: string;
             status: components["schemas"]["PurchaseOrderStatus"];
             total_amount: components["schemas"]["Money"];
+            /** @description The sum of the lines' quantity × unit_price (before tax). */
+            subtotal_amount: components["schemas"]["Money"];
+            /** @description The sum of the lines' tax; `subtotal_amount` + `tax_amount` = `total_amount`. */
+            tax_amount: components["schemas"]["Money"];
             currency: components["schemas"]["CurrencyCode"];
             /** @description The organisation's base currency, in which budgets count what is ordered and spent. */
             base_currency: components["schemas"]["CurrencyCode"];
@@ -2612,6 +2629,8 @@ export interface components {
             unit_price: components["schemas"]["Money"];
             unit_of_measure: components["schemas"]["UnitOfMeasure"];
             tax_amount: components["schemas"]["Money"];
+            /** @description The rate of the requisition line it was copied from; null when its tax was an amount. */
+            tax_rate: components["schemas"]["TaxRate"] | null;
             /** @description quantity × unit_price + tax_amount. */
             total_amount: components["schemas"]["Money"];
             product: components["schemas"]["PoLineProduct"] | null;

@@ -33,11 +33,13 @@ function underReview(): Schemas['Requisition'] {
   const firstStep = reviewed.approval_workflow[0];
   return {
     ...reviewed,
-    total_amount: 5_039.8,
+    total_amount: 5_037.3,
+    subtotal_amount: 4_597.5,
+    tax_amount: 439.8,
     notes: 'Please deliver to reception; the analysts start on 7 December.',
     shipping_address: 'Acme Corporation\nLevel 4, 1 Market Street\nSydney NSW 2000',
     line_items: [
-      ...(laptop ? [{ ...laptop, tax_amount: 439.8, total_amount: 4_837.8 }] : []),
+      ...(laptop ? [{ ...laptop, tax_amount: 439.8, tax_rate: 10, total_amount: 4_837.8 }] : []),
       ...(bag ? [bag] : []),
       {
         id: '00000000-0000-4000-8000-000000009001',
@@ -50,6 +52,7 @@ function underReview(): Schemas['Requisition'] {
         notes: null,
         currency: 'AUD',
         tax_amount: 0,
+        tax_rate: null,
         total_amount: 97.5,
       },
     ],

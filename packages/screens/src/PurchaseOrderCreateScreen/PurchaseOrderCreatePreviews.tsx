@@ -2,13 +2,17 @@ import type { Schemas } from '@purchasing/api-client';
 import { Callout, formatDate, formatMoney } from '@purchasing/ui';
 import { DataList, Flex, Link, Skeleton, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
+import { lineTaxNote } from '../kit/detail/lineTax';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { codeAndName, fullName } from '../shared/display';
 
 type Requisition = Schemas['Requisition'];
 type Vendor = Schemas['Vendor'];
 
-/** The read-only picture of the chosen requisition: who, what for, and its lines as the order copies them. */
+/**
+ * The read-only picture of the chosen requisition: who, what for, and its lines as the order copies
+ * them, with the server's subtotal and tax above the total when the lines carry tax.
+ */
 export function RequisitionPreview({
   requisition,
   loading,
@@ -102,11 +106,32 @@ export function RequisitionPreview({
               </Table.Cell>
               <Table.Cell justify="end" style={nowrap}>
                 {money(line.total_amount)}
+                {line.tax_amount > 0 ? (
+                  <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
+                    {lineTaxNote(line, money)}
+                  </Text>
+                ) : null}
               </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
         <tfoot>
+          {(requisition.tax_amount > 0
+            ? ([
+                ['Subtotal', requisition.subtotal_amount],
+                ['Tax', requisition.tax_amount],
+              ] as const)
+            : []
+          ).map(([label, amount]) => (
+            <Table.Row key={label} style={{ background: 'var(--gray-a2)' }}>
+              <Table.RowHeaderCell colSpan={3} justify="end">
+                {label}
+              </Table.RowHeaderCell>
+              <Table.Cell justify="end" style={nowrap}>
+                {money(amount)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
           <Table.Row style={{ background: 'var(--gray-a2)' }}>
             <Table.RowHeaderCell colSpan={3} justify="end">
               <Text weight="bold">Total</Text>

@@ -10,6 +10,7 @@ import {
   techSupplies,
 } from '../test/purchaseOrderHandlers';
 import { renderScreen } from '../test/render';
+import { taxedRequisition } from '../test/requisitionHandlers';
 import { server } from '../test/server';
 import { PurchaseOrderCreateScreen } from './PurchaseOrderCreateScreen';
 
@@ -240,5 +241,23 @@ describe('PurchaseOrderCreateScreen', () => {
     expect(
       await screen.findByText('Please select an organization to create a purchase order.'),
     ).toBeInTheDocument();
+  });
+
+  // Issue 19, item 9: the preview of a taxed requisition says its subtotal and tax before the total.
+  it('previews a taxed requisition with its subtotal, tax and total and each line’s tax', async () => {
+    const { user } = setup({
+      options: {
+        requisitions: [taxedRequisition(21, { status: 'approved', approved_at: laptops.approved_at })],
+      },
+    });
+    await choose(user, /Approved Requisition/, /REQ-2026-00021/);
+    const lines = await screen.findByRole('table', { name: 'Lines of REQ-2026-00021' });
+    expect(
+      within(lines)
+        .getAllByRole('row')
+        .slice(-3)
+        .map((row) => row.textContent),
+    ).toEqual(['Subtotal$4,500.00', 'Tax$439.80', 'Total$4,939.80']);
+    expect(within(lines).getByText('incl. $439.80 tax at 10%')).toBeInTheDocument();
   });
 });

@@ -8,11 +8,13 @@ import {
   buildPurchaseOrder,
   createPurchaseOrderApi,
   defaultPurchaseOrders,
+  linesOf,
   northwindFreight,
   purchaseOrderDetailErrorHandler,
   purchaseOrderDetailLoadingHandler,
   toPoVendor,
 } from '../test/purchaseOrderHandlers';
+import { taxedRequisition } from '../test/requisitionHandlers';
 import { StoryProviders } from '../test/StoryProviders';
 import { PurchaseOrderDetailScreen, type PurchaseOrderDetailScreenProps } from './PurchaseOrderDetailScreen';
 
@@ -21,10 +23,17 @@ type StoryArgs = PurchaseOrderDetailScreenProps & { navigate: Navigation['naviga
 const [draft, sent, received, cancelled] = defaultPurchaseOrders();
 const noEmail = buildPurchaseOrder(9, { vendor: toPoVendor(northwindFreight) });
 const long = buildLongPurchaseOrder(10);
+const taxed = buildPurchaseOrder(11, {
+  po_line_items: linesOf(taxedRequisition(11), 11),
+  total_amount: 4_939.8,
+});
 
 /** The in-memory API over one order in every status, plus the odd ones of these stories. */
 function apiHandlers() {
-  return [...createPurchaseOrderApi([...defaultPurchaseOrders(), noEmail, long]).handlers, ...handlers];
+  return [
+    ...createPurchaseOrderApi([...defaultPurchaseOrders(), noEmail, long, taxed]).handlers,
+    ...handlers,
+  ];
 }
 
 const meta = {
@@ -61,6 +70,16 @@ export const VendorWithoutEmail: Story = { args: { purchaseOrderId: noEmail.id }
 
 /** A draft with five lines. */
 export const ManyLines: Story = { args: { purchaseOrderId: long.id } };
+
+/** An order of taxed lines (issue 19, item 9): Subtotal and Tax above the total, each line's rate. */
+export const Taxed: Story = {
+  args: { purchaseOrderId: taxed.id },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: 'Line items' });
+    await expect(within(table).getByText('incl. $439.80 tax at 10%')).toBeVisible();
+    await expect(within(table).getByText('Subtotal')).toBeVisible();
+  },
+};
 
 /** A plain user (purchase_order.view only) sees the draft without any action. */
 export const ReadOnly: Story = {

@@ -10,12 +10,14 @@ import {
   buildPurchaseOrder,
   createPurchaseOrderApi,
   defaultPurchaseOrders,
+  linesOf,
   northwindFreight,
   purchaseOrderDetailErrorHandler,
   purchaseOrderDetailLoadingHandler,
   toPoVendor,
 } from '../test/purchaseOrderHandlers';
 import { renderScreen } from '../test/render';
+import { taxedRequisition } from '../test/requisitionHandlers';
 import { server } from '../test/server';
 import { PurchaseOrderDetailScreen } from './PurchaseOrderDetailScreen';
 
@@ -363,5 +365,22 @@ describe('PurchaseOrderDetailScreen', () => {
         await screen.findByText('Please select an organization to view this purchase order.'),
       ).toBeInTheDocument();
     });
+  });
+
+  // Issue 19, item 9: an order of taxed lines says its subtotal and tax, and each line its rate.
+  it('shows the subtotal, tax and total of an order of taxed lines, and each line’s tax with its rate', async () => {
+    const order = buildPurchaseOrder(7, {
+      po_line_items: linesOf(taxedRequisition(7), 7),
+      total_amount: 4_939.8,
+    });
+    setup(order.id, { orders: [order] });
+    const table = await screen.findByRole('table', { name: 'Line items' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(-3)
+        .map((row) => row.textContent),
+    ).toEqual(['Subtotal$4,500.00', 'Tax$439.80', 'Total$4,939.80']);
+    expect(within(table).getByText('incl. $439.80 tax at 10%')).toBeInTheDocument();
   });
 });

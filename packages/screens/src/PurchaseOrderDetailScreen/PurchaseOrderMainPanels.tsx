@@ -4,6 +4,7 @@ import { Box, DataList, Link, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { NOT_SPECIFIED } from '../kit/detail/Field';
 import { LineItemsTable } from '../kit/detail/LineItemsTable';
+import { lineTaxNote } from '../kit/detail/lineTax';
 import { Panel } from '../kit/detail/Panel';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
@@ -72,7 +73,10 @@ export function DetailsPanel({ order }: { order: PurchaseOrder }): ReactElement 
   );
 }
 
-/** The order's lines (document 2 §2): description with SKU and unit, quantity × unit price, line total. */
+/**
+ * The order's lines (document 2 §2): description with SKU and unit, quantity × unit price, line total
+ * (with its tax and rate), and the order's subtotal and tax above its total when the lines carry tax.
+ */
 export function LineItemsPanel({ order }: { order: PurchaseOrder }): ReactElement {
   const money = (amount: number) => formatMoney(amount, orderCurrency(order));
   const lines = order.po_line_items;
@@ -97,14 +101,19 @@ export function LineItemsPanel({ order }: { order: PurchaseOrder }): ReactElemen
         total={(line) => (
           <>
             <Text weight="medium">{money(line.total_amount)}</Text>
-            {line.tax_amount > 0 ? (
-              <Text as="div" size="1" color="gray">
-                incl. {money(line.tax_amount)} tax
+            {lineTaxNote(line, money) ? (
+              <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
+                {lineTaxNote(line, money)}
               </Text>
             ) : null}
           </>
         )}
         footerTotal={money(order.total_amount)}
+        footerTax={
+          order.tax_amount > 0
+            ? { subtotal: money(order.subtotal_amount), tax: money(order.tax_amount) }
+            : undefined
+        }
       />
     </Panel>
   );

@@ -4,6 +4,7 @@ import { Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { Muted } from '../kit/detail/Field';
 import { LineItemsTable } from '../kit/detail/LineItemsTable';
+import { lineTaxNote } from '../kit/detail/lineTax';
 import { Panel } from '../kit/detail/Panel';
 
 type Requisition = Schemas['Requisition'];
@@ -11,7 +12,8 @@ type Line = Schemas['RequisitionLineItem'];
 
 /**
  * Line Items (document 1 §2): description, product SKU, notes, quantity with unit ('each' by default),
- * unit price, total with its tax, and the server's total in the footer. On a phone the SKU, notes,
+ * unit price, total with its tax (and rate), and the server's total in the footer, under its subtotal
+ * and tax when the lines carry tax. On a phone the SKU, notes,
  * quantity and price move under the description. The detail and the approval review both show it.
  */
 export function LineItemsPanel({ requisition }: { requisition: Requisition }): ReactElement {
@@ -50,14 +52,19 @@ export function LineItemsPanel({ requisition }: { requisition: Requisition }): R
         total={(line) => (
           <>
             <Text weight="medium">{money(line.total_amount)}</Text>
-            {line.tax_amount > 0 ? (
-              <Text as="div" size="1" color="gray">
-                incl. {money(line.tax_amount)} tax
+            {lineTaxNote(line, money) ? (
+              <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
+                {lineTaxNote(line, money)}
               </Text>
             ) : null}
           </>
         )}
         footerTotal={money(requisition.total_amount)}
+        footerTax={
+          requisition.tax_amount > 0
+            ? { subtotal: money(requisition.subtotal_amount), tax: money(requisition.tax_amount) }
+            : undefined
+        }
       />
     </Panel>
   );

@@ -58,11 +58,14 @@ const approved: Requisition = {
       notes: null,
       currency: 'AUD',
       tax_amount: 32.5,
+      tax_rate: 10,
       total_amount: 357.5,
     },
   ],
   line_item_count: 3,
   total_amount: 4857.5,
+  subtotal_amount: 4825,
+  tax_amount: 32.5,
   attachments: [
     {
       id: '00000000-0000-4000-8000-000000001511',

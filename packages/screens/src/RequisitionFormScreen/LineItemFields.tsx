@@ -12,6 +12,7 @@ import { Trash2 } from 'lucide-react';
 import { type ReactElement, useId } from 'react';
 import { type Control, Controller, type FieldPath, type UseFormSetValue, useWatch } from 'react-hook-form';
 import {
+  estimateLineTax,
   estimateLineTotal,
   type RequisitionFormOutput,
   type RequisitionFormValues,
@@ -39,7 +40,10 @@ export interface LineItemFieldsProps {
   disabled: boolean;
 }
 
-/** One line: product search, description, quantity, unit price, unit of measure, notes and its total. */
+/**
+ * One line: product search, description, quantity, unit price, tax rate, unit of measure, notes, and
+ * its total (with its tax under the rate).
+ */
 export function LineItemFields({
   index,
   control,
@@ -57,6 +61,11 @@ export function LineItemFields({
   const line = useWatch({ control, name: `line_items.${index}` });
   const name = `Item ${index + 1}`;
   const lineTotal = estimateLineTotal(line ?? { quantity: 0, unit_price: 0, tax_amount: 0 });
+  const lineTax = line ? estimateLineTax(line) : null;
+  const taxHint =
+    lineTax === null || (lineTax === 0 && line?.tax_rate === null)
+      ? undefined
+      : `Tax: ${formatMoney(lineTax, currency)}${line?.tax_rate === null ? ' (an amount)' : ''}`;
   const options = { shouldDirty: true, shouldValidate: revalidate } as const;
 
   const prefill = (product: Product) => {
@@ -200,6 +209,32 @@ export function LineItemFields({
         />
         <Controller
           control={control}
+          name={`line_items.${index}.tax_rate`}
+          render={({ field, fieldState }) => (
+            <NumberInput
+              ref={field.ref}
+              label="Tax %"
+              placeholder="None"
+              min={0}
+              max={100}
+              // Half a percent a step, so phones offer a keyboard with a decimal point.
+              step={0.5}
+              // A rate above 100 reaches the rules, which say why on blur ('Tax rate must be between 0 and 100').
+              passOutOfRange
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={() => {
+                field.onBlur();
+                validate(`line_items.${index}.tax_rate`);
+              }}
+              disabled={disabled}
+              error={fieldState.error?.message}
+              hint={taxHint}
+            />
+          )}
+        />
+        <Controller
+          control={control}
           name={`line_items.${index}.unit_of_measure`}
           render={({ field, fieldState }) => (
             <SelectDropdown
@@ -215,25 +250,26 @@ export function LineItemFields({
             />
           )}
         />
-        <Controller
-          control={control}
-          name={`line_items.${index}.notes`}
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Notes"
-              // Short enough for the quarter-width column of a wide screen.
-              placeholder="Colour, size, part no."
-              maxLength={1000}
-              disabled={disabled}
-              error={fieldState.error?.message}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
+        <Box gridColumn={{ sm: 'span 2', md: 'span 4' }}>
+          <Controller
+            control={control}
+            name={`line_items.${index}.notes`}
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Notes"
+                placeholder="Colour, size, part no."
+                maxLength={1000}
+                disabled={disabled}
+                error={fieldState.error?.message}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        </Box>
       </Grid>
     </Box>
   );

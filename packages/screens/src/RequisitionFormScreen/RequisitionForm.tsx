@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Schemas } from '@purchasing/api-client';
-import { Button, Callout, formatMoney, TextArea } from '@purchasing/ui';
-import { Flex, Text } from '@radix-ui/themes';
+import { Button, Callout, TextArea } from '@purchasing/ui';
+import { Flex } from '@radix-ui/themes';
 import { type ReactElement, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormActionBar } from '../kit/form/FormActionBar';
@@ -12,8 +12,9 @@ import { AttachmentsSection, type StagedFile } from './AttachmentsSection';
 import { BasicInformationSection } from './BasicInformationSection';
 import { useBudgetCheck } from './BudgetCheck';
 import { LineItemsSection } from './LineItemsSection';
+import { RunningTotal } from './RunningTotal';
 import {
-  estimateTotal,
+  estimateTotals,
   type RequisitionFormOutput,
   type RequisitionFormValues,
   requisitionFormSchema,
@@ -83,8 +84,8 @@ export function RequisitionForm({
   const costCenterId = useWatch({ control, name: 'cost_center_id' });
   const watchedLines = useWatch({ control, name: 'line_items' });
   const currency = useWatch({ control, name: 'currency' }) || baseCurrency;
-  const total = estimateTotal(watchedLines ?? []);
-  const budget = useBudgetCheck(organizationId, costCenterId, total, currency);
+  const totals = estimateTotals(watchedLines ?? []);
+  const budget = useBudgetCheck(organizationId, costCenterId, totals.total, currency);
 
   const draftCopy = copyFor(mode, 'draft', requisition?.status);
   const submitCopy = copyFor(mode, 'submit', requisition?.status);
@@ -170,16 +171,7 @@ export function RequisitionForm({
           cancelHref={cancelHref}
           guard={guard}
           busy={busy}
-          summary={
-            <Flex direction="column">
-              <Text size="1" color="gray" id="requisition-total-label">
-                Estimated total
-              </Text>
-              <Text size="5" weight="bold" aria-labelledby="requisition-total-label" role="status">
-                {formatMoney(total, currency)}
-              </Text>
-            </Flex>
-          }
+          summary={<RunningTotal totals={totals} currency={currency} />}
           actions={
             <>
               <Button

@@ -8,6 +8,7 @@ import {
   budgetCheckHandler,
   buildRequisition,
   createRequisitionApi,
+  taxedRequisition,
 } from '../test/requisitionHandlers';
 import { StoryProviders } from '../test/StoryProviders';
 import { CreateRequisitionScreen, EditRequisitionScreen } from './RequisitionFormScreen';
@@ -68,7 +69,10 @@ const infoRequested = buildRequisition(3, {
   ],
 });
 
-const api = createRequisitionApi([draft, infoRequested]);
+/** A draft whose laptops carry GST at 10% (issue 19, item 9). */
+const taxed = taxedRequisition(5, { requestor: draft.requestor, delivery_date: nextMonth() });
+
+const api = createRequisitionApi([draft, infoRequested, taxed]);
 const requisitionHandlers = [...api.handlers, attachmentDeleteHandler(api.requisitions)];
 
 const meta = {
@@ -189,6 +193,17 @@ export const Edit: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Update Draft' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Update & Submit' })).toBeEnabled();
+  },
+};
+
+/** A draft with a taxed line: its Tax % and tax, and Subtotal and Tax above the estimated total. */
+export const EditTaxed: Story = {
+  args: { requisitionId: taxed.id },
+  parameters: { msw: { handlers: [meHandler(plainUser), ...requisitionHandlers, ...handlers] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Tax: $439.80')).toBeVisible();
+    await expect(canvas.getByText('Subtotal $4,500.00 · Tax $439.80')).toBeVisible();
   },
 };
 

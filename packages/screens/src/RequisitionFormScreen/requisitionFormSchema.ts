@@ -52,6 +52,8 @@ export const requisitionFormMessages = {
   descriptionTooLong: 'Description must be at most 500 characters',
   lineNotesTooLong: 'Notes must be at most 1000 characters',
   currencyRequired: 'Currency is required',
+  taxRateRange: 'Tax rate must be between 0 and 100',
+  taxRateDecimals: 'Tax rate has at most 3 decimal places',
 } as const;
 
 const m = requisitionFormMessages;
@@ -92,8 +94,17 @@ const lineItemSchema = z.object({
     .nullable()
     .pipe(z.enum(UNITS_OF_MEASURE, { error: m.unitOfMeasureRequired })),
   notes: z.string().max(1000, m.lineNotesTooLong),
-  /** Tax the server holds for the line; kept so an update does not drop it (the form has no tax field). */
+  /**
+   * Tax the server holds for the line as an amount (a line written through the API without a rate);
+   * kept so an update does not drop it. 0 when the line has a rate: the rate's amount is computed.
+   */
   tax_amount: z.number(),
+  /** 'Tax %': a percentage from 0 to 100 with at most 3 decimals, or null (no rate). */
+  tax_rate: z
+    .number()
+    .nullable()
+    .refine((rate) => rate === null || (rate >= 0 && rate <= 100), m.taxRateRange)
+    .refine((rate) => rate === null || Number(rate.toFixed(3)) === rate, m.taxRateDecimals),
 });
 
 /**
@@ -135,6 +146,7 @@ export function emptyLine(): RequisitionLineFormValues {
     unit_of_measure: 'each',
     notes: '',
     tax_amount: 0,
+    tax_rate: null,
   };
 }
 
@@ -172,7 +184,9 @@ export function requisitionToFormValues(requisition: Schemas['Requisition']): Re
       unit_price: Number(line.unit_price),
       unit_of_measure: line.unit_of_measure,
       notes: line.notes ?? '',
-      tax_amount: Number(line.tax_amount),
+      // A rate's amount is the server's to compute again; an amount without a rate is kept as it is.
+      tax_amount: line.tax_rate === null ? Number(line.tax_amount) : 0,
+      tax_rate: line.tax_rate === null ? null : Number(line.tax_rate),
     })),
   };
 }
@@ -206,7 +220,8 @@ export function toRequisitionInput(
       unit_price: line.unit_price,
       unit_of_measure: line.unit_of_measure,
       notes: blankToNull(line.notes),
-      tax_amount: line.tax_amount,
+      // With a rate only the rate is sent (the server computes the amount); else the amount held.
+      ...(line.tax_rate === null ? { tax_amount: line.tax_amount } : { tax_rate: line.tax_rate }),
     })),
     submit: options.submit,
   };
@@ -217,34 +232,76 @@ function cents(amount: number): number {
   return Math.sign(amount) * Math.round(Math.abs(amount) * 100);
 }
 
-/** Whether a line's quantity and unit price pass the line rules, so its amount may be counted. */
-export function lineAmountsAccepted(
-  line: Pick<RequisitionLineFormValues, 'quantity' | 'unit_price'>,
-): boolean {
+type EstimatedLine = Pick<RequisitionLineFormValues, 'quantity' | 'unit_price' | 'tax_amount'> &
+  Partial<Pick<RequisitionLineFormValues, 'tax_rate'>>;
+
+/** Whether a line's quantity, unit price and tax rate pass the line rules, so its amounts may be counted. */
+export function lineAmountsAccepted(line: EstimatedLine): boolean {
   return (
     lineItemSchema.shape.quantity.safeParse(line.quantity).success &&
-    lineItemSchema.shape.unit_price.safeParse(line.unit_price).success
+    lineItemSchema.shape.unit_price.safeParse(line.unit_price).success &&
+    lineItemSchema.shape.tax_rate.safeParse(line.tax_rate ?? null).success
   );
+}
+
+/** A line's estimate in cents: before tax, its tax (from the rate, else the amount) and its total. */
+interface LineCents {
+  subtotal: number;
+  tax: number;
+}
+
+function lineCents(line: EstimatedLine): LineCents | null {
+  if (!lineAmountsAccepted(line)) return null;
+  const quantity = line.quantity ?? 0;
+  const priceCents = cents(line.unit_price ?? 0);
+  const rate = line.tax_rate ?? null;
+  let tax = cents(line.tax_amount ?? 0);
+  if (rate !== null) {
+    // As the server does: quantity × price × rate / 100, half up to the cent, in exact integers.
+    const exact = BigInt(quantity) * BigInt(priceCents) * BigInt(Math.round(rate * 1000));
+    tax = Number((exact + BigInt(50_000)) / BigInt(100_000));
+  }
+  return { subtotal: quantity * priceCents, tax };
+}
+
+/**
+ * A line's tax as the form estimates it (from its rate, half up to the cent, else the amount the
+ * server holds), or `null` while the line is refused. A display estimate only.
+ */
+export function estimateLineTax(line: EstimatedLine): number | null {
+  const estimate = lineCents(line);
+  return estimate === null ? null : estimate.tax / 100;
 }
 
 /**
  * A line's total as the form estimates it (quantity × unit price + tax, in cents to avoid float drift),
- * or `null` while its quantity or unit price is refused (a quantity of 0, a negative price): such a line
- * counts for nothing until it is put right (issue 19, item 9). A display estimate only: the server
- * computes the real one.
+ * or `null` while its quantity, unit price or tax rate is refused (a quantity of 0, a negative price,
+ * a rate above 100): such a line counts for nothing until it is put right (issue 19, item 9). A
+ * display estimate only: the server computes the real one.
  */
-export function estimateLineTotal(
-  line: Pick<RequisitionLineFormValues, 'quantity' | 'unit_price' | 'tax_amount'>,
-): number | null {
-  if (!lineAmountsAccepted(line)) return null;
-  const quantity = line.quantity ?? 0;
-  const price = line.unit_price ?? 0;
-  return (Math.round(quantity * cents(price)) + cents(line.tax_amount ?? 0)) / 100;
+export function estimateLineTotal(line: EstimatedLine): number | null {
+  const estimate = lineCents(line);
+  return estimate === null ? null : (estimate.subtotal + estimate.tax) / 100;
+}
+
+/** The requisition's subtotal, tax and total as the form estimates them, over the accepted lines. */
+export function estimateTotals(lines: readonly EstimatedLine[]): {
+  subtotal: number;
+  tax: number;
+  total: number;
+} {
+  let subtotal = 0;
+  let tax = 0;
+  for (const line of lines) {
+    const estimate = lineCents(line);
+    if (estimate === null) continue;
+    subtotal += estimate.subtotal;
+    tax += estimate.tax;
+  }
+  return { subtotal: subtotal / 100, tax: tax / 100, total: (subtotal + tax) / 100 };
 }
 
 /** The requisition total as the form estimates it: the sum of the accepted lines' estimates. */
-export function estimateTotal(
-  lines: readonly Pick<RequisitionLineFormValues, 'quantity' | 'unit_price' | 'tax_amount'>[],
-) {
-  return lines.reduce((sum, line) => sum + cents(estimateLineTotal(line) ?? 0), 0) / 100;
+export function estimateTotal(lines: readonly EstimatedLine[]): number {
+  return estimateTotals(lines).total;
 }

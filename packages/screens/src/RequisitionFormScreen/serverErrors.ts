@@ -18,6 +18,7 @@ const LINE_FIELDS = new Set([
   'unit_price',
   'unit_of_measure',
   'notes',
+  'tax_rate',
 ]);
 
 /** A server detail placed on a form field, or kept for the form-level list when no field matches. */

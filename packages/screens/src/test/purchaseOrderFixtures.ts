@@ -4,7 +4,7 @@
  * The handlers over them are in ./purchaseOrderHandlers.
  */
 import type { Schemas } from '@purchasing/api-client';
-import { buildRequisition } from './requisitionFixtures';
+import { buildRequisition, withTaxBreakdown } from './requisitionFixtures';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
 type PurchaseOrderSummary = Schemas['PurchaseOrderSummary'];
@@ -116,6 +116,7 @@ export function linesOf(requisition: Requisition, seed: number): PurchaseOrder['
     unit_price: line.unit_price,
     unit_of_measure: line.unit_of_measure,
     tax_amount: line.tax_amount,
+    tax_rate: line.tax_rate,
     total_amount: line.total_amount,
     product:
       line.product && line.product_id
@@ -155,8 +156,11 @@ export function buildPurchaseOrder(n: number, overrides: Partial<PurchaseOrder> 
     attachments: [],
     base_currency: 'AUD',
     base_total_amount: null,
+    subtotal_amount: 0,
+    tax_amount: 0,
     ...overrides,
   };
+  Object.assign(order, withTaxBreakdown(order, overrides));
   // In the base currency the base amount is the total itself, unless a test says otherwise.
   if (!('base_total_amount' in overrides) && order.currency === order.base_currency) {
     order.base_total_amount = order.total_amount;
@@ -192,6 +196,7 @@ export function buildLongPurchaseOrder(n: number, overrides: Partial<PurchaseOrd
     unit_price: unitPrice,
     unit_of_measure: unit,
     tax_amount: 0,
+    tax_rate: null,
     total_amount: Math.round(quantity * unitPrice * 100) / 100,
     product: sku ? { id: uuid(4400 + n * 10 + index), name: description, sku, unit_of_measure: unit } : null,
   }));
@@ -311,6 +316,7 @@ export function approvedRequisitions(): Requisition[] {
           notes: null,
           currency: 'AUD',
           tax_amount: 0,
+          tax_rate: null,
           total_amount: 15_750,
         },
         {
@@ -324,6 +330,7 @@ export function approvedRequisitions(): Requisition[] {
           notes: 'Weekend work',
           currency: 'AUD',
           tax_amount: 0,
+          tax_rate: null,
           total_amount: 3000,
         },
       ],

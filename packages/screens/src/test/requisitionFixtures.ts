@@ -7,6 +7,7 @@ import type { Schemas } from '@purchasing/api-client';
 import { acme, adminUser, plainUser } from './handlers';
 
 type Requisition = Schemas['Requisition'];
+type PurchaseOrder = Schemas['PurchaseOrder'];
 type RequisitionSummary = Schemas['RequisitionSummary'];
 type ApprovalStep = Schemas['ApprovalStep'];
 type UserRef = Schemas['UserRef'];
@@ -96,6 +97,7 @@ export function buildRequisition(n: number, overrides: Partial<Requisition> = {}
       notes: 'Silver if possible',
       currency: 'AUD',
       tax_amount: 0,
+      tax_rate: null,
       total_amount: 4398,
     },
     {
@@ -109,37 +111,61 @@ export function buildRequisition(n: number, overrides: Partial<Requisition> = {}
       notes: null,
       currency: 'AUD',
       tax_amount: 0,
+      tax_rate: null,
       total_amount: 102,
     },
   ];
+  return withTaxBreakdown(
+    {
+      id: uuid(1000 + n),
+      requisition_number: `REQ-2026-${String(n).padStart(5, '0')}`,
+      status: 'draft',
+      category: 'standard',
+      justification: 'Laptops for the two new analysts',
+      delivery_date: '2026-12-15',
+      shipping_address: '1 Market Street, Sydney NSW 2000',
+      notes: null,
+      total_amount: 4500,
+      currency: 'AUD',
+      created_at: '2026-11-14T09:00:00.000Z',
+      updated_at: '2026-11-14T09:00:00.000Z',
+      submitted_at: null,
+      approved_at: null,
+      requestor: requestorRef,
+      cost_center_id: costCenters[1]?.id ?? uuid(502),
+      cost_center: costCenters[1] ?? { id: uuid(502), code: 'CC-200', name: 'Information Technology' },
+      gl_account_id: glAccounts[1]?.id ?? uuid(602),
+      gl_account: glAccounts[1] ?? { id: uuid(602), code: '6400', name: 'IT Equipment' },
+      line_item_count: lines.length,
+      base_currency: 'AUD',
+      exchange_rate: null,
+      base_total_amount: null,
+      line_items: lines,
+      attachments: [],
+      approval_workflow: [],
+      subtotal_amount: 0,
+      tax_amount: 0,
+      ...overrides,
+    },
+    overrides,
+  );
+}
+
+/**
+ * The record's subtotal and tax as the server gives them (the lines' tax summed; the subtotal is the
+ * total less it), unless the record states them itself.
+ */
+export function withTaxBreakdown<T extends Requisition | PurchaseOrder>(
+  record: T,
+  stated: Partial<T> = {},
+): T {
+  if ('subtotal_amount' in stated || 'tax_amount' in stated) return record;
+  const lines: { tax_amount: number }[] = 'line_items' in record ? record.line_items : record.po_line_items;
+  const taxCents = lines.reduce((sum, line) => sum + Math.round(line.tax_amount * 100), 0);
   return {
-    id: uuid(1000 + n),
-    requisition_number: `REQ-2026-${String(n).padStart(5, '0')}`,
-    status: 'draft',
-    category: 'standard',
-    justification: 'Laptops for the two new analysts',
-    delivery_date: '2026-12-15',
-    shipping_address: '1 Market Street, Sydney NSW 2000',
-    notes: null,
-    total_amount: 4500,
-    currency: 'AUD',
-    created_at: '2026-11-14T09:00:00.000Z',
-    updated_at: '2026-11-14T09:00:00.000Z',
-    submitted_at: null,
-    approved_at: null,
-    requestor: requestorRef,
-    cost_center_id: costCenters[1]?.id ?? uuid(502),
-    cost_center: costCenters[1] ?? { id: uuid(502), code: 'CC-200', name: 'Information Technology' },
-    gl_account_id: glAccounts[1]?.id ?? uuid(602),
-    gl_account: glAccounts[1] ?? { id: uuid(602), code: '6400', name: 'IT Equipment' },
-    line_item_count: lines.length,
-    base_currency: 'AUD',
-    exchange_rate: null,
-    base_total_amount: null,
-    line_items: lines,
-    attachments: [],
-    approval_workflow: [],
-    ...overrides,
+    ...record,
+    tax_amount: taxCents / 100,
+    subtotal_amount: (Math.round(record.total_amount * 100) - taxCents) / 100,
   };
 }
 
@@ -246,4 +272,32 @@ export function buildPendingApproval(
     created_at: requisition.submitted_at ?? requisition.created_at,
     ...overrides,
   };
+}
+
+/** A line's tax and total as the server computes them from an input line (rate half up, else the amount). */
+export function mockLineTax(line: Schemas['RequisitionLineItemInput']): {
+  tax_amount: number;
+  tax_rate: number | null;
+  total_amount: number;
+} {
+  const subtotalCents = line.quantity * Math.round(line.unit_price * 100);
+  const rate = line.tax_rate ?? null;
+  const taxCents =
+    rate === null
+      ? Math.round((line.tax_amount ?? 0) * 100)
+      : Number((BigInt(subtotalCents) * BigInt(Math.round(rate * 1000)) + 50_000n) / 100_000n);
+  return { tax_amount: taxCents / 100, tax_rate: rate, total_amount: (subtotalCents + taxCents) / 100 };
+}
+
+/**
+ * `buildRequisition(n)` with GST at 10% on its laptops (2 × $2,199.00: tax $439.80) and none on the
+ * bag: subtotal $4,500.00, tax $439.80, total $4,939.80.
+ */
+export function taxedRequisition(n: number, overrides: Partial<Requisition> = {}): Requisition {
+  const base = buildRequisition(n);
+  const [laptops, ...rest] = base.line_items;
+  const lines = laptops
+    ? [{ ...laptops, tax_amount: 439.8, tax_rate: 10, total_amount: 4_837.8 }, ...rest]
+    : rest;
+  return buildRequisition(n, { line_items: lines, total_amount: 4_939.8, ...overrides });
 }

@@ -17,6 +17,7 @@ import {
   defaultRequisitions,
   financeRef,
   glAccounts,
+  mockLineTax,
   products,
   toSummary,
   uuid,
@@ -34,6 +35,7 @@ export {
   glAccounts,
   products,
   requestorRef,
+  taxedRequisition,
   toSummary,
 } from './requisitionFixtures';
 
@@ -100,8 +102,7 @@ export function createRequisitionApi(initial: Requisition[] = defaultRequisition
         unit_of_measure: line.unit_of_measure,
         notes: line.notes ?? null,
         currency: 'AUD' as const,
-        tax_amount: line.tax_amount ?? 0,
-        total_amount: line.quantity * line.unit_price + (line.tax_amount ?? 0),
+        ...mockLineTax(line),
       }));
       const requisition = buildRequisition(next, {
         status: body.submit ? 'under_review' : 'draft',

@@ -27,6 +27,11 @@ export interface LineItemsTableProps<TLine> {
   total: (line: TLine) => ReactNode;
   /** The footer's figure: the record's total as the server states it (never a sum made here). */
   footerTotal: ReactNode;
+  /**
+   * Subtotal and Tax rows above the total, with the server's figures; left out when the record
+   * carries no tax (docs/decisions.md "Line tax").
+   */
+  footerTax?: { subtotal: ReactNode; tax: ReactNode };
 }
 
 /**
@@ -54,7 +59,22 @@ export function LineItemsTable<TLine>({
   totalHeader,
   total,
   footerTotal,
+  footerTax,
 }: LineItemsTableProps<TLine>): ReactElement {
+  const footerRow = (label: string, figure: ReactNode, strong: boolean) => (
+    // One cell per column, so hiding the middle columns keeps the footer aligned.
+    <Table.Row key={label} style={{ background: 'var(--gray-a2)' }}>
+      <Table.RowHeaderCell>
+        <Text weight={strong ? 'bold' : 'regular'}>{label}</Text>
+      </Table.RowHeaderCell>
+      {columns.map((column) => (
+        <Table.Cell key={column.header} data-wide-only="" />
+      ))}
+      <Table.Cell justify="end" style={nowrap}>
+        <Text weight={strong ? 'bold' : 'regular'}>{figure}</Text>
+      </Table.Cell>
+    </Table.Row>
+  );
   return (
     <Box data-line-items="" style={{ containerType: 'inline-size', containerName: 'line-items' }}>
       <style>{STYLES}</style>
@@ -106,18 +126,9 @@ export function LineItemsTable<TLine>({
           ))}
         </Table.Body>
         <tfoot>
-          {/* One cell per column, so hiding the middle columns keeps the footer aligned. */}
-          <Table.Row style={{ background: 'var(--gray-a2)' }}>
-            <Table.RowHeaderCell>
-              <Text weight="bold">Total</Text>
-            </Table.RowHeaderCell>
-            {columns.map((column) => (
-              <Table.Cell key={column.header} data-wide-only="" />
-            ))}
-            <Table.Cell justify="end" style={nowrap}>
-              <Text weight="bold">{footerTotal}</Text>
-            </Table.Cell>
-          </Table.Row>
+          {footerTax ? footerRow('Subtotal', footerTax.subtotal, false) : null}
+          {footerTax ? footerRow('Tax', footerTax.tax, false) : null}
+          {footerRow('Total', footerTotal, true)}
         </tfoot>
       </Table.Root>
     </Box>
