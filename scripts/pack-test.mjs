@@ -14,23 +14,14 @@
  * Exits non-zero with a message naming the failed step. `KEEP_PACK_TEST=1` keeps the temporary folder.
  * Usage: `node scripts/pack-test.mjs` (from anywhere).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { buildPackages, npm, packPackages, repo, run } from './lib/pack.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const packages = ['packages/contract', 'packages/api-client', 'packages/ui', 'packages/screens'];
-/** What each tarball must hold: a built entry, or for the types-only contract its declarations. */
-const requiredFiles = (dir) =>
-  dir === 'packages/contract'
-    ? ['package.json', 'README.md', 'src/index.d.ts', 'src/generated/schema.d.ts']
-    : ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts'];
 const peers = ['react', 'react-dom', '@radix-ui/themes', '@tanstack/react-query'];
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -53,40 +44,16 @@ async function step(name, action) {
   }
 }
 
-/** Runs a command, returning stdout; on failure the error carries stdout and stderr. */
-function run(command, args, cwd) {
-  return execFileSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-  });
-}
-
 const work = mkdtempSync(path.join(tmpdir(), 'purchasing-pack-test-'));
 const tarballDir = path.join(work, 'tarballs');
 const consumer = path.join(work, 'consumer');
 mkdirSync(tarballDir);
 mkdirSync(consumer);
 
-await step('build the packages (npm run build:packages)', () => run(npm, ['run', 'build:packages'], repo));
+await step('build the packages (npm run build:packages)', () => buildPackages());
 
 /** @type {{ dir: string, name: string, tarball: string }[]} */
-const packed = await step('npm pack each package', () =>
-  packages.map((dir) => {
-    const out = run(npm, ['pack', '--json', '--pack-destination', tarballDir], path.join(repo, dir));
-    const [info] = JSON.parse(out);
-    const files = info.files.map((f) => f.path);
-    for (const required of requiredFiles(dir)) {
-      if (!files.includes(required)) throw new Error(`${info.name}: the tarball has no ${required}`);
-    }
-    const tests = files.filter((f) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(f));
-    if (tests.length > 0)
-      process.stdout.write(`  note: ${info.name} ships test files: ${tests.join(', ')}\n`);
-    process.stdout.write(`  ${info.filename}: ${files.length} files, ${(info.size / 1024).toFixed(0)} KB\n`);
-    return { dir, name: info.name, tarball: path.join(tarballDir, info.filename) };
-  }),
-);
+const packed = await step('npm pack each package', () => packPackages(tarballDir));
 
 await step('publint each tarball (strict)', async () => {
   const problems = [];
@@ -346,6 +313,12 @@ await step(
   },
 );
 
+// `PACK_TEST_TARBALLS_OUT=<dir>`: the checked tarballs are kept there for the example portals.
+const tarballsOut = process.env.PACK_TEST_TARBALLS_OUT;
+if (tarballsOut) {
+  mkdirSync(tarballsOut, { recursive: true });
+  for (const { tarball } of packed) cpSync(tarball, path.join(tarballsOut, path.basename(tarball)));
+}
 if (process.env.KEEP_PACK_TEST === '1') process.stdout.write(`pack-test: kept ${work}\n`);
 else rmSync(work, { recursive: true, force: true });
 process.stdout.write(`pack-test: all good (${seconds(started)})\n`);

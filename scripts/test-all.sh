@@ -42,7 +42,12 @@ step "every story renders in Chromium, its play function passes and axe finds no
 npx vitest run -c .storybook/vitest.config.ts
 
 step "pack test (build, npm pack, publint, install the tarballs in a fresh project, render with Node)"
-node scripts/pack-test.mjs
+tarballs="$(mktemp -d)"
+PACK_TEST_TARBALLS_OUT="$tarballs" node scripts/pack-test.mjs
+
+step "example portals (examples/*: each built from those tarballs outside the repo, signed in by its own identity provider, driven in Chromium against the API)"
+node scripts/examples/run.mjs --tarballs "$tarballs"
+rm -rf "$tarballs"
 
 step "bundle budget (build the app; at most 200 KB of gzipped JavaScript before the sign-in screen, no source maps)"
 npm run build:app >/dev/null
