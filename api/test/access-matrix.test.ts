@@ -205,6 +205,9 @@ async function memberOfOrganization(): Promise<User> {
   return user;
 }
 
+/** Vendor names are unique in an organisation: a number of its own per request. */
+let vendorNames = 0;
+
 /** Days back of the exchange rates the recipes make (each on a day of its own). */
 let rateDays = 0;
 
@@ -649,9 +652,10 @@ const recipes: Record<string, Recipe> = {
   },
   listVendors: simple('/vendors', 200, '/vendors?include_inactive=perhaps'),
   createVendor: {
-    valid: async () => ({ url: '/vendors', payload: { name: 'Matrix Supplies' } }),
+    // A name of its own per request (names are unique in an organisation).
+    valid: async () => ({ url: '/vendors', payload: { name: `Matrix Supplies ${++vendorNames}` } }),
     invalid: async () => ({ url: '/vendors', payload: {} }),
-    success: 501,
+    success: 201,
   },
   getVendor: {
     valid: async () => ({ url: `/vendors/${world.vendor.id}` }),
@@ -659,14 +663,22 @@ const recipes: Record<string, Recipe> = {
     success: 200,
   },
   updateVendor: {
-    valid: async () => ({ url: `/vendors/${world.vendor.id}`, payload: { name: 'Matrix Supplies' } }),
+    valid: async () => ({
+      url: `/vendors/${(await buildVendor(app.models, world.organization)).id}`,
+      payload: { name: `Matrix Supplies ${++vendorNames}` },
+    }),
     invalid: async () => ({ url: `/vendors/${world.vendor.id}`, payload: {} }),
-    success: 501,
+    success: 200,
   },
   deleteVendor: {
     valid: async () => ({ url: `/vendors/${(await buildVendor(app.models, world.organization)).id}` }),
     invalid: async () => ({ url: `/vendors/${BAD}` }),
-    success: 501,
+    success: 204,
+  },
+  getVendorSpend: {
+    valid: async () => ({ url: `/vendors/${world.vendor.id}/spend` }),
+    invalid: async () => ({ url: `/vendors/${BAD}/spend` }),
+    success: 200,
   },
   listVendorProducts: {
     valid: async () => ({ url: `/vendors/${world.vendor.id}/products` }),

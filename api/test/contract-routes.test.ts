@@ -654,6 +654,32 @@ describe('successful answers of implemented operations', () => {
         token,
         organizationId: organization.id,
       }),
+    createVendor: () =>
+      call(app.server, 'POST', '/api/vendors', {
+        token,
+        organizationId: organization.id,
+        payload: { name: `Contract Supplies ${Date.now()}`, currency: 'EUR', tax_number: 'VAT DE123456789' },
+      }),
+    updateVendor: async () =>
+      call(app.server, 'PUT', `/api/vendors/${(await buildVendor(app.models, organization)).id}`, {
+        token,
+        organizationId: organization.id,
+        payload: {
+          name: `Contract Supplies ${Date.now()} (renamed)`,
+          payment_terms: 'Net 15',
+          is_active: true,
+        },
+      }),
+    deleteVendor: async () =>
+      call(app.server, 'DELETE', `/api/vendors/${(await buildVendor(app.models, organization)).id}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    getVendorSpend: async () =>
+      call(app.server, 'GET', `/api/vendors/${(await buildVendor(app.models, organization)).id}/spend`, {
+        token,
+        organizationId: organization.id,
+      }),
     listVendorProducts: async () => {
       const vendor = await buildVendor(app.models, organization);
       await buildProduct(app.models, organization, { vendor_id: vendor.id });

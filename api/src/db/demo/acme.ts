@@ -129,6 +129,7 @@ export const ACME: OrganizationFixture = {
       postal_code: '3000',
       country: 'Australia',
       payment_terms: 'Net 30',
+      tax_number: 'ABN 36 004 763 526',
     },
     {
       name: 'Dell Technologies Australia',
@@ -142,6 +143,7 @@ export const ACME: OrganizationFixture = {
       postal_code: '2060',
       country: 'Australia',
       payment_terms: 'Net 45',
+      tax_number: 'ABN 72 003 855 561',
     },
     {
       name: 'Nordic Office Furniture',
@@ -155,6 +157,7 @@ export const ACME: OrganizationFixture = {
       postal_code: '4000',
       country: 'Australia',
       payment_terms: 'Net 30',
+      tax_number: 'ABN 18 611 204 935',
     },
     {
       name: 'CleanPro Facility Services',
@@ -168,6 +171,7 @@ export const ACME: OrganizationFixture = {
       postal_code: '6000',
       country: 'Australia',
       payment_terms: 'Net 15',
+      tax_number: 'ABN 51 824 753 556',
     },
     {
       name: 'FastFreight Logistics',
@@ -181,6 +185,7 @@ export const ACME: OrganizationFixture = {
       postal_code: '3207',
       country: 'Australia',
       payment_terms: 'Due on Receipt',
+      tax_number: 'ABN 64 129 558 317',
     },
   ],
   products: [

@@ -73,6 +73,8 @@ export interface VendorFixture {
   postal_code: string;
   country: string;
   payment_terms: PaymentTerms;
+  /** A tax or business number (an ABN for the Australian vendors). */
+  tax_number?: string;
 }
 
 /** A product in the organisation's currency, named by `sku` elsewhere. */

@@ -113,6 +113,8 @@ export class Vendor extends Model<InferAttributes<Vendor>, InferCreationAttribut
   declare postal_code: CreationOptional<string | null>;
   declare country: CreationOptional<string | null>;
   declare payment_terms: CreationOptional<PaymentTerms | null>;
+  declare tax_number: CreationOptional<string | null>;
+  declare currency: CreationOptional<string | null>;
   declare is_active: CreationOptional<boolean>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
@@ -134,6 +136,8 @@ export class Vendor extends Model<InferAttributes<Vendor>, InferCreationAttribut
         postal_code: columns.optionalText,
         country: columns.optionalText,
         payment_terms: columns.optionalText,
+        tax_number: columns.optionalText,
+        currency: columns.optionalText,
         is_active: columns.flag(true),
         created_at: columns.timestamp,
         updated_at: columns.timestamp,

@@ -51,14 +51,14 @@ export async function lockAdministration(
 }
 
 /**
- * Writes one audit_logs row for an administrative change (entity `role` or `department`), in the
+ * Writes one audit_logs row for an administrative change (a role, department or vendor), in the
  * change's transaction. `clock_timestamp()` keeps the order of rows written by one transaction.
  */
 export async function auditAdministration(
   db: Db,
   entry: {
     organizationId: string;
-    entityType: 'role' | 'department';
+    entityType: 'role' | 'department' | 'vendor';
     entityId: string;
     action: string;
     actorId: string;

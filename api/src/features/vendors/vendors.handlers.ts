@@ -1,12 +1,22 @@
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireScope } from '../../http/context.js';
+import { actorHolding } from '../roles/access.js';
 import { getVendor, listVendorProducts, listVendors, type VendorFilter } from './vendors.service.js';
+import {
+  createVendor,
+  deactivateVendor,
+  getVendorSpend,
+  updateVendor,
+  type VendorCreateForm,
+  type VendorUpdateForm,
+} from './vendors.writes.js';
 
 const idOf = (input: HandlerInput) => (input.request.params as { id: string }).id;
+const MANAGERS = ['vendor.manage'] as const;
 
 /**
- * Vendor reads, open to every member of the organisation (the create-order screen chooses a
- * vendor from them); creating, editing and deactivating arrive with the vendor issue.
+ * Vendors: reads open to every member (the create-order screen chooses a vendor from them), writes
+ * with `vendor.manage`, a vendor's spend with `purchase_order.view` (the route table checks each).
  */
 export const vendorHandlers: OperationHandlers = {
   listVendors: {
@@ -21,6 +31,37 @@ export const vendorHandlers: OperationHandlers = {
   getVendor: {
     handler: async (input) => ({
       vendor: await getVendor(input.app.db, requireScope(input).organizationId, idOf(input)),
+    }),
+  },
+  createVendor: {
+    handler: async (input) => {
+      const vendor = await createVendor(
+        input.app.db,
+        actorHolding(input, MANAGERS),
+        input.request.payload as VendorCreateForm,
+      );
+      return input.h.response({ vendor }).code(201);
+    },
+  },
+  updateVendor: {
+    handler: async (input) => ({
+      vendor: await updateVendor(
+        input.app.db,
+        actorHolding(input, MANAGERS),
+        idOf(input),
+        input.request.payload as VendorUpdateForm,
+      ),
+    }),
+  },
+  deleteVendor: {
+    handler: async (input) => {
+      await deactivateVendor(input.app.db, actorHolding(input, MANAGERS), idOf(input));
+      return input.h.response().code(204);
+    },
+  },
+  getVendorSpend: {
+    handler: async (input) => ({
+      spend: await getVendorSpend(input.app.db, requireScope(input).organizationId, idOf(input)),
     }),
   },
   listVendorProducts: {

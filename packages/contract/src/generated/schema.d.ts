@@ -1516,6 +1516,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vendors/{id}/spend": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A vendor's orders and spend
+         * @description What the organisation has ordered from this vendor, in its base currency (each order converted
+         *     at its requisition's frozen rate): orders raised (cancelled ones left out), those still open
+         *     (draft or sent), the amount committed on sent orders not yet received, the amount received (the
+         *     spend), and when the last order was raised. The orders themselves are `listPurchaseOrders` with
+         *     `vendor_id`. Needs `purchase_order.view`.
+         */
+        get: operations["getVendorSpend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/budgets": {
         parameters: {
             query?: never;
@@ -1782,6 +1815,7 @@ export interface components {
          *     - `EMAIL_TAKEN`: 409: an account with the email exists already (the first-administrator command).
          *     - `ROLE_NAME_TAKEN`: 409: the organisation has a role of that name.
          *     - `DEPARTMENT_CODE_TAKEN`: 409: the organisation has a department with that code.
+         *     - `VENDOR_NAME_TAKEN`: 409: the organisation has a vendor of that name (case ignored).
          *     - `ORGANIZATION_EXISTS`: 409: the organisation exists already (the first-administrator command).
          *     - `SYSTEM_ROLE`: 409: a system role cannot be renamed, deleted or narrowed that way.
          *     - `ROLE_IN_USE`: 409: the role is held by members.
@@ -1803,7 +1837,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE`: 503: the service is unavailable.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "VENDOR_NAME_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
         ErrorDetail: {
             /** @description A dotted body path (`line_items.0.quantity`) or a query or header name. */
             field: string;
@@ -2708,6 +2742,10 @@ export interface components {
             country: string | null;
             /** @description The default terms of new orders to this vendor. */
             payment_terms: components["schemas"]["PaymentTerms"] | null;
+            /** @description The vendor's tax or business registration number (e.g. an ABN or a VAT number), printed on orders. */
+            tax_number: string | null;
+            /** @description The currency the vendor quotes and invoices in; null means the organization's base currency. */
+            currency: components["schemas"]["CurrencyCode"] | null;
             is_active: boolean;
             /** Format: date-time */
             created_at: string;
@@ -2725,6 +2763,8 @@ export interface components {
             postal_code?: string | null;
             country?: string | null;
             payment_terms?: components["schemas"]["PaymentTerms"] | null;
+            tax_number?: string | null;
+            currency?: components["schemas"]["CurrencyCode"] | null;
         };
         VendorUpdateInput: {
             name: string;
@@ -2739,10 +2779,31 @@ export interface components {
             postal_code?: string | null;
             country?: string | null;
             payment_terms?: components["schemas"]["PaymentTerms"] | null;
+            tax_number?: string | null;
+            currency?: components["schemas"]["CurrencyCode"] | null;
             is_active?: boolean;
         };
         VendorResponse: {
             vendor: components["schemas"]["Vendor"];
+        };
+        VendorSpend: {
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description Orders raised to the vendor, cancelled ones left out. */
+            order_count: number;
+            /** @description Orders in `draft` or `sent`. */
+            open_order_count: number;
+            /** @description The base-currency total of `sent` orders not yet received. */
+            committed_amount: number;
+            /** @description The base-currency total of `received` orders (the spend). */
+            received_amount: number;
+            /**
+             * Format: date-time
+             * @description When the latest order (cancelled ones left out) was raised; null when none was.
+             */
+            last_order_at: string | null;
+        };
+        VendorSpendResponse: {
+            spend: components["schemas"]["VendorSpend"];
         };
         /**
          * @description Units of the organisation's base currency that one unit of the currency buys, with at most 8 decimal places (more answer 400). A base amount is the amount times the rate, rounded half up to the cent.
@@ -5952,6 +6013,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVendorSpend: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorSpendResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

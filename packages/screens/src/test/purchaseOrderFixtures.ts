@@ -36,6 +36,8 @@ function vendor(n: number, overrides: Partial<Vendor> & Pick<Vendor, 'name'>): V
     postal_code: null,
     country: 'Australia',
     payment_terms: null,
+    tax_number: null,
+    currency: null,
     is_active: true,
     created_at: '2026-02-01T09:00:00.000Z',
     ...overrides,
