@@ -16,7 +16,7 @@
  * Usage: `node scripts/examples/run.mjs [--only <name>[,<name>]] [--port <base>] [--keep] [--tarballs <dir>]`
  * (`npm run examples`). The ports are <base> (API), <base>+1 (identity provider), then one per example.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,9 +65,11 @@ let databaseMade = false;
 let issuer;
 
 async function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of children) stop(child);
   await Promise.all(
-    children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)),
+    children.map((child) =>
+      child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null,
+    ),
   );
   await issuer?.stop();
   if (databaseMade) {
@@ -103,7 +105,9 @@ function start(name, command, args, cwd, env) {
     cwd,
     env: { ...process.env, npm_config_update_notifier: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: false,
+    // Its own process group, stopped as a whole: `npm start` runs the server in a child of npm's
+    // shell, which outlives a SIGTERM sent to npm alone and keeps the port.
+    detached: true,
   });
   const chunks = [];
   child.stdout.on('data', (d) => chunks.push(d));
@@ -113,6 +117,18 @@ function start(name, command, args, cwd, env) {
   children.push(child);
   return child;
 }
+
+/** Stops a process started by {@link start} and everything it started (its process group). */
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => cleanUp().finally(() => process.exit(1)));
 
 /** Waits until `url` answers (any status below 500), or the process exits, or `ms` pass. */
 async function waitFor(url, child, ms = 120_000) {
@@ -191,8 +207,10 @@ for (const [index, name] of examples.entries()) {
   const server = start(name, npm, ['start'], dir, env);
   const url = `http://127.0.0.1:${port}`;
   await step(`${name}: start on ${url}`, () => waitFor(`${url}/`, server));
-  await step(`${name}: drive it in Chromium (examples/${name}/e2e)`, () => {
-    const result = spawnSync(
+  await step(`${name}: drive it in Chromium (examples/${name}/e2e)`, async () => {
+    // Asynchronously: the identity provider answers from this very process, and the API's and the
+    // portal's output pipes must keep draining while the tests run (a blocked event loop would hang both).
+    const playwright = spawn(
       process.execPath,
       [
         path.join(repo, 'node_modules', '@playwright', 'test', 'cli.js'),
@@ -206,10 +224,14 @@ for (const [index, name] of examples.entries()) {
         env: { ...process.env, ...env, EXAMPLE: name, EXAMPLE_URL: url },
       },
     );
-    if (result.status !== 0)
-      throw Object.assign(new Error(`Playwright exit ${result.status}`), { stdout: server.output() });
+    const status = await new Promise((resolve, reject) => {
+      playwright.once('error', reject);
+      playwright.once('exit', (code, signal) => resolve(code ?? signal));
+    });
+    if (status !== 0)
+      throw Object.assign(new Error(`Playwright exit ${status}`), { stdout: server.output() });
   });
-  server.kill('SIGTERM');
+  stop(server);
 }
 
 await cleanUp();
