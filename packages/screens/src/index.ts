@@ -56,6 +56,7 @@ export {
   type PurchaseOrderListSearchChangeOptions,
   purchaseOrderListSearchSchema,
 } from './PurchaseOrderListScreen';
+export { PurchasingEmbed, type PurchasingEmbedProps } from './PurchasingEmbed';
 export {
   defaultHrefs,
   type Hrefs,

@@ -1,0 +1,1 @@
+export { PurchasingEmbed, type PurchasingEmbedProps } from './PurchasingEmbed';
