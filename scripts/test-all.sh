@@ -54,7 +54,8 @@ npm run build:app >/dev/null
 node scripts/bundle-budget.mjs
 
 step "end-to-end (Playwright in Debian's Chromium against the built app, served by two API instances behind a round-robin proxy; ends with the walk: every route as each default role at 1440x900 and 390x844, axe on each)"
-E2E_INSTANCES=2 npm run test:e2e
+# host-app/dist was just built by the bundle budget step: Playwright runs on it (npm run test:e2e builds first).
+(cd host-app && E2E_INSTANCES=2 npx playwright test)
 
 step "Lighthouse CI (Debian's Chromium, simulated phone: /login and the signed-in requisition list; accessibility 100 and best practices >= 95 fail the run, performance < 90 warns)"
 npm run lighthouse
