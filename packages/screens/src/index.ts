@@ -10,6 +10,7 @@ export {
   ApprovalActionForm,
   type ApprovalActionFormProps,
   type ApprovalActionName,
+  type ApprovalDecision,
   type PendingStepState,
   usePendingStep,
 } from './ApprovalActionForm';
