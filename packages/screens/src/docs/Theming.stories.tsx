@@ -2,7 +2,7 @@ import { toast } from '@purchasing/ui';
 import { Flex, Theme, type ThemeProps } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { CSSProperties } from 'react';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { ApprovalQueueScreen } from '../ApprovalQueueScreen';
 import type { PurchasingCssVariables } from '../kit/themeVariables';
 import { RequisitionDetailScreen } from '../RequisitionDetailScreen';
@@ -110,6 +110,21 @@ export const Dark: Story = {
       contrast(getComputedStyle(bubble).color, getComputedStyle(bubble).backgroundColor),
     ).toBeGreaterThan(7);
     toast.remove(id);
+  },
+};
+
+/** Dark with the Review dialog open: dialogs render in the theme's portal and stay dark. */
+export const DarkDialog: Story = {
+  args: { appearance: 'dark' },
+  play: async ({ canvasElement }) => {
+    const { reviewButton } = await loaded(canvasElement);
+    await userEvent.click(reviewButton);
+    const page = within(canvasElement.ownerDocument.body);
+    const dialog = await page.findByRole('dialog', { name: `Review ${underReview.requisition_number}` });
+    await within(dialog).findByRole('radio', { name: 'Approve' });
+    const title = within(dialog).getByRole('heading', { name: `Review ${underReview.requisition_number}` });
+    await expect(luminance(backgroundBehind(title))).toBeLessThan(0.05);
+    await expect(contrast(getComputedStyle(title).color, backgroundBehind(title))).toBeGreaterThan(7);
   },
 };
 
