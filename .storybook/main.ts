@@ -3,11 +3,17 @@ import { defaultClientConditions, mergeConfig } from 'vite';
 
 /** One Storybook for @purchasing/ui and @purchasing/screens. */
 const config: StorybookConfig = {
-  stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)', '../packages/screens/src/**/*.stories.@(ts|tsx)'],
+  stories: [
+    // The docs pages first, so the sidebar opens on Embedding.
+    '../packages/screens/src/docs/*.mdx',
+    '../packages/ui/src/**/*.stories.@(ts|tsx)',
+    '../packages/screens/src/**/*.stories.@(ts|tsx)',
+  ],
   framework: { name: '@storybook/react-vite', options: {} },
   // addon-vitest runs every story as a Chromium test (.storybook/vitest.config.ts); addon-a11y runs axe
-  // on each one (preview.tsx sets `a11y.test: 'error'`, so a violation fails the test).
-  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
+  // on each one (preview.tsx sets `a11y.test: 'error'`, so a violation fails the test); addon-docs renders
+  // the MDX pages (Embedding, Theming) and the `autodocs` API tables from the components' prop types.
+  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y', '@storybook/addon-docs'],
   // MSW's mockServiceWorker.js (from `npx msw init .storybook/generated --no-save`; biome skips generated/),
   // so the typed MSW handlers answer the screens' API calls in the browser.
   staticDirs: [{ from: './generated', to: '/' }],

@@ -10,6 +10,7 @@ export {
   ApprovalActionForm,
   type ApprovalActionFormProps,
   type ApprovalActionName,
+  type ApprovalDecision,
   type PendingStepState,
   usePendingStep,
 } from './ApprovalActionForm';
@@ -44,6 +45,7 @@ export { DepartmentUsersScreen, type DepartmentUsersScreenProps } from './Depart
 export { EditUserScreen, type EditUserScreenProps } from './EditUserScreen';
 export { ExchangeRatesScreen } from './ExchangeRatesScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
+export type { PurchasingCssVariables } from './kit/themeVariables';
 export { type LoginFormValues, LoginScreen, type LoginScreenProps, loginSchema } from './LoginScreen';
 export { PendingScreen, type PendingScreenProps } from './PendingScreen';
 export { PurchaseOrderCreateScreen } from './PurchaseOrderCreateScreen';

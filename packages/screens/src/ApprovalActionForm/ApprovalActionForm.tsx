@@ -27,6 +27,17 @@ import { serverMessage } from './serverMessage';
 /** What an approver can do with their open step (document 1 §4). */
 export type ApprovalActionName = 'approve' | 'reject' | 'request_info' | 'delegate';
 
+/**
+ * An approver's decision the server accepted, as the screens report it to the host (`onDecided`), e.g.
+ * for a portal to refresh its own task count.
+ */
+export interface ApprovalDecision {
+  /** What the approver did. */
+  action: ApprovalActionName;
+  /** The requisition as it was reviewed (before the decision: the screens refetch its new state). */
+  requisition: Schemas['Requisition'];
+}
+
 /** Props of {@link ApprovalActionForm}. */
 export interface ApprovalActionFormProps {
   /** The requisition under review (its id is the one the approval calls take). */

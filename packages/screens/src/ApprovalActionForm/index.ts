@@ -2,6 +2,7 @@ export {
   ApprovalActionForm,
   type ApprovalActionFormProps,
   type ApprovalActionName,
+  type ApprovalDecision,
   type ApprovalSubmission,
   approvalActionMessages,
   type PendingStepState,

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApprovalDecision } from '../ApprovalActionForm';
 import { http, organizationsHandler } from '../test/handlers';
 import { renderScreen } from '../test/render';
 import {
@@ -143,16 +144,25 @@ describe('ApprovalReviewScreen', () => {
     ]);
   });
 
-  it('returns to the approval queue after a successful approval', async () => {
+  it('tells the host of the decision (onDecided), then returns to the approval queue', async () => {
     const api = serve();
     const id = underReview().id;
-    const { user, navigate } = renderScreen(<ApprovalReviewScreen requisitionId={id} />, { signedIn: true });
+    const onDecided = vi.fn<(decision: ApprovalDecision) => void>();
+    const { user, navigate } = renderScreen(
+      <ApprovalReviewScreen requisitionId={id} onDecided={onDecided} />,
+      {
+        signedIn: true,
+      },
+    );
     const panel = within(await screen.findByRole('region', { name: 'Take Action' }));
     await panel.findByText(/You are deciding at/);
     await user.click(panel.getByRole('radio', { name: 'Approve' }));
     await user.type(panel.getByRole('textbox', { name: /Comments/ }), 'Within budget.');
     await user.click(panel.getByRole('button', { name: 'Approve Requisition' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/approvals'));
+    expect(onDecided).toHaveBeenCalledTimes(1);
+    expect(onDecided.mock.calls[0]?.[0]).toMatchObject({ action: 'approve', requisition: { id } });
+    expect(onDecided.mock.invocationCallOrder[0]).toBeLessThan(navigate.mock.invocationCallOrder[0] ?? 0);
     expect(await screen.findByText('Approval action completed successfully')).toBeInTheDocument();
     expect(api.requisitions.find((r) => r.id === id)?.status).toBe('approved');
   });

@@ -3,7 +3,7 @@ import { formatDate, StatusBadge } from '@purchasing/ui';
 import { Button as RadixButton } from '@radix-ui/themes';
 import { FileText } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { ApprovalActionForm } from '../ApprovalActionForm';
+import { ApprovalActionForm, type ApprovalDecision } from '../ApprovalActionForm';
 import { DetailLayout, DetailScreen } from '../kit/detail/DetailScreen';
 import { Panel } from '../kit/detail/Panel';
 import { useDetailScreen } from '../kit/detail/useDetailScreen';
@@ -19,6 +19,11 @@ type Requisition = Schemas['Requisition'];
 export interface ApprovalReviewScreenProps {
   /** The id of the requisition under review (the `{id}` of `/approvals/{id}`). */
   requisitionId: string;
+  /**
+   * Called after the server accepted the approver's decision (the success toast is shown), just before
+   * the screen returns to the approval queue (`navigation.hrefs.approvals()`).
+   */
+  onDecided?(decision: ApprovalDecision): void;
 }
 
 /** Product copy of the approval review (document 1 §2 "Approval review", §8). */
@@ -34,10 +39,10 @@ export const approvalReviewMessages = {
  * The approval review (`/approvals/{id}`): the requisition's panels as the detail shows them (details,
  * line items, attachments with their downloads, quick info and the approval workflow) beside a sticky
  * 'Take Action' panel holding the {@link ApprovalActionForm} (one column on narrow screens). After a
- * successful decision it returns to the approval queue. The form itself asks the server whether the
+ * successful decision it calls `onDecided` and returns to the approval queue. The form itself asks the server whether the
  * user has an open step and says so when not.
  */
-export function ApprovalReviewScreen({ requisitionId }: ApprovalReviewScreenProps): ReactElement {
+export function ApprovalReviewScreen({ requisitionId, onDecided }: ApprovalReviewScreenProps): ReactElement {
   const { navigation } = usePurchasing();
   const state = useDetailScreen({
     query: requisitionQueries.detail,
@@ -60,7 +65,7 @@ export function ApprovalReviewScreen({ requisitionId }: ApprovalReviewScreenProp
       }}
     >
       {(requisition, organizationId) => (
-        <ApprovalReview requisition={requisition} organizationId={organizationId} />
+        <ApprovalReview requisition={requisition} organizationId={organizationId} onDecided={onDecided} />
       )}
     </DetailScreen>
   );
@@ -69,9 +74,11 @@ export function ApprovalReviewScreen({ requisitionId }: ApprovalReviewScreenProp
 function ApprovalReview({
   requisition,
   organizationId,
+  onDecided,
 }: {
   requisition: Requisition;
   organizationId: string;
+  onDecided: ApprovalReviewScreenProps['onDecided'];
 }): ReactElement {
   const { navigation } = usePurchasing();
   const fullRecord = useLinkProps(navigation.hrefs.requisitionDetail(requisition.id));
@@ -100,7 +107,10 @@ function ApprovalReview({
         <Panel title={approvalReviewMessages.takeAction}>
           <ApprovalActionForm
             requisition={requisition}
-            onDone={() => navigation.navigate(navigation.hrefs.approvals())}
+            onDone={(action) => {
+              onDecided?.({ action, requisition });
+              navigation.navigate(navigation.hrefs.approvals());
+            }}
           />
         </Panel>
       }

@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { IconBadge } from '../kit/IconBadge';
+import { scaled } from '../kit/themeVariables';
 import { budgetOverrunMessages } from '../shared/BudgetOverrun';
 import { fullName } from '../shared/display';
 
@@ -99,7 +100,7 @@ function TimelineEntry({ step, last }: { step: ApprovalStep; last: boolean }): R
 
   return (
     <li data-step-action={step.action ?? 'pending'} style={{ display: 'flex', gap: 'var(--space-3)' }}>
-      <Flex direction="column" align="center" flexShrink="0" style={{ width: ICON_SIZE }}>
+      <Flex direction="column" align="center" flexShrink="0" style={{ width: scaled(ICON_SIZE) }}>
         <IconBadge
           size={ICON_SIZE}
           background={`var(--${presentation.color}-a3)`}
@@ -118,7 +119,7 @@ function TimelineEntry({ step, last }: { step: ApprovalStep; last: boolean }): R
       </Flex>
 
       <Flex direction="column" gap="1" minWidth="0" flexGrow="1" pb={last ? '0' : '5'}>
-        <Flex align="center" style={{ minHeight: ICON_SIZE }}>
+        <Flex align="center" style={{ minHeight: scaled(ICON_SIZE) }}>
           <Text as="div" size="2" weight="bold">
             {step.level_title}
           </Text>

@@ -3,6 +3,7 @@ import { Hourglass } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { IconBadge } from '../kit/IconBadge';
 import { PageHead, useHomeTrail } from '../kit/PageHead';
+import { pageMaxWidth } from '../kit/themeVariables';
 
 /** Props of {@link ComingSoonScreen}. */
 export interface ComingSoonScreenProps {
@@ -14,7 +15,7 @@ export interface ComingSoonScreenProps {
 export function ComingSoonScreen({ title }: ComingSoonScreenProps): ReactElement {
   const home = useHomeTrail();
   return (
-    <Flex direction="column" gap="4" style={{ maxWidth: 1200 }}>
+    <Flex direction="column" gap="4" style={{ maxWidth: pageMaxWidth(1200) }}>
       <PageHead trail={home} title={title} />
       <RadixCard size="4">
         <Flex direction="column" align="center" gap="3" py="6">

@@ -10,6 +10,7 @@ import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
 import { OrganizationGate } from '../kit/OrganizationGate';
 import { PageHead } from '../kit/PageHead';
+import { pageMaxWidth, stickyTop } from '../kit/themeVariables';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
@@ -59,7 +60,7 @@ function inviteDescription(hasPassword: boolean): string {
 
 function Page({ children }: { children: ReactNode }): ReactElement {
   return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1200 }}>
+    <Flex direction="column" gap="5" style={{ maxWidth: pageMaxWidth(1200) }}>
       {children}
     </Flex>
   );
@@ -307,7 +308,7 @@ function NewUserPreview({
   const email = values.email.trim();
 
   return (
-    <Box position={{ md: 'sticky' }} top="var(--space-4)">
+    <Box position={{ md: 'sticky' }} top={`calc(${stickyTop} + var(--space-4))`}>
       <Card asChild size="3">
         <aside aria-labelledby="create-user-preview">
           <Heading as="h2" size="4" id="create-user-preview" mb="4">

@@ -17,6 +17,7 @@ import {
 import type { ReactElement, ReactNode } from 'react';
 import { OrganizationGate } from '../kit/OrganizationGate';
 import { PageHead } from '../kit/PageHead';
+import { pageMaxWidth } from '../kit/themeVariables';
 import { type Hrefs, useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { RecentActivity } from './RecentActivity';
@@ -97,7 +98,7 @@ export function DashboardScreen(): ReactElement {
   const { user, currentOrganization, hasPermission } = useSession();
 
   return (
-    <Flex direction="column" gap="6" style={{ maxWidth: 1200 }}>
+    <Flex direction="column" gap="6" style={{ maxWidth: pageMaxWidth(1200) }}>
       <PageHead
         trail={[]}
         title="Dashboard"

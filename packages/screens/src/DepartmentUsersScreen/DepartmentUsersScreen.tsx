@@ -22,6 +22,7 @@ import { DepartmentFacts } from '../DepartmentManagementScreen/DepartmentFacts';
 import { ActionsHeaderCell } from '../kit/ActionsHeaderCell';
 import { LoadFailed } from '../kit/LoadFailed';
 import { PageHead } from '../kit/PageHead';
+import { pageMaxWidth } from '../kit/themeVariables';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
@@ -49,7 +50,7 @@ export interface DepartmentUsersScreenProps {
 
 function Page({ children }: { children: ReactNode }): ReactElement {
   return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1200 }}>
+    <Flex direction="column" gap="5" style={{ maxWidth: pageMaxWidth(1200) }}>
       {children}
     </Flex>
   );

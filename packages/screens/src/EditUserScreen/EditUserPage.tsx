@@ -2,12 +2,13 @@ import { Breadcrumb } from '@purchasing/ui';
 import { Flex, Button as RadixButton } from '@radix-ui/themes';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
+import { pageMaxWidth } from '../kit/themeVariables';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 
 /** The frame of every state of Edit User. */
 export function Page({ children }: { children: ReactNode }): ReactElement {
   return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1200 }}>
+    <Flex direction="column" gap="5" style={{ maxWidth: pageMaxWidth(1200) }}>
       {children}
     </Flex>
   );

@@ -6,6 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemberStatusBadge, UserAvatar } from '../CreateUserScreen/UserFormParts';
 import { firstMembership, isMemberActive, type UserFormChoices } from '../CreateUserScreen/userChoices';
 import type { EditUserFormValues } from '../CreateUserScreen/userFormSchema';
+import { stickyTop } from '../kit/themeVariables';
 import { fullName } from '../shared/display';
 
 type User = Schemas['User'];
@@ -51,7 +52,7 @@ export function UserOverview({
   const active = isMemberActive(user);
 
   return (
-    <Box position={{ md: 'sticky' }} top="var(--space-4)">
+    <Box position={{ md: 'sticky' }} top={`calc(${stickyTop} + var(--space-4))`}>
       <Card asChild size="3">
         <aside aria-labelledby="edit-user-overview">
           <Heading as="h2" size="4" id="edit-user-overview" mb="4">

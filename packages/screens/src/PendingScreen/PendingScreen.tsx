@@ -1,6 +1,7 @@
 import { Flex, Card as RadixCard, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { PageHead, useHomeTrail } from '../kit/PageHead';
+import { pageMaxWidth } from '../kit/themeVariables';
 
 /** Props of {@link PendingScreen}. */
 export interface PendingScreenProps {
@@ -15,7 +16,7 @@ export interface PendingScreenProps {
 export function PendingScreen({ title }: PendingScreenProps): ReactElement {
   const home = useHomeTrail();
   return (
-    <Flex direction="column" gap="4" style={{ maxWidth: 1200 }}>
+    <Flex direction="column" gap="4" style={{ maxWidth: pageMaxWidth(1200) }}>
       <PageHead trail={home} title={title} />
       <RadixCard size="3">
         <Text as="p" color="gray">

@@ -3,6 +3,7 @@ import { Flex, Button as RadixButton } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
 import { OrganizationGate } from '../kit/OrganizationGate';
 import { PageHead } from '../kit/PageHead';
+import { pageMaxWidth } from '../kit/themeVariables';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { CreateForm } from './PurchaseOrderCreateForm';
@@ -12,7 +13,7 @@ export { APPROVED_REQUISITION_LIMIT, purchaseOrderCreateMessages };
 
 function Page({ children }: { children: ReactNode }): ReactElement {
   return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1000 }}>
+    <Flex direction="column" gap="5" style={{ maxWidth: pageMaxWidth(1000) }}>
       {children}
     </Flex>
   );

@@ -4,6 +4,7 @@ import { Box, DataList, Flex, Link, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { Field, FieldList } from '../kit/detail/Field';
 import { Panel } from '../kit/detail/Panel';
+import { scaled } from '../kit/themeVariables';
 import { purchaseOrderMessages } from '../shared/purchaseOrders';
 import { longText, Muted } from './detailText';
 
@@ -85,7 +86,12 @@ export function HistoryPanel({ order }: { order: PurchaseOrder }): ReactElement 
                   aria-hidden
                   mt="1"
                   flexShrink="0"
-                  style={{ width: 8, height: 8, borderRadius: '50%', background: 'var(--accent-9)' }}
+                  style={{
+                    width: scaled(8),
+                    height: scaled(8),
+                    borderRadius: '50%',
+                    background: 'var(--accent-9)',
+                  }}
                 />
                 <Flex direction="column" minWidth="0">
                   <Text size="2" weight="medium">

@@ -29,6 +29,7 @@ import { useForm } from 'react-hook-form';
 import { FormActionBar } from '../kit/form/FormActionBar';
 import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { PageHead } from '../kit/PageHead';
+import { pageMaxWidth } from '../kit/themeVariables';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
 import { useSession } from '../SessionProvider';
@@ -72,7 +73,7 @@ export const SIDEBAR_LINE_COUNT = 3;
 
 function Page({ children }: { children: ReactNode }): ReactElement {
   return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1200 }}>
+    <Flex direction="column" gap="5" style={{ maxWidth: pageMaxWidth(1200) }}>
       {children}
     </Flex>
   );

@@ -1,7 +1,7 @@
 import { requisitionQueries, type Schemas } from '@purchasing/api-client';
 import { ConfirmDialog, formatDate, formatMoney, Modal, StatusBadge } from '@purchasing/ui';
 import { type ReactElement, useState } from 'react';
-import { ApprovalActionForm } from '../ApprovalActionForm';
+import { ApprovalActionForm, type ApprovalDecision } from '../ApprovalActionForm';
 import { DetailLayout, DetailScreen } from '../kit/detail/DetailScreen';
 import { useDetailScreen } from '../kit/detail/useDetailScreen';
 import { usePurchasing } from '../PurchasingProvider';
@@ -23,6 +23,11 @@ type Requisition = Schemas['Requisition'];
 export interface RequisitionDetailScreenProps {
   /** The requisition's id, from the route (`/requisitions/{id}`). */
   requisitionId: string;
+  /**
+   * Called after the server accepted a decision taken in the screen's Review dialog (the success toast
+   * is shown); the screen stays on the requisition and shows its new state.
+   */
+  onDecided?(decision: ApprovalDecision): void;
 }
 
 /**
@@ -32,7 +37,10 @@ export interface RequisitionDetailScreenProps {
  * approval workflow. Totals, statuses and permissions are the server's: the screen only hides what the
  * user cannot do.
  */
-export function RequisitionDetailScreen({ requisitionId }: RequisitionDetailScreenProps): ReactElement {
+export function RequisitionDetailScreen({
+  requisitionId,
+  onDecided,
+}: RequisitionDetailScreenProps): ReactElement {
   const { navigation } = usePurchasing();
   const state = useDetailScreen({
     query: requisitionQueries.detail,
@@ -57,7 +65,7 @@ export function RequisitionDetailScreen({ requisitionId }: RequisitionDetailScre
       }}
     >
       {(requisition, organizationId) => (
-        <RequisitionDetail requisition={requisition} organizationId={organizationId} />
+        <RequisitionDetail requisition={requisition} organizationId={organizationId} onDecided={onDecided} />
       )}
     </DetailScreen>
   );
@@ -66,9 +74,11 @@ export function RequisitionDetailScreen({ requisitionId }: RequisitionDetailScre
 function RequisitionDetail({
   requisition,
   organizationId,
+  onDecided,
 }: {
   requisition: Requisition;
   organizationId: string;
+  onDecided: RequisitionDetailScreenProps['onDecided'];
 }): ReactElement {
   const { user, hasPermission } = useSession();
   const [reviewOpen, setReviewOpen] = useState(false);
@@ -124,7 +134,10 @@ function RequisitionDetail({
         >
           <ApprovalActionForm
             requisition={requisition}
-            onDone={() => setReviewOpen(false)}
+            onDone={(action) => {
+              setReviewOpen(false);
+              onDecided?.({ action, requisition });
+            }}
             onCancel={() => setReviewOpen(false)}
           />
         </Modal>

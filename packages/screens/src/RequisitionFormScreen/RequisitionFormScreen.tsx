@@ -4,6 +4,7 @@ import { Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { PageHead } from '../kit/PageHead';
+import { pageMaxWidth } from '../kit/themeVariables';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { isMissingRecord } from '../shared/missingRecord';
@@ -27,7 +28,7 @@ export interface EditRequisitionScreenProps {
 
 function Page({ children }: { children: ReactNode }): ReactElement {
   return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1100 }}>
+    <Flex direction="column" gap="5" style={{ maxWidth: pageMaxWidth(1100) }}>
       {children}
     </Flex>
   );

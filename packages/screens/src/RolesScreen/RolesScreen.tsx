@@ -8,6 +8,7 @@ import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { ActionsHeaderCell } from '../kit/ActionsHeaderCell';
 import { LoadFailed } from '../kit/LoadFailed';
 import { ListHeading } from '../kit/list/ListHeading';
+import { pageMaxWidth } from '../kit/themeVariables';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { type PermissionChange, PermissionMatrix, usePermissionToggle } from './PermissionMatrix';
@@ -36,7 +37,7 @@ export const rolesMessages = {
 
 function Page({ children }: { children: ReactNode }): ReactElement {
   return (
-    <Flex direction="column" gap="5" style={{ maxWidth: 1400 }}>
+    <Flex direction="column" gap="5" style={{ maxWidth: pageMaxWidth(1400) }}>
       {children}
     </Flex>
   );

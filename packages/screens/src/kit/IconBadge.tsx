@@ -1,10 +1,11 @@
 import { Flex } from '@radix-ui/themes';
 import { ShoppingCart } from 'lucide-react';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
+import { scaled } from './themeVariables';
 
 /** Props of {@link IconBadge}. */
 export interface IconBadgeProps {
-  /** Width and height in pixels. */
+  /** Width and height in pixels at 100 % scaling (it follows the theme's `scaling`). */
   size: number;
   /** The corner radius: a circle by default, or a theme radius such as 'var(--radius-3)'. */
   radius?: string;
@@ -36,7 +37,7 @@ export function IconBadge({
       align="center"
       justify="center"
       flexShrink="0"
-      style={{ width: size, height: size, borderRadius: radius, background, color, ...style }}
+      style={{ width: scaled(size), height: scaled(size), borderRadius: radius, background, color, ...style }}
     >
       {children}
     </Flex>

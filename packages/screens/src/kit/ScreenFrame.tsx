@@ -4,6 +4,7 @@ import { Flex } from '@radix-ui/themes';
 import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { useSession } from '../SessionProvider';
 import { ListHeading } from './list/ListHeading';
+import { pageMaxWidth } from './themeVariables';
 
 type Organization = Schemas['Organization'];
 
@@ -13,7 +14,7 @@ export interface ScreenFrameProps {
   title: string;
   /** Asks the user to choose an organisation, e.g. 'Please select an organization from the header to view requisitions'. */
   noOrganization: string;
-  /** The page's widest extent in pixels. */
+  /** The page's widest extent in pixels, unless the host sets `--purchasing-page-max-width`. */
   maxWidth?: number;
   /**
    * Why the user may not see the screen in `organization` (a missing permission), shown in place of
@@ -42,7 +43,7 @@ export function ScreenFrame({
   const { currentOrganization, organizationsLoading } = useSession();
   const refused = currentOrganization ? refusal?.(currentOrganization) : undefined;
   return (
-    <Flex direction="column" gap="5" style={{ maxWidth }}>
+    <Flex direction="column" gap="5" style={{ maxWidth: pageMaxWidth(maxWidth) }}>
       {organizationsLoading || !currentOrganization || refused !== undefined ? (
         <>
           <ListHeading title={title} />

@@ -17,11 +17,32 @@ export const toasterConfig = {
   durations: { blank: 4000, error: 4000, success: 2000, loading: Number.POSITIVE_INFINITY },
 } as const;
 
+/**
+ * The toasts in the host's Radix theme (react-hot-toast's own are white, whatever the theme): panel,
+ * text, shadow, radius and type from the nearest `<Theme>`, hence the Toaster is mounted inside it. The
+ * system colours are the fallbacks outside any theme.
+ */
+const themedToast = {
+  style: {
+    background: 'var(--color-panel-solid, Canvas)',
+    color: 'var(--gray-12, CanvasText)',
+    boxShadow: 'var(--shadow-5)',
+    borderRadius: 'var(--radius-4)',
+    fontFamily: 'var(--default-font-family)',
+    fontSize: 'var(--font-size-2)',
+    lineHeight: 'var(--line-height-2)',
+  },
+  success: { primary: 'var(--green-9, CanvasText)', secondary: 'var(--green-contrast, Canvas)' },
+  error: { primary: 'var(--red-9, CanvasText)', secondary: 'var(--red-contrast, Canvas)' },
+  loading: { primary: 'var(--accent-9, CanvasText)', secondary: 'var(--gray-a5, Canvas)' },
+} as const;
+
 /** Props of {@link Toaster}: react-hot-toast's own props, which override the product defaults. */
 export type ToasterProps = HotToasterProps;
 
 /**
- * Renders the toasts raised with {@link toast}. Mount it once near the root of the host application.
+ * Renders the toasts raised with {@link toast}, in the nearest Radix theme. Mount it once, inside the
+ * host's `<Theme>`.
  * react-hot-toast keeps at most {@link toasterConfig.limit} toasts (its built-in limit is the product's 20).
  */
 export function Toaster(props: ToasterProps): ReactElement {
@@ -34,10 +55,19 @@ export function Toaster(props: ToasterProps): ReactElement {
       toastOptions={{
         duration: durations.blank,
         ...props.toastOptions,
+        style: { ...themedToast.style, ...props.toastOptions?.style },
         blank: { duration: durations.blank, ...props.toastOptions?.blank },
-        error: { duration: durations.error, ...props.toastOptions?.error },
-        success: { duration: durations.success, ...props.toastOptions?.success },
-        loading: { duration: durations.loading, ...props.toastOptions?.loading },
+        error: { duration: durations.error, iconTheme: themedToast.error, ...props.toastOptions?.error },
+        success: {
+          duration: durations.success,
+          iconTheme: themedToast.success,
+          ...props.toastOptions?.success,
+        },
+        loading: {
+          duration: durations.loading,
+          iconTheme: themedToast.loading,
+          ...props.toastOptions?.loading,
+        },
       }}
     />
   );

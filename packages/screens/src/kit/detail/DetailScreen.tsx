@@ -3,6 +3,7 @@ import { Box, Flex, Grid, Heading, Button as RadixButton, Card as RadixCard, Tex
 import { ArrowLeft, FileSearch } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
 import { useLinkProps, usePurchasing } from '../../PurchasingProvider';
+import { pageMaxWidth, stickyTop } from '../themeVariables';
 import type { DetailScreenState } from './useDetailScreen';
 
 /** The texts of a detail screen's states (the spec's words, passed in by each screen). */
@@ -31,7 +32,7 @@ export interface DetailScreenProps<TRecord> {
   /** The breadcrumb's last step while there is no record ('Review'); the trail shows only `backTo` when absent. */
   placeholder?: string;
   messages: DetailMessages;
-  /** The page's widest extent in pixels. */
+  /** The page's widest extent in pixels, unless the host sets `--purchasing-page-max-width`. */
   maxWidth?: number;
   /** The loaded record's screen, usually a {@link DetailLayout}: a component, so it may hold hooks. */
   children: (record: TRecord, organizationId: string) => ReactNode;
@@ -70,7 +71,7 @@ export function DetailScreen<TRecord>({
   const { navigation } = usePurchasing();
   const current = state.record === undefined ? placeholder : crumb(state.record);
   return (
-    <Flex direction="column" gap="5" data-detail-screen="" style={{ maxWidth }}>
+    <Flex direction="column" gap="5" data-detail-screen="" style={{ maxWidth: pageMaxWidth(maxWidth) }}>
       <style>{PRINT_STYLES}</style>
       <Box data-print="hide">
         <Breadcrumb
@@ -224,10 +225,8 @@ export function DetailLayout({
             gridArea="aside"
             minWidth="0"
             position={stickyAside ? { initial: 'static', md: 'sticky' } : undefined}
-            // Below the host's sticky header when it has one (AppShell sets its height).
-            style={
-              stickyAside ? { top: 'calc(var(--app-shell-header-height, 0px) + var(--space-4))' } : undefined
-            }
+            // Below the host's sticky header when it has one (AppShell or the host sets its height).
+            style={stickyAside ? { top: `calc(${stickyTop} + var(--space-4))` } : undefined}
           >
             {aside}
           </Flex>

@@ -2,6 +2,7 @@ import { Button } from '@purchasing/ui';
 import { Box, Flex, Button as RadixButton, Card as RadixCard, Text } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
 import { useLinkProps } from '../../PurchasingProvider';
+import { scaled, stickyBottom } from '../themeVariables';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import type { UnsavedChangesGuard } from './useUnsavedChangesGuard';
 
@@ -72,7 +73,7 @@ export function FormActionBar({
         size="2"
         style={{
           position: 'sticky',
-          bottom: 'var(--space-3)',
+          bottom: stickyBottom,
           zIndex: 1,
           background: 'var(--color-panel-solid)',
           boxShadow: 'var(--shadow-4)',
@@ -85,7 +86,12 @@ export function FormActionBar({
               <Flex align="center" gap="2">
                 <Box
                   aria-hidden
-                  style={{ width: 8, height: 8, borderRadius: '50%', background: 'var(--amber-9)' }}
+                  style={{
+                    width: scaled(8),
+                    height: scaled(8),
+                    borderRadius: '50%',
+                    background: 'var(--amber-9)',
+                  }}
                 />
                 <Text size="2" color="gray">
                   You have unsaved changes
