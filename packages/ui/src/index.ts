@@ -83,6 +83,12 @@ export {
 export { Modal, type ModalProps, type ModalSize, modalSizes } from './Modal';
 export { NumberInput, type NumberInputProps } from './NumberInput';
 export { getPageWindow, MAX_PAGE_BUTTONS, PAGE_SIZE_OPTIONS, Pager, type PagerProps } from './Pager';
+export {
+  type PortalContainer,
+  PortalContainerProvider,
+  type PortalContainerProviderProps,
+  usePortalContainer,
+} from './PortalContainer';
 export { SearchBar, type SearchBarProps } from './SearchBar';
 export {
   type MultiSelectDropdownProps,

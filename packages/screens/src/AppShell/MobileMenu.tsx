@@ -1,3 +1,4 @@
+import { usePortalContainer } from '@purchasing/ui';
 import { Box, Dialog, Flex, IconButton } from '@radix-ui/themes';
 import { Menu, X } from 'lucide-react';
 import type { ReactElement } from 'react';
@@ -20,6 +21,7 @@ export interface MobileMenuProps {
  * Escape, the close button and following a link close it.
  */
 export function MobileMenu({ open, onOpenChange, items, active, onSignOut }: MobileMenuProps): ReactElement {
+  const portalContainer = usePortalContainer();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger>
@@ -28,6 +30,7 @@ export function MobileMenu({ open, onOpenChange, items, active, onSignOut }: Mob
         </IconButton>
       </Dialog.Trigger>
       <Dialog.Content
+        container={portalContainer}
         aria-describedby={undefined}
         // A panel along the left edge instead of Radix's centred card.
         style={{

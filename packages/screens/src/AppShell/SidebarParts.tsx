@@ -1,3 +1,4 @@
+import { usePortalContainer } from '@purchasing/ui';
 import {
   Box,
   DropdownMenu,
@@ -78,6 +79,7 @@ function SidebarLink({
   collapsed: boolean;
   onNavigate?(): void;
 }): ReactElement {
+  const portalContainer = usePortalContainer();
   const { navigation } = usePurchasing();
   const link = useLinkProps(item.href(navigation.hrefs));
   const Icon = item.icon;
@@ -115,7 +117,7 @@ function SidebarLink({
     </RadixButton>
   );
   return collapsed ? (
-    <Tooltip content={item.label} side="right">
+    <Tooltip container={portalContainer} content={item.label} side="right">
       {anchor}
     </Tooltip>
   ) : (
@@ -130,6 +132,7 @@ function organizationPlaceholder(loading: boolean, count: number): string {
 
 /** The organisation selector of the expanded sidebar and the phone menu. */
 export function OrganizationSelect(): ReactElement {
+  const portalContainer = usePortalContainer();
   const { organizations, organizationsLoading, currentOrganization, switchOrganization } = useSession();
   const labelId = useId();
   return (
@@ -147,7 +150,7 @@ export function OrganizationSelect(): ReactElement {
           aria-labelledby={labelId}
           style={{ width: '100%' }}
         />
-        <Select.Content position="popper">
+        <Select.Content container={portalContainer} position="popper">
           {organizations.map((organization) => (
             <Select.Item key={organization.id} value={organization.id}>
               {organization.name}
@@ -164,20 +167,21 @@ export function OrganizationSelect(): ReactElement {
  * naming the current organisation that opens a menu of the others.
  */
 export function OrganizationMenu(): ReactElement {
+  const portalContainer = usePortalContainer();
   const { organizations, organizationsLoading, currentOrganization, switchOrganization } = useSession();
   const current =
     currentOrganization?.name ?? organizationPlaceholder(organizationsLoading, organizations.length);
   const label = `Organization: ${current}`;
   return (
     <DropdownMenu.Root>
-      <Tooltip content={label} side="right">
+      <Tooltip container={portalContainer} content={label} side="right">
         <DropdownMenu.Trigger disabled={organizationsLoading || organizations.length === 0}>
           <IconButton variant="soft" color="gray" aria-label={label} style={{ margin: 0 }}>
             <Building size={18} aria-hidden />
           </IconButton>
         </DropdownMenu.Trigger>
       </Tooltip>
-      <DropdownMenu.Content side="right" align="start">
+      <DropdownMenu.Content container={portalContainer} side="right" align="start">
         <DropdownMenu.Label>Organization</DropdownMenu.Label>
         <DropdownMenu.RadioGroup
           value={currentOrganization?.id ?? ''}
@@ -196,6 +200,7 @@ export function OrganizationMenu(): ReactElement {
 
 /** The signed-in user's initials, name and email, and Sign out. */
 export function UserPanel({ collapsed, onSignOut }: { collapsed: boolean; onSignOut(): void }): ReactElement {
+  const portalContainer = usePortalContainer();
   const { user } = useSession();
   const name = user ? `${user.first_name} ${user.last_name}` : '';
   const initials = user ? `${user.first_name.charAt(0)}${user.last_name.charAt(0)}` : '';
@@ -225,7 +230,7 @@ export function UserPanel({ collapsed, onSignOut }: { collapsed: boolean; onSign
           </Text>
         </Flex>
       )}
-      <Tooltip content="Sign out">
+      <Tooltip container={portalContainer} content="Sign out">
         <IconButton
           variant="ghost"
           color="gray"

@@ -1,5 +1,5 @@
 import { budgetKeys, budgetQueries, type Schemas, unwrap } from '@purchasing/api-client';
-import { toast } from '@purchasing/ui';
+import { toast, usePortalContainer } from '@purchasing/ui';
 import { Flex, Select, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useId } from 'react';
@@ -55,6 +55,7 @@ export function LabelledSelect({
   disabled?: boolean;
   hint?: string;
 }): ReactElement {
+  const portalContainer = usePortalContainer();
   const id = useId();
   return (
     <Flex direction="column" gap="1" style={{ minWidth: 200, maxWidth: '100%' }}>
@@ -66,7 +67,7 @@ export function LabelledSelect({
           aria-labelledby={`${id}-label`}
           {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
         />
-        <Select.Content>
+        <Select.Content container={portalContainer}>
           {options.map((option) => (
             <Select.Item key={option.value} value={option.value}>
               {option.label}

@@ -1,5 +1,5 @@
 import { purchaseOrderKeys, type Schemas, unwrap, uploadAttachments } from '@purchasing/api-client';
-import { ConfirmDialog, FileUploader, formatDateTime, toast } from '@purchasing/ui';
+import { ConfirmDialog, FileUploader, formatDateTime, toast, usePortalContainer } from '@purchasing/ui';
 import { Box, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
@@ -35,6 +35,7 @@ export function PurchaseOrderAttachments({
   order,
   canChange,
 }: PurchaseOrderAttachmentsProps): ReactElement {
+  const portalContainer = usePortalContainer();
   const { client } = usePurchasing();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Attachment | null>(null);
@@ -93,7 +94,7 @@ export function PurchaseOrderAttachments({
       meta={(attachment) => formatDateTime(attachment.uploaded_at)}
       rowActions={(attachment) =>
         canChange ? (
-          <Tooltip content="Remove">
+          <Tooltip container={portalContainer} content="Remove">
             <IconButton
               type="button"
               variant="ghost"

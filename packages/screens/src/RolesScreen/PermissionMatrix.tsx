@@ -1,5 +1,5 @@
 import { adminKeys, roleQueries, type Schemas, unwrap } from '@purchasing/api-client';
-import { toast } from '@purchasing/ui';
+import { toast, usePortalContainer } from '@purchasing/ui';
 import { Checkbox, Code, Flex, Table, Text, Tooltip, VisuallyHidden } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
@@ -140,6 +140,7 @@ export function PermissionMatrix({
   pending,
   onToggle,
 }: PermissionMatrixProps): ReactElement {
+  const portalContainer = usePortalContainer();
   const groups = useMemo(() => groupPermissions(permissions), [permissions]);
   const held = useMemo(
     () =>
@@ -181,7 +182,7 @@ export function PermissionMatrix({
               >
                 <Flex direction="column" align="center" gap="1">
                   {isSuperAdminRole(role) ? (
-                    <Tooltip content={permissionMatrixMessages.superAdminLocked}>
+                    <Tooltip container={portalContainer} content={permissionMatrixMessages.superAdminLocked}>
                       <Lock size={12} aria-hidden style={{ color: 'var(--gray-11)' }} />
                     </Tooltip>
                   ) : null}

@@ -1,6 +1,7 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { AlertTriangle, CheckCircle2, HelpCircle, Info, Trash2 } from 'lucide-react';
 import { type ReactElement, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { usePortalContainer } from '../PortalContainer';
 
 /**
  * Colour (Radix Themes colour of the icon and confirm button), contrast and icon of each
@@ -67,6 +68,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps): ReactElement {
   const { color, highContrast, Icon } = confirmDialogVariants[variant];
   const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const portalContainer = usePortalContainer();
   const loadingRef = useRef(loading);
   loadingRef.current = loading;
 
@@ -97,6 +99,7 @@ export function ConfirmDialog({
       }}
     >
       <AlertDialog.Content
+        container={portalContainer}
         ref={setContent}
         maxWidth="450px"
         aria-busy={loading || undefined}

@@ -3,6 +3,7 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FieldLabel, FieldMessage } from '../Field';
 import { currencySymbol } from '../format/formatMoney';
+import { usePortalContainer } from '../PortalContainer';
 
 /** A currency the selector offers (document 2 §3): ISO code, symbol and name. */
 export interface CurrencyOption {
@@ -176,6 +177,7 @@ export function CurrencyInput({
 
   // While focused the reader edits `draft`; otherwise the formatted value is shown.
   const [draft, setDraft] = useState<string | null>(null);
+  const portalContainer = usePortalContainer();
   const text = draft ?? format(value);
   const inRange = (amount: number) =>
     (min === undefined || amount >= min) && (max === undefined || amount <= max);
@@ -242,7 +244,7 @@ export function CurrencyInput({
           <Select.Root value={currency} onValueChange={changeCurrency} disabled={disabled} size="3">
             {/* The trigger shows the code only; the list shows code and name. */}
             <Select.Trigger aria-label={`${label} currency`}>{currency}</Select.Trigger>
-            <Select.Content>
+            <Select.Content container={portalContainer}>
               {currencies.map((option) => (
                 <Select.Item key={option.code} value={option.code}>
                   {`${option.code} (${option.name})`}

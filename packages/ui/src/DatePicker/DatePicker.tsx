@@ -4,6 +4,7 @@ import { CalendarDays, X } from 'lucide-react';
 import { type CSSProperties, useEffect, useId, useState } from 'react';
 import { DayPicker, type Matcher } from 'react-day-picker';
 import { FieldLabel, FieldMessage } from '../Field';
+import { usePortalContainer } from '../PortalContainer';
 
 /** The format of a {@link DatePicker}'s value: an ISO calendar date such as `2025-03-10`. */
 export const DATE_VALUE_FORMAT = 'yyyy-MM-dd';
@@ -181,6 +182,7 @@ export function DatePicker({
   const display = selectedDay ? format(selectedDay, displayFormat) : '';
   const [text, setText] = useState(display);
   const [open, setOpen] = useState(false);
+  const portalContainer = usePortalContainer();
 
   // Show the new value whenever it changes from outside (or after a commit).
   useEffect(() => setText(display), [display]);
@@ -274,6 +276,7 @@ export function DatePicker({
           </RadixTextField.Slot>
         </RadixTextField.Root>
         <Popover.Content
+          container={portalContainer}
           size="1"
           align="end"
           aria-label={`${label} calendar`}

@@ -1,6 +1,7 @@
 import { Dialog, Flex, IconButton } from '@radix-ui/themes';
 import { X } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
+import { usePortalContainer } from '../PortalContainer';
 
 /** Width (and for `full`, height) of each {@link Modal} size, as Radix Themes layout props. */
 export const modalSizes = {
@@ -61,10 +62,12 @@ export function Modal({
   footer,
 }: ModalProps): ReactElement {
   const dimensions: { maxWidth: string; width?: string; minHeight?: string } = modalSizes[size];
+  const portalContainer = usePortalContainer();
   return (
     <Dialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger ? <Dialog.Trigger>{trigger}</Dialog.Trigger> : null}
       <Dialog.Content
+        container={portalContainer}
         data-size={size}
         maxWidth={dimensions.maxWidth}
         width={dimensions.width}

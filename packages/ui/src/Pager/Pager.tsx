@@ -1,6 +1,7 @@
 import { Box, Flex, IconButton, Select, Text } from '@radix-ui/themes';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { useId } from 'react';
+import { usePortalContainer } from '../PortalContainer';
 
 /** The page sizes a reader can choose (document 2 §9). */
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
@@ -131,6 +132,7 @@ export function Pager({
   locale = 'en-AU',
 }: PagerProps) {
   const sizeLabelId = useId();
+  const portalContainer = usePortalContainer();
   const safeSize = pageSize > 0 ? pageSize : 1;
   const safeTotal = Math.max(0, total);
   const { current, pageCount, from, to, hasNext } = totalCapped
@@ -163,7 +165,7 @@ export function Pager({
               }}
             >
               <Select.Trigger aria-labelledby={sizeLabelId} />
-              <Select.Content>
+              <Select.Content container={portalContainer}>
                 {pageSizeOptions.map((option) => (
                   <Select.Item key={option} value={String(option)}>
                     {String(option)}

@@ -11,6 +11,7 @@ import {
 import { Check, ChevronDown, Search, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FieldLabel, FieldMessage } from '../Field';
+import { usePortalContainer } from '../PortalContainer';
 
 /** One choice of a {@link SelectDropdown} (spec 001 §3 "Select option"). */
 export interface SelectOption {
@@ -116,6 +117,7 @@ export function SelectDropdown(props: SelectDropdownProps) {
   const selected = isControlled ? toArray(props.value) : internal;
 
   const [open, setOpen] = useState(false);
+  const portalContainer = usePortalContainer();
   const [query, setQuery] = useState('');
   const [activeIndex, setActiveIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
@@ -276,6 +278,7 @@ export function SelectDropdown(props: SelectDropdownProps) {
             </Button>
           </Popover.Trigger>
           <Popover.Content
+            container={portalContainer}
             size="1"
             align="start"
             aria-label={label}

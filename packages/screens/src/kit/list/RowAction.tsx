@@ -1,3 +1,4 @@
+import { usePortalContainer } from '@purchasing/ui';
 import { Flex, IconButton, type IconButtonProps, Tooltip } from '@radix-ui/themes';
 import { Eye, Pencil } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
@@ -29,9 +30,10 @@ export function RowActionLink({
   label,
   icon,
 }: RowActionProps & { href: string }): ReactElement {
+  const portalContainer = usePortalContainer();
   const link = useLinkProps(href);
   return (
-    <Tooltip content={tooltip}>
+    <Tooltip container={portalContainer} content={tooltip}>
       <IconButton asChild variant="ghost" color="gray" size="2" m="0">
         <a href={link.href} onClick={link.onClick} aria-label={label}>
           {icon}
@@ -49,8 +51,9 @@ export function RowActionButton({
   color,
   onClick,
 }: RowActionProps & { color: IconButtonProps['color']; onClick(): void }): ReactElement {
+  const portalContainer = usePortalContainer();
   return (
-    <Tooltip content={tooltip}>
+    <Tooltip container={portalContainer} content={tooltip}>
       <IconButton
         type="button"
         variant="ghost"

@@ -1,0 +1,6 @@
+export {
+  type PortalContainer,
+  PortalContainerProvider,
+  type PortalContainerProviderProps,
+  usePortalContainer,
+} from './PortalContainer';
