@@ -1,5 +1,5 @@
 import { defaultQueryClientOptions, type PurchasingClient } from '@purchasing/api-client';
-import { Toaster } from '@purchasing/ui';
+import { PortalContainerProvider, Toaster } from '@purchasing/ui';
 import { Theme, type ThemeProps } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactElement, type ReactNode, useMemo, useState } from 'react';
@@ -25,13 +25,19 @@ export interface PurchasingEmbedProps {
    * so the portal's page shows through.
    */
   theme?: ThemeProps | false;
+  /**
+   * Where dialogs, menus, selects and tooltips render (Radix portals); by default the document's
+   * body. A custom element passes a node inside its shadow root, next to the screens, so they keep
+   * its styles (see `PortalContainerProvider` of `@purchasing/ui`).
+   */
+  portalContainer?: HTMLElement | null;
   children?: ReactNode;
 }
 
 /**
  * Everything a portal needs around the screens of this package, in one element: TanStack Query
- * (`queryClient` or its own), the Radix theme, {@link PurchasingProvider} with the portal's
- * navigation and hrefs, {@link SessionProvider} (the signed-in person, from the client's token) and
+ * (`queryClient` or its own), the Radix theme, where floating parts render, {@link PurchasingProvider}
+ * with the portal's navigation and hrefs, {@link SessionProvider} (the signed-in person, from the client's token) and
  * the toasts. Put screens inside it, on the portal's own routes. Import
  * `@radix-ui/themes/styles.css` once, preceded by `@purchasing/screens/embed.css` when the portal's
  * global CSS styles bare elements (h1, p, table…): it keeps those rules off the screens.
@@ -43,6 +49,7 @@ export function PurchasingEmbed({
   useNavigationBlocker,
   queryClient,
   theme = {},
+  portalContainer = null,
   children,
 }: PurchasingEmbedProps): ReactElement {
   const [ownQueryClient] = useState(
@@ -57,12 +64,14 @@ export function PurchasingEmbed({
     [hrefs, navigate, useNavigationBlocker],
   );
   const screens = (
-    <QueryClientProvider client={queryClient ?? ownQueryClient}>
-      <PurchasingProvider client={client} navigation={navigation}>
-        <SessionProvider>{children}</SessionProvider>
-      </PurchasingProvider>
-      <Toaster />
-    </QueryClientProvider>
+    <PortalContainerProvider container={portalContainer}>
+      <QueryClientProvider client={queryClient ?? ownQueryClient}>
+        <PurchasingProvider client={client} navigation={navigation}>
+          <SessionProvider>{children}</SessionProvider>
+        </PurchasingProvider>
+        <Toaster />
+      </QueryClientProvider>
+    </PortalContainerProvider>
   );
   return theme === false ? (
     screens

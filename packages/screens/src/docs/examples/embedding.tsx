@@ -1,17 +1,8 @@
+import '@purchasing/screens/embed.css';
 import '@radix-ui/themes/styles.css';
-import { createMemoryStore, createPurchasingClient, defaultQueryClientOptions } from '@purchasing/api-client';
-import {
-  ApprovalQueueScreen,
-  ApprovalReviewScreen,
-  defaultHrefs,
-  type Navigation,
-  PurchasingProvider,
-  SessionProvider,
-} from '@purchasing/screens';
-import { Toaster } from '@purchasing/ui';
-import { Theme } from '@radix-ui/themes';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactElement, useMemo, useState } from 'react';
+import { createMemoryStore, createPurchasingClient } from '@purchasing/api-client';
+import { ApprovalQueueScreen, ApprovalReviewScreen, PurchasingEmbed } from '@purchasing/screens';
+import { type ReactElement, useState } from 'react';
 
 /** What the portal hands over: the route it matched, its router's navigate and its own sign-in. */
 export interface PurchasingTasksProps {
@@ -25,14 +16,19 @@ export interface PurchasingTasksProps {
   onTaskDone?(): void;
 }
 
+/** The screens link to the portal's own routes: the queue on /tasks, a review on /tasks/:id. */
+const hrefs = {
+  approvals: () => '/tasks',
+  approvalReview: (id: string) => `/tasks/${encodeURIComponent(id)}`,
+};
+
 export function PurchasingTasks({
   taskId,
   navigate,
   getAccessToken,
   onTaskDone,
 }: PurchasingTasksProps): ReactElement {
-  // Made once per mount: one query cache and one API client for the screens.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: defaultQueryClientOptions }));
+  // Made once per mount: the API client of the screens, with the portal's token.
   const [client] = useState(() =>
     createPurchasingClient({
       baseUrl: 'https://purchasing.example.com/api',
@@ -40,33 +36,19 @@ export function PurchasingTasks({
       getAccessToken,
     }),
   );
-  // The screens link to the portal's own routes: the queue on /tasks, a review on /tasks/:id.
-  const navigation = useMemo<Navigation>(
-    () => ({
-      hrefs: {
-        ...defaultHrefs,
-        approvals: () => '/tasks',
-        approvalReview: (id) => `/tasks/${encodeURIComponent(id)}`,
-      },
-      navigate,
-    }),
-    [navigate],
-  );
-
+  // PurchasingEmbed: TanStack Query, the Radix theme, PurchasingProvider, SessionProvider, toasts.
   return (
-    <Theme accentColor="teal" radius="large">
-      <QueryClientProvider client={queryClient}>
-        <PurchasingProvider client={client} navigation={navigation}>
-          <SessionProvider>
-            {taskId ? (
-              <ApprovalReviewScreen requisitionId={taskId} onDecided={() => onTaskDone?.()} />
-            ) : (
-              <ApprovalQueueScreen />
-            )}
-          </SessionProvider>
-        </PurchasingProvider>
-      </QueryClientProvider>
-      <Toaster />
-    </Theme>
+    <PurchasingEmbed
+      client={client}
+      navigate={navigate}
+      hrefs={hrefs}
+      theme={{ accentColor: 'teal', radius: 'large' }}
+    >
+      {taskId ? (
+        <ApprovalReviewScreen requisitionId={taskId} onDecided={() => onTaskDone?.()} />
+      ) : (
+        <ApprovalQueueScreen />
+      )}
+    </PurchasingEmbed>
   );
 }
