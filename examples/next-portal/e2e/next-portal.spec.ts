@@ -114,6 +114,7 @@ test('the server renders the pages and the packages without a window (raw HTML, 
   // What a browser without JavaScript shows: the server's HTML alone.
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1440, height: 900 },
     javaScriptEnabled: false,
   });
   const page = await context.newPage();
@@ -149,9 +150,11 @@ test('the manager, signed in by the portal, sees and opens the requisition a use
   await expect(page).toHaveURL(`/requisitions/${requisition.id}`);
   await expect(page.getByRole('heading', { level: 1, name: requisition.number })).toBeVisible();
   await expect(page.getByText(`Keyboards for the ${tag} team`).first()).toBeVisible();
+  await expect(page.getByText('Ergonomic keyboard').first()).toBeVisible();
   await shoot(page, 'detail-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { level: 1, name: requisition.number })).toBeVisible();
+  await expect(page.getByText('Ergonomic keyboard').first()).toBeVisible();
   await shoot(page, 'detail-390');
 
   expect(seen.idpCalls()).toBeGreaterThan(0);
