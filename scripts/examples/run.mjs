@@ -16,7 +16,7 @@
  * Usage: `node scripts/examples/run.mjs [--only <name>[,<name>]] [--port <base>] [--keep] [--tarballs <dir>]`
  * (`npm run examples`). The ports are <base> (API), <base>+1 (identity provider), then one per example.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -191,28 +191,23 @@ for (const [index, name] of examples.entries()) {
   const server = start(name, npm, ['start'], dir, env);
   const url = `http://127.0.0.1:${port}`;
   await step(`${name}: start on ${url}`, () => waitFor(`${url}/`, server));
-  await step(`${name}: drive it in Chromium (examples/${name}/e2e)`, async () => {
-    // Not spawnSync: the identity provider runs in this process and must go on answering meanwhile.
-    const status = await new Promise((resolve, reject) => {
-      const playwright = spawn(
-        process.execPath,
-        [
-          path.join(repo, 'node_modules', '@playwright', 'test', 'cli.js'),
-          'test',
-          '-c',
-          'examples/playwright.config.ts',
-        ],
-        {
-          cwd: repo,
-          stdio: 'inherit',
-          env: { ...process.env, ...env, EXAMPLE: name, EXAMPLE_URL: url },
-        },
-      );
-      playwright.once('error', reject);
-      playwright.once('exit', resolve);
-    });
-    if (status !== 0)
-      throw Object.assign(new Error(`Playwright exit ${status}`), { stdout: server.output() });
+  await step(`${name}: drive it in Chromium (examples/${name}/e2e)`, () => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(repo, 'node_modules', '@playwright', 'test', 'cli.js'),
+        'test',
+        '-c',
+        'examples/playwright.config.ts',
+      ],
+      {
+        cwd: repo,
+        stdio: 'inherit',
+        env: { ...process.env, ...env, EXAMPLE: name, EXAMPLE_URL: url },
+      },
+    );
+    if (result.status !== 0)
+      throw Object.assign(new Error(`Playwright exit ${result.status}`), { stdout: server.output() });
   });
   server.kill('SIGTERM');
 }
