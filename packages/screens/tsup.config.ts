@@ -22,6 +22,10 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'es2022',
+  // Every module is a client module for React Server Components (Next.js App Router): a server
+  // component may import the package and render its components, which the framework then renders
+  // as client components; without it the import crashes on `createContext`, absent on the server.
+  banner: { js: "'use client';" },
   // Peers and sibling packages stay imports so the host supplies one copy of each (one React, one
   // QueryClient context, one toast store).
   external: [
