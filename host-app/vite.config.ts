@@ -4,6 +4,29 @@ import { defaultClientConditions, defineConfig } from 'vite';
 const apiPort = process.env.API_PORT ?? '3000';
 
 /**
+ * A module of a workspace package (resolved from source), or Vite's helper of dynamic imports (which
+ * the route table needs, and which would otherwise follow the lazy date picker into `signed-in`).
+ */
+function firstScreenCode(id: string): boolean {
+  return /[\\/]packages[\\/](ui|screens|api-client|contract)[\\/]src[\\/]|vite[\\/]preload-helper/.test(id);
+}
+
+/**
+ * What the signed-in shell and the list pages share: the shell, the screens' list and page kit, the
+ * widgets (but the date picker, loaded on demand), lucide's icons and the Radix parts they use.
+ */
+function signedInShared(id: string): boolean {
+  if (/[\\/]DatePicker[\\/]DatePicker\.tsx$/.test(id)) return false;
+  return (
+    /[\\/]packages[\\/]screens[\\/]src[\\/](AppShell|kit[\\/](list[\\/]|[^\\/]+$)|shared[\\/](BaseAmount|display|csv))/.test(
+      id,
+    ) ||
+    /[\\/]packages[\\/]ui[\\/]src[\\/]/.test(id) ||
+    /node_modules[\\/](lucide-react|@radix-ui)[\\/]/.test(id)
+  );
+}
+
+/**
  * The reference host app. Sibling workspace packages resolve from source (`source` export condition);
  * in development `/api` is proxied to the API server (API_PORT, default 3000). In production the API
  * serves `dist/` itself, with an SPA fallback to `index.html`.
@@ -26,10 +49,18 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases. Only
         // the libraries the first screen needs (`$initial`) are grouped; the others stay in the route
         // chunks that use them, so grouping never makes the sign-in screen load more.
+        //
+        // The signed-in pages share many small modules (the shell, the list kit, widgets, icons, Radix
+        // parts), which would otherwise each become a chunk of their own: a cold list then waited for
+        // some twenty requests, a round trip each on a phone's link (issue 19). The workspace packages'
+        // modules of the first screen go to `app`; those the signed-in shell and the lists share, to
+        // `signed-in`, which the first protected page loads in one request.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'app', test: firstScreenCode, tags: ['$initial'], priority: 1 },
+            { name: 'signed-in', test: signedInShared, priority: 0 },
           ],
         },
       },

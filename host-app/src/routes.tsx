@@ -114,17 +114,21 @@ const chunks = {
 };
 
 /**
- * Once the first screen is up, fetches the signed-in shell and the dashboard (where signing in lands)
- * while the browser is idle, so that signing in does not wait for them. They load after the first
- * screen, so they are outside its budget.
+ * Fetches the signed-in shell and the dashboard (where signing in lands) once the user first acts on
+ * the page (a key or a pointer: typing the sign-in form's email starts it), so that signing in does not
+ * wait for them. Not at once nor when the browser is first idle: evaluating them would compete with the
+ * first screen's own work on a slow phone (issue 19); they load after the first screen, outside its
+ * budget.
  */
 export function prefetchSignedInChunks(): void {
-  const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-  whenIdle(() => {
+  const events = ['keydown', 'pointerdown'] as const;
+  const prefetch = () => {
+    for (const event of events) window.removeEventListener(event, prefetch, true);
     // A failed prefetch is harmless (the route fetches its chunk again when visited): no unhandled rejection.
     chunks.shell().catch(() => {});
     chunks.dashboard().catch(() => {});
-  });
+  };
+  for (const event of events) window.addEventListener(event, prefetch, { capture: true, passive: true });
 }
 
 function LoginPage(): ReactElement {

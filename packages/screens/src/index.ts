@@ -93,6 +93,7 @@ export { ResetPasswordScreen, type ResetPasswordScreenProps } from './ResetPassw
 export { RolesScreen } from './RolesScreen';
 export {
   type LoginCredentials,
+  preloadSession,
   type SessionContextValue,
   SessionProvider,
   type SessionProviderProps,

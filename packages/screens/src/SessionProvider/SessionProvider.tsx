@@ -155,6 +155,21 @@ function hasSession(client: PurchasingClient): boolean {
   return client.usesExternalToken || Boolean(client.store.getAccessToken() || client.store.getRefreshToken());
 }
 
+/** Restores begun by {@link preloadSession}, each taken by the first SessionProvider of its client. */
+const preloaded = new WeakMap<PurchasingClient, Promise<RestoreResult>>();
+
+/**
+ * Starts restoring the stored session (`GET /auth/me`, with a refresh if needed) at once, before React
+ * renders: a host calls it at start-up so that the check runs in parallel with the loading of the app's
+ * code instead of after the first render (issue 12). The next {@link SessionProvider} mounted with the
+ * same client takes this restore as its first one instead of starting its own. Does nothing without a
+ * session to restore, or when one is already waiting.
+ */
+export function preloadSession(client: PurchasingClient): void {
+  if (!hasSession(client) || preloaded.has(client)) return;
+  preloaded.set(client, restoreSession(client));
+}
+
 /** Props of {@link SessionProvider}. */
 export interface SessionProviderProps {
   children?: ReactNode;
@@ -186,7 +201,9 @@ export function SessionProvider({ children }: SessionProviderProps): ReactElemen
     }
     let active = true;
     if (restoreRef.current?.attempt !== attempt) {
-      restoreRef.current = { attempt, promise: restoreSession(client) };
+      const early = attempt === 0 ? preloaded.get(client) : undefined;
+      preloaded.delete(client);
+      restoreRef.current = { attempt, promise: early ?? restoreSession(client) };
     }
     restoreRef.current.promise.then((result) => {
       if (!active) return;

@@ -1,5 +1,6 @@
 export {
   type LoginCredentials,
+  preloadSession,
   type SessionContextValue,
   SessionProvider,
   type SessionProviderProps,
