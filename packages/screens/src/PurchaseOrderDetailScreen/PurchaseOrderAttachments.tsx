@@ -1,21 +1,16 @@
 import { purchaseOrderKeys, type Schemas, unwrap, uploadAttachments } from '@purchasing/api-client';
-import { ConfirmDialog, FileUploader, formatDateTime, toast } from '@purchasing/ui';
-import { Box, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { ConfirmDialog, formatDateTime, toast } from '@purchasing/ui';
+import { IconButton, Tooltip } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
 import { AttachmentsPanel } from '../kit/detail/AttachmentsPanel';
+import { AttachmentUploader } from '../kit/detail/AttachmentUploader';
 import { usePurchasing } from '../PurchasingProvider';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
-import {
-  ACCEPTED_ATTACHMENT_TYPES,
-  MAX_ATTACHMENT_BYTES,
-  MAX_RECORD_ATTACHMENTS,
-} from '../shared/attachments';
+import { MAX_RECORD_ATTACHMENTS } from '../shared/attachments';
 
 type Attachment = Schemas['Attachment'];
-
-const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
 /** Props of {@link PurchaseOrderAttachments}. */
 export interface PurchaseOrderAttachmentsProps {
@@ -109,47 +104,15 @@ export function PurchaseOrderAttachments({
       }
     >
       {canChange ? (
-        // A new choice of files (input change or drop) replaces the messages about the previous one.
-        <Box onChangeCapture={() => setRejections([])} onDropCapture={() => setRejections([])}>
-          <FileUploader
-            key={uploaderKey}
-            label="Add files"
-            multiple
-            autoUpload
-            accept={ACCEPTED_ATTACHMENT_TYPES}
-            maxSize={MAX_ATTACHMENT_BYTES}
-            maxFiles={Math.max(room, 0)}
-            disabled={room <= 0}
-            hint={
-              room <= 0
-                ? `This order has the maximum of ${MAX_RECORD_ATTACHMENTS} files.`
-                : `PDF, Word, Excel, PNG or JPEG · up to 10 MB each · ${room} of ${MAX_RECORD_ATTACHMENTS} files left`
-            }
-            onReject={(found) =>
-              setRejections(
-                found.map(({ message, files }) =>
-                  files.length === 1 && files[0] ? `${files[0].name}: ${message}` : message,
-                ),
-              )
-            }
-            onUpload={upload}
-          />
-        </Box>
-      ) : null}
-
-      {rejections.length > 0 ? (
-        <div role="alert" aria-label="Files not added">
-          <Flex asChild direction="column" gap="1">
-            <ul style={listStyle}>
-              {rejections.map((message, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: two files may be refused for the same reason
-                <Text as="span" size="2" color="red" key={index} asChild>
-                  <li>{message}</li>
-                </Text>
-              ))}
-            </ul>
-          </Flex>
-        </div>
+        <AttachmentUploader
+          recordName="order"
+          room={room}
+          resetKey={uploaderKey}
+          autoUpload
+          onUpload={upload}
+          rejections={rejections}
+          onRejectionsChange={setRejections}
+        />
       ) : null}
 
       <ConfirmDialog

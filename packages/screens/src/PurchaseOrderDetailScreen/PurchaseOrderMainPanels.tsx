@@ -3,8 +3,7 @@ import { formatDate, formatMoney } from '@purchasing/ui';
 import { Box, DataList, Link, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { NOT_SPECIFIED } from '../kit/detail/Field';
-import { LineItemsTable } from '../kit/detail/LineItemsTable';
-import { lineTaxNote } from '../kit/detail/lineTax';
+import { LineItemsTable, recordTotals } from '../kit/detail/LineItemsTable';
 import { Panel } from '../kit/detail/Panel';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
@@ -98,22 +97,7 @@ export function LineItemsPanel({ order }: { order: PurchaseOrder }): ReactElemen
         narrow={times}
         columns={[{ header: 'Quantity × Unit Price', numeric: true, cell: times }]}
         totalHeader="Line Total"
-        total={(line) => (
-          <>
-            <Text weight="medium">{money(line.total_amount)}</Text>
-            {lineTaxNote(line, money) ? (
-              <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
-                {lineTaxNote(line, money)}
-              </Text>
-            ) : null}
-          </>
-        )}
-        footerTotal={money(order.total_amount)}
-        footerTax={
-          order.tax_amount > 0
-            ? { subtotal: money(order.subtotal_amount), tax: money(order.tax_amount) }
-            : undefined
-        }
+        {...recordTotals(order, money)}
       />
     </Panel>
   );

@@ -3,8 +3,7 @@ import { formatMoney } from '@purchasing/ui';
 import { Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { Muted } from '../kit/detail/Field';
-import { LineItemsTable } from '../kit/detail/LineItemsTable';
-import { lineTaxNote } from '../kit/detail/lineTax';
+import { LineItemsTable, recordTotals } from '../kit/detail/LineItemsTable';
 import { Panel } from '../kit/detail/Panel';
 
 type Requisition = Schemas['Requisition'];
@@ -49,22 +48,7 @@ export function LineItemsPanel({ requisition }: { requisition: Requisition }): R
           { header: 'Unit Price', numeric: true, cell: (line) => money(line.unit_price) },
         ]}
         totalHeader="Total"
-        total={(line) => (
-          <>
-            <Text weight="medium">{money(line.total_amount)}</Text>
-            {lineTaxNote(line, money) ? (
-              <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
-                {lineTaxNote(line, money)}
-              </Text>
-            ) : null}
-          </>
-        )}
-        footerTotal={money(requisition.total_amount)}
-        footerTax={
-          requisition.tax_amount > 0
-            ? { subtotal: money(requisition.subtotal_amount), tax: money(requisition.tax_amount) }
-            : undefined
-        }
+        {...recordTotals(requisition, money)}
       />
     </Panel>
   );

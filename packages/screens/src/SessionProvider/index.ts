@@ -1,8 +1,2 @@
-export {
-  type LoginCredentials,
-  type SessionContextValue,
-  SessionProvider,
-  type SessionProviderProps,
-  type SessionStatus,
-  useSession,
-} from './SessionProvider';
+// Every export of the module is public; the package's entry point names them (src/index.ts).
+export * from './SessionProvider';
