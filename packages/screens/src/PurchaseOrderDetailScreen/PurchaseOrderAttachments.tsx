@@ -1,16 +1,15 @@
-import { purchaseOrderKeys, type Schemas, unwrap, uploadAttachments } from '@purchasing/api-client';
-import { ConfirmDialog, formatDateTime, toast } from '@purchasing/ui';
+import { purchaseOrderKeys, type Schemas, uploadAttachments } from '@purchasing/api-client';
+import { formatDateTime, toast } from '@purchasing/ui';
 import { IconButton, Tooltip } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
+import { AttachmentRemovalDialog, useAttachmentRemoval } from '../kit/detail/AttachmentRemoval';
 import { AttachmentsPanel } from '../kit/detail/AttachmentsPanel';
 import { AttachmentUploader } from '../kit/detail/AttachmentUploader';
 import { usePurchasing } from '../PurchasingProvider';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
 import { MAX_RECORD_ATTACHMENTS } from '../shared/attachments';
-
-type Attachment = Schemas['Attachment'];
 
 /** Props of {@link PurchaseOrderAttachments}. */
 export interface PurchaseOrderAttachmentsProps {
@@ -32,8 +31,6 @@ export function PurchaseOrderAttachments({
 }: PurchaseOrderAttachmentsProps): ReactElement {
   const { client } = usePurchasing();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState<Attachment | null>(null);
-  const [removing, setRemoving] = useState(false);
   const [rejections, setRejections] = useState<string[]>([]);
   // Emptied (remounted) after each successful upload: the files then show in the list above instead.
   const [uploaderKey, setUploaderKey] = useState(0);
@@ -42,6 +39,7 @@ export function PurchaseOrderAttachments({
   const room = MAX_RECORD_ATTACHMENTS - attachments.length;
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.detail(organizationId, order.id) });
+  const removal = useAttachmentRemoval(organizationId, refresh);
 
   const upload = async (files: File[]) => {
     try {
@@ -61,25 +59,6 @@ export function PurchaseOrderAttachments({
     setUploaderKey((key) => key + 1);
   };
 
-  const remove = async () => {
-    if (!confirming) return;
-    setRemoving(true);
-    try {
-      await unwrap(
-        client.api.DELETE('/attachments/{id}', {
-          params: { path: { id: confirming.id }, header: { 'X-Organization-Id': organizationId } },
-        }),
-      );
-      toast.success(`${confirming.file_name} removed`);
-      setConfirming(null);
-      await refresh();
-    } catch (error) {
-      toast.error(messageOf(error, 'Failed to remove attachment'));
-    } finally {
-      setRemoving(false);
-    }
-  };
-
   return (
     <AttachmentsPanel
       attachments={attachments}
@@ -95,7 +74,7 @@ export function PurchaseOrderAttachments({
               color="red"
               size="1"
               aria-label={`Remove ${attachment.file_name}`}
-              onClick={() => setConfirming(attachment)}
+              onClick={() => removal.ask(attachment)}
             >
               <Trash2 size={14} aria-hidden />
             </IconButton>
@@ -115,18 +94,9 @@ export function PurchaseOrderAttachments({
         />
       ) : null}
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !removing) setConfirming(null);
-        }}
-        onConfirm={() => void remove()}
-        title="Remove attachment?"
-        message={confirming ? `${confirming.file_name} will be deleted from ${order.po_number}.` : ''}
-        confirmLabel="Remove"
-        cancelLabel="Keep file"
-        variant="danger"
-        loading={removing}
+      <AttachmentRemovalDialog
+        removal={removal}
+        message={(attachment) => `${attachment.file_name} will be deleted from ${order.po_number}.`}
       />
     </AttachmentsPanel>
   );

@@ -3,7 +3,7 @@ import { formatDate, formatMoney } from '@purchasing/ui';
 import { Box, DataList, Link, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { NOT_SPECIFIED } from '../kit/detail/Field';
-import { LineItemsTable, recordTotals } from '../kit/detail/LineItemsTable';
+import { LineItemsPanel as RecordLinesPanel } from '../kit/detail/LineItemsTable';
 import { Panel } from '../kit/detail/Panel';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
@@ -78,27 +78,24 @@ export function DetailsPanel({ order }: { order: PurchaseOrder }): ReactElement 
  */
 export function LineItemsPanel({ order }: { order: PurchaseOrder }): ReactElement {
   const money = (amount: number) => formatMoney(amount, orderCurrency(order));
-  const lines = order.po_line_items;
   const times = (line: Line) => `${line.quantity} ${line.unit_of_measure} × ${money(line.unit_price)}`;
   return (
-    <Panel title="Line Items" description={lines.length === 1 ? '1 item' : `${lines.length} items`}>
-      <LineItemsTable
-        lines={lines}
-        lineKey={(line) => line.id}
-        description={(line) => (
-          <>
-            <Text weight="medium">{line.description}</Text>
-            <Text as="div" size="1" color="gray">
-              {line.product?.sku ? `SKU ${line.product.sku}` : 'No SKU'} ·{' '}
-              {line.product?.unit_of_measure ?? line.unit_of_measure}
-            </Text>
-          </>
-        )}
-        narrow={times}
-        columns={[{ header: 'Quantity × Unit Price', numeric: true, cell: times }]}
-        totalHeader="Line Total"
-        {...recordTotals(order, money)}
-      />
-    </Panel>
+    <RecordLinesPanel
+      lines={order.po_line_items}
+      record={order}
+      money={money}
+      description={(line) => (
+        <>
+          <Text weight="medium">{line.description}</Text>
+          <Text as="div" size="1" color="gray">
+            {line.product?.sku ? `SKU ${line.product.sku}` : 'No SKU'} ·{' '}
+            {line.product?.unit_of_measure ?? line.unit_of_measure}
+          </Text>
+        </>
+      )}
+      narrow={times}
+      columns={[{ header: 'Quantity × Unit Price', numeric: true, cell: times }]}
+      totalHeader="Line Total"
+    />
   );
 }

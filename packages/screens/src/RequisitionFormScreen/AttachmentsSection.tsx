@@ -1,13 +1,12 @@
-import { requisitionKeys, type Schemas, unwrap } from '@purchasing/api-client';
-import { ConfirmDialog, type FileUploadItem, formatFileSize, toast } from '@purchasing/ui';
+import { requisitionKeys, type Schemas } from '@purchasing/api-client';
+import { type FileUploadItem, formatFileSize } from '@purchasing/ui';
 import { Box, Flex, IconButton, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, FileText, Paperclip, X } from 'lucide-react';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
+import { AttachmentRemovalDialog, useAttachmentRemoval } from '../kit/detail/AttachmentRemoval';
 import { AttachmentUploader } from '../kit/detail/AttachmentUploader';
-import { usePurchasing } from '../PurchasingProvider';
 import { MAX_ATTACHMENTS } from './requisitionFormSchema';
-import { messageOf } from './serverErrors';
 
 /** A file chosen in the form, uploaded once the requisition is saved. */
 export interface StagedFile {
@@ -48,11 +47,17 @@ export function AttachmentsSection({
   onStagedChange,
   disabled,
 }: AttachmentsSectionProps): ReactElement {
-  const { client } = usePurchasing();
   const queryClient = useQueryClient();
   const [removedIds, setRemovedIds] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState<Schemas['Attachment'] | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const removal = useAttachmentRemoval(organizationId, (removed) => {
+    setRemovedIds((ids) => [...ids, removed.id]);
+    if (requisitionId) {
+      void queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) });
+      void queryClient.invalidateQueries({
+        queryKey: requisitionKeys.attachments(organizationId, 'requisition', requisitionId),
+      });
+    }
+  });
   const [rejections, setRejections] = useState<string[]>([]);
   // The uploader keeps its own list; it is emptied (remounted) once its files are taken into `staged`,
   // so its own Upload button never offers to send files before the requisition exists.
@@ -89,31 +94,6 @@ export function AttachmentsSection({
     ]);
   };
 
-  const removeAttachment = async () => {
-    if (!confirming) return;
-    setRemoving(true);
-    try {
-      await unwrap(
-        client.api.DELETE('/attachments/{id}', {
-          params: { path: { id: confirming.id }, header: { 'X-Organization-Id': organizationId } },
-        }),
-      );
-      setRemovedIds((ids) => [...ids, confirming.id]);
-      toast.success(`${confirming.file_name} removed`);
-      setConfirming(null);
-      if (requisitionId) {
-        void queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) });
-        void queryClient.invalidateQueries({
-          queryKey: requisitionKeys.attachments(organizationId, 'requisition', requisitionId),
-        });
-      }
-    } catch (error) {
-      toast.error(messageOf(error, 'Failed to remove attachment'));
-    } finally {
-      setRemoving(false);
-    }
-  };
-
   return (
     <Flex direction="column" gap="4">
       {attached.length > 0 ? (
@@ -130,7 +110,7 @@ export function AttachmentsSection({
                   name={attachment.file_name}
                   size={attachment.file_size}
                   disabled={disabled}
-                  onRemove={() => setConfirming(attachment)}
+                  onRemove={() => removal.ask(attachment)}
                 />
               ))}
             </ul>
@@ -175,22 +155,11 @@ export function AttachmentsSection({
         </Flex>
       ) : null}
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !removing) setConfirming(null);
-        }}
-        onConfirm={() => void removeAttachment()}
-        title="Remove attachment?"
-        message={
-          confirming
-            ? `${confirming.file_name} will be deleted from this requisition now, even if you leave without saving.`
-            : ''
+      <AttachmentRemovalDialog
+        removal={removal}
+        message={(attachment) =>
+          `${attachment.file_name} will be deleted from this requisition now, even if you leave without saving.`
         }
-        confirmLabel="Remove"
-        cancelLabel="Keep file"
-        variant="danger"
-        loading={removing}
       />
     </Flex>
   );

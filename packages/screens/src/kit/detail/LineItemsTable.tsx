@@ -1,6 +1,7 @@
 import { Box, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
 import { lineTaxNote } from './lineTax';
+import { Panel } from './Panel';
 
 /** A column between the description and the total: shown only where the panel is wide enough. */
 export interface LineColumn<TLine> {
@@ -174,4 +175,32 @@ export function recordTotals<
         ? { subtotal: money(record.subtotal_amount), tax: money(record.tax_amount) }
         : undefined,
   };
+}
+
+type MoneyLine = { id: string; total_amount: number; tax_amount: number; tax_rate: number | null };
+
+/** Props of {@link LineItemsPanel}. */
+export interface LineItemsPanelProps<TLine extends MoneyLine>
+  extends Pick<LineItemsTableProps<TLine>, 'lines' | 'description' | 'narrow' | 'columns' | 'totalHeader'> {
+  /** The record whose lines these are: its totals go in the footer. */
+  record: TotalsOf;
+  /** Writes an amount in the record's currency. */
+  money: (amount: number) => string;
+}
+
+/**
+ * The 'Line Items' panel of a record ('3 items'): its {@link LineItemsTable} with each line's total and
+ * tax, and the record's totals, from the server's figures ({@link recordTotals}).
+ */
+export function LineItemsPanel<TLine extends MoneyLine>({
+  record,
+  money,
+  ...table
+}: LineItemsPanelProps<TLine>): ReactElement {
+  const count = table.lines.length;
+  return (
+    <Panel title="Line Items" description={count === 1 ? '1 item' : `${count} items`}>
+      <LineItemsTable lineKey={(line) => line.id} {...table} {...recordTotals(record, money)} />
+    </Panel>
+  );
 }
