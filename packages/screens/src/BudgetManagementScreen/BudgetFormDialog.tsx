@@ -7,7 +7,8 @@ import type { ReactElement } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
-import { dialogTitle, dialogToasts, FormDialog, FormDialogButtons } from '../kit/form/FormDialog';
+import { dialogTitle, dialogToasts } from '../kit/form/dialogWords';
+import { FormDialog, FormDialogButtons } from '../kit/form/FormDialog';
 import { FormSelect } from '../kit/form/FormFields';
 import { usePurchasing } from '../PurchasingProvider';
 

@@ -2,13 +2,8 @@ import { adminKeys, type Schemas, unwrap } from '@purchasing/api-client';
 import { SelectDropdown, TextArea, TextField } from '@purchasing/ui';
 import { Flex } from '@radix-ui/themes';
 import { type FormEvent, type ReactElement, useState } from 'react';
-import {
-  dialogTitle,
-  dialogToasts,
-  FormDialog,
-  FormDialogButtons,
-  type FormDialogControls,
-} from '../kit/form/FormDialog';
+import { dialogTitle, dialogToasts } from '../kit/form/dialogWords';
+import { FormDialog, FormDialogButtons, type FormDialogControls } from '../kit/form/FormDialog';
 import { useDialogSave } from '../kit/form/useDialogSave';
 import { usePurchasing } from '../PurchasingProvider';
 
