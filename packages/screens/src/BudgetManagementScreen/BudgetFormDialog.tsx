@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { budgetKeys, isApiError, type Schemas, unwrap } from '@purchasing/api-client';
-import { CurrencyInput, SelectDropdown, TextField, toast } from '@purchasing/ui';
+import { CurrencyInput, TextField, toast } from '@purchasing/ui';
 import { Flex } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { dialogTitle, dialogToasts } from '../kit/form/dialogWords';
 import { FormDialog, FormDialogButtons } from '../kit/form/FormDialog';
+import { FormSelect } from '../kit/form/FormFields';
 import { usePurchasing } from '../PurchasingProvider';
 
 type Budget = Schemas['Budget'];
@@ -68,7 +70,7 @@ export function BudgetFormDialog({ open, onOpenChange, ...form }: BudgetFormDial
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={budget ? budgetFormMessages.editTitle : budgetFormMessages.addTitle}
+      title={dialogTitle(budgetFormMessages, budget !== null)}
       description={
         budget
           ? `Change the allocation of ${budget.cost_center.code} ${budget.cost_center.name} for fiscal year ${budget.fiscal_year}.`
@@ -111,6 +113,7 @@ function BudgetForm({
     },
   });
   const header = { 'X-Organization-Id': organizationId };
+  const toasts = dialogToasts(budgetFormMessages, budget !== null);
 
   const save = useMutation({
     mutationFn: (values: BudgetFormValues) =>
@@ -147,14 +150,10 @@ function BudgetForm({
           }
         }
       }
-      if (!placed)
-        toast.error(
-          serverMessage(error) ??
-            (budget ? budgetFormMessages.updateFailed : budgetFormMessages.createFailed),
-        );
+      if (!placed) toast.error(serverMessage(error) ?? toasts.failed);
       return;
     }
-    toast.success(budget ? budgetFormMessages.updated : budgetFormMessages.created);
+    toast.success(toasts.saved);
     await queryClient.invalidateQueries({ queryKey: budgetKeys.all(organizationId) });
     onDone();
   });
@@ -164,20 +163,13 @@ function BudgetForm({
       <Flex direction="column" gap="4">
         {budget ? null : (
           <>
-            <Controller
+            <FormSelect
               control={control}
               name="costCenterId"
-              render={({ field }) => (
-                <SelectDropdown
-                  label="Cost Center"
-                  required
-                  searchable
-                  options={costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  {...(errors.costCenterId?.message ? { error: errors.costCenterId.message } : {})}
-                />
-              )}
+              label="Cost Center"
+              required
+              searchable
+              options={costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
             />
             <TextField
               label="Fiscal Year"

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminKeys, isApiError, unwrap } from '@purchasing/api-client';
-import { Button, Callout, RoleBadge, TextField, ToggleSwitch, toast } from '@purchasing/ui';
+import { Button, Callout, RoleBadge, ToggleSwitch, toast } from '@purchasing/ui';
 import { Box, Card, DataList, Flex, Grid, Heading, Button as RadixButton, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { Panel } from '../kit/detail/Panel';
+import { FormTextField } from '../kit/form/FormFields';
 import { useBeforeUnloadGuard } from '../kit/form/useUnsavedChangesGuard';
 import { OrganizationGate } from '../kit/OrganizationGate';
 import { PageHead } from '../kit/PageHead';
@@ -16,7 +18,7 @@ import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
 import { NameFields, PhoneField, RoleAssignmentFields } from './UserFields';
-import { FormSection, MemberStatusBadge, RoleDetails, UserAvatar } from './UserFormParts';
+import { MemberStatusBadge, RoleDetails, UserAvatar } from './UserFormParts';
 import {
   departmentOptions,
   managerOptions,
@@ -186,33 +188,27 @@ function CreateUserForm({
         }}
       >
         <Flex direction="column" gap="5">
-          <FormSection id="create-user-personal" title="Personal Information">
+          <Panel headingId="create-user-personal" title="Personal Information">
             <Grid columns={{ initial: '1', sm: '2' }} gap="4">
               <NameFields control={control} busy={busy} />
-              <Controller
+              <FormTextField
                 control={control}
                 name="email"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label="Email"
-                    type="email"
-                    required
-                    autoComplete="off"
-                    placeholder="name@company.com"
-                    maxLength={254}
-                    disabled={busy}
-                    error={fieldState.error?.message}
-                    hint="The user signs in with this address."
-                  />
-                )}
+                label="Email"
+                type="email"
+                required
+                autoComplete="off"
+                placeholder="name@company.com"
+                maxLength={254}
+                disabled={busy}
+                hint="The user signs in with this address."
               />
               <PhoneField control={control} busy={busy} />
             </Grid>
-          </FormSection>
+          </Panel>
 
-          <FormSection
-            id="create-user-role"
+          <Panel
+            headingId="create-user-role"
             title="Role & Organization"
             description={`What the user may do in ${organizationName}, and who they report to.`}
           >
@@ -229,30 +225,24 @@ function CreateUserForm({
               </Grid>
               {role ? <RoleDetails role={role} /> : null}
             </Flex>
-          </FormSection>
+          </Panel>
 
-          <FormSection
-            id="create-user-account"
+          <Panel
+            headingId="create-user-account"
             title="Account Setup"
             description="Set a password now, or leave it blank and the user chooses one from the invitation email."
           >
             <Flex direction="column" gap="4">
               <Box maxWidth={{ sm: 'calc(50% - var(--space-2))' }}>
-                <Controller
+                <FormTextField
                   control={control}
                   name="password"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      label="Password"
-                      type="password"
-                      autoComplete="new-password"
-                      maxLength={128}
-                      disabled={busy}
-                      error={fieldState.error?.message}
-                      hint="Optional · at least 8 characters with an uppercase letter, a lowercase letter and a number"
-                    />
-                  )}
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  maxLength={128}
+                  disabled={busy}
+                  hint="Optional · at least 8 characters with an uppercase letter, a lowercase letter and a number"
                 />
               </Box>
               <Controller
@@ -275,7 +265,7 @@ function CreateUserForm({
                 </Callout>
               ) : null}
             </Flex>
-          </FormSection>
+          </Panel>
 
           <Flex gap="3" justify="end" wrap="wrap">
             <RadixButton asChild variant="soft" color="gray">

@@ -1,7 +1,8 @@
 /** The fields the Create User and Edit User forms share: names, phone, role, department and manager. */
-import { SelectDropdown, type SelectOption, TextField } from '@purchasing/ui';
+import type { SelectOption } from '@purchasing/ui';
 import type { ReactElement } from 'react';
-import { type Control, Controller } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import { FormSelect, FormTextField } from '../kit/form/FormFields';
 import type { EditUserFormValues } from './userFormSchema';
 
 /** What both user forms hold for these fields ('' for an empty optional one). */
@@ -26,21 +27,15 @@ export function NameFields<T extends UserProfileValues>({ control, busy }: Field
   return (
     <>
       {(['first_name', 'last_name'] as const).map((name) => (
-        <Controller
+        <FormTextField
           key={name}
           control={asProfile(control)}
           name={name}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              label={name === 'first_name' ? 'First Name' : 'Last Name'}
-              required
-              autoComplete="off"
-              maxLength={100}
-              disabled={busy}
-              error={fieldState.error?.message}
-            />
-          )}
+          label={name === 'first_name' ? 'First Name' : 'Last Name'}
+          required
+          autoComplete="off"
+          maxLength={100}
+          disabled={busy}
         />
       ))}
     </>
@@ -50,21 +45,15 @@ export function NameFields<T extends UserProfileValues>({ control, busy }: Field
 /** Phone, optional (one grid cell). */
 export function PhoneField<T extends UserProfileValues>({ control, busy }: FieldsProps<T>): ReactElement {
   return (
-    <Controller
+    <FormTextField
       control={asProfile(control)}
       name="phone"
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          label="Phone"
-          type="tel"
-          autoComplete="off"
-          maxLength={50}
-          disabled={busy}
-          error={fieldState.error?.message}
-          hint="Optional"
-        />
-      )}
+      label="Phone"
+      type="tel"
+      autoComplete="off"
+      maxLength={50}
+      disabled={busy}
+      hint="Optional"
     />
   );
 }
@@ -90,60 +79,37 @@ export function RoleAssignmentFields<T extends UserProfileValues>({
   const profile = asProfile(control);
   return (
     <>
-      <Controller
+      <FormSelect
         control={profile}
         name="role_id"
-        render={({ field, fieldState }) => (
-          <SelectDropdown
-            label="Role"
-            required
-            clearable={false}
-            options={roleOptions}
-            placeholder={loading.roles ? 'Loading...' : 'Select a role'}
-            searchPlaceholder="Search roles..."
-            value={field.value || null}
-            onChange={(value) => {
-              field.onChange(value ?? '');
-              field.onBlur();
-            }}
-            disabled={busy}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Role"
+        required
+        clearable={false}
+        options={roleOptions}
+        placeholder={loading.roles ? 'Loading...' : 'Select a role'}
+        searchPlaceholder="Search roles..."
+        touchOnChange
+        disabled={busy}
       />
-      <Controller
+      <FormSelect
         control={profile}
         name="department_id"
-        render={({ field, fieldState }) => (
-          <SelectDropdown
-            label="Department"
-            options={departmentOptions}
-            placeholder={loading.departments ? 'Loading...' : 'No department'}
-            searchPlaceholder="Search departments..."
-            value={field.value || null}
-            onChange={(value) => field.onChange(value ?? '')}
-            disabled={busy}
-            error={fieldState.error?.message}
-            hint="Optional"
-          />
-        )}
+        label="Department"
+        options={departmentOptions}
+        placeholder={loading.departments ? 'Loading...' : 'No department'}
+        searchPlaceholder="Search departments..."
+        disabled={busy}
+        hint="Optional"
       />
-      <Controller
+      <FormSelect
         control={profile}
         name="manager_id"
-        render={({ field, fieldState }) => (
-          <SelectDropdown
-            label="Manager"
-            options={managerOptions}
-            placeholder={loading.users ? 'Loading...' : 'No manager'}
-            searchPlaceholder="Search managers..."
-            value={field.value || null}
-            onChange={(value) => field.onChange(value ?? '')}
-            disabled={busy}
-            error={fieldState.error?.message}
-            hint="Optional · approves the user's requisitions first"
-          />
-        )}
+        label="Manager"
+        options={managerOptions}
+        placeholder={loading.users ? 'Loading...' : 'No manager'}
+        searchPlaceholder="Search managers..."
+        disabled={busy}
+        hint="Optional · approves the user's requisitions first"
       />
     </>
   );

@@ -1,41 +1,10 @@
 /** Pieces the Create User and Edit User screens (and the user list) share. */
 import type { Schemas } from '@purchasing/api-client';
 import { RoleBadge } from '@purchasing/ui';
-import { Avatar, Badge, Box, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Avatar, Badge, Box, Flex, Text } from '@radix-ui/themes';
 import { ShieldCheck, User } from 'lucide-react';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { initialsOf } from './userChoices';
-
-/** A titled card of a user form ('Personal Information', 'Role & Organization', 'Account Setup'). */
-export function FormSection({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}): ReactElement {
-  return (
-    <Card asChild size="3">
-      <section aria-labelledby={id}>
-        <Box mb="4">
-          <Heading as="h2" size="4" id={id}>
-            {title}
-          </Heading>
-          {description ? (
-            <Text as="p" size="2" color="gray" mt="1">
-              {description}
-            </Text>
-          ) : null}
-        </Box>
-        {children}
-      </section>
-    </Card>
-  );
-}
 
 /** A round avatar with the person's initials (the picture when `avatar_url` is set). */
 export function UserAvatar({

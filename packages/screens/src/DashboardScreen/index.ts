@@ -1,6 +1,2 @@
-export {
-  DashboardScreen,
-  dashboardQuickActions,
-  NO_ORGANIZATION_MESSAGE,
-  type QuickAction,
-} from './DashboardScreen';
+// Every export of the module is public; the package's entry point names them (src/index.ts).
+export * from './DashboardScreen';

@@ -2,6 +2,7 @@ import { adminKeys, type Schemas, unwrap } from '@purchasing/api-client';
 import { Callout, SelectDropdown, TextArea, TextField } from '@purchasing/ui';
 import { Flex, Grid } from '@radix-ui/themes';
 import { type ChangeEvent, type FormEvent, type ReactElement, useMemo, useState } from 'react';
+import { dialogTitle, dialogToasts } from '../kit/form/dialogWords';
 import { FormDialog, FormDialogButtons, type FormDialogControls } from '../kit/form/FormDialog';
 import { useDialogSave } from '../kit/form/useDialogSave';
 import { usePurchasing } from '../PurchasingProvider';
@@ -75,7 +76,7 @@ export function DepartmentFormDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={department ? departmentFormMessages.editTitle : departmentFormMessages.addTitle}
+      title={dialogTitle(departmentFormMessages, department !== null)}
       description={
         department
           ? `Change the details of ${department.name}.`
@@ -135,8 +136,7 @@ function DepartmentForm({
     invalidate: adminKeys.all(organizationId),
     serverFields: SERVER_FIELDS,
     onFieldErrors: setErrors,
-    saved: department ? departmentFormMessages.updated : departmentFormMessages.created,
-    failed: department ? departmentFormMessages.updateFailed : departmentFormMessages.createFailed,
+    ...dialogToasts(departmentFormMessages, department !== null),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,5 +1,5 @@
 import { departmentQueries, type Schemas } from '@purchasing/api-client';
-import { Breadcrumb, Button, Callout, EmptyState, RoleBadge, Spinner } from '@purchasing/ui';
+import { EmptyState, RoleBadge, Spinner } from '@purchasing/ui';
 import {
   Avatar,
   Badge,
@@ -16,17 +16,16 @@ import {
   VisuallyHidden,
 } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Users } from 'lucide-react';
+import { Pencil, Users } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
 import { DepartmentFacts } from '../DepartmentManagementScreen/DepartmentFacts';
 import { ActionsHeaderCell } from '../kit/ActionsHeaderCell';
+import { DetailLayout, DetailScreen } from '../kit/detail/DetailScreen';
+import { useDetailScreen } from '../kit/detail/useDetailScreen';
 import { LoadFailed } from '../kit/LoadFailed';
-import { PageHead } from '../kit/PageHead';
-import { pageMaxWidth } from '../kit/themeVariables';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { fullName } from '../shared/display';
-import { isMissingRecord } from '../shared/missingRecord';
 
 type Department = Schemas['Department'];
 type DepartmentUserEntry = Schemas['DepartmentUserEntry'];
@@ -48,123 +47,56 @@ export interface DepartmentUsersScreenProps {
   departmentId: string;
 }
 
-function Page({ children }: { children: ReactNode }): ReactElement {
-  return (
-    <Flex direction="column" gap="5" style={{ maxWidth: pageMaxWidth(1200) }}>
-      {children}
-    </Flex>
-  );
-}
-
 /**
- * The breadcrumb back to the departments while the department is not loaded (it names the screen
- * 'Department Users' until the department's name is known).
- */
-function PendingHead(): ReactElement {
-  const { navigation } = usePurchasing();
-  const trail = [{ label: 'Departments', href: navigation.hrefs.departments() }];
-  return (
-    <Box>
-      <Breadcrumb
-        items={[...trail, { label: departmentUsersMessages.title }]}
-        onNavigate={(href) => navigation.navigate(href)}
-      />
-    </Box>
-  );
-}
-
-/**
- * The users of one department (document 2 §2, /admin/departments/{departmentId}/users): the
- * department's name, code, status, head, parent and description, and its members with name, email,
- * role, manager, an Active or Inactive flag and an Edit button to the user's edit screen (shown to
- * holders of `user.edit`). A missing department says 'Department not found.' with a way back. Needs
+ * The users of one department (document 2 §2, /admin/departments/{departmentId}/users), on the detail
+ * kit: the department's name, code, status, head, parent and description, and its members with name,
+ * email, role, manager, an Active or Inactive flag and an Edit button to the user's edit screen (shown
+ * to holders of `user.edit`). A missing department says 'Department not found.' with a way back. Needs
  * `org.settings` (the server enforces it).
  */
 export function DepartmentUsersScreen({ departmentId }: DepartmentUsersScreenProps): ReactElement {
-  const { currentOrganization, organizationsLoading } = useSession();
-
-  if (organizationsLoading || !currentOrganization) {
-    return (
-      <Page>
-        <PendingHead />
-        {organizationsLoading ? (
-          <Flex justify="center" py="9">
-            <Spinner label="Loading organizations" />
-          </Flex>
-        ) : (
-          <Callout variant="info">{departmentUsersMessages.noOrganization}</Callout>
-        )}
-      </Page>
-    );
-  }
+  const { navigation } = usePurchasing();
+  const state = useDetailScreen({
+    query: departmentQueries.detail,
+    pick: (body) => body.department,
+    id: departmentId,
+  });
   return (
-    <DepartmentUsers
-      key={`${currentOrganization.id}:${departmentId}`}
-      organizationId={currentOrganization.id}
-      departmentId={departmentId}
-    />
+    <DetailScreen
+      state={state}
+      backTo={{
+        label: 'Departments',
+        href: navigation.hrefs.departments(),
+        backLabel: departmentUsersMessages.back,
+        asButton: true,
+      }}
+      crumb={(department) => department.name}
+      placeholder={departmentUsersMessages.title}
+      notFoundIcon={<Users size={32} />}
+      messages={{
+        loading: 'Loading department',
+        noOrganization: departmentUsersMessages.noOrganization,
+        notFound: departmentUsersMessages.notFound,
+        notFoundDescription: 'It may have been removed, or the link may be wrong.',
+        loadFailed: departmentUsersMessages.loadFailed,
+      }}
+    >
+      {(department, organizationId) => (
+        <DepartmentUsers department={department} organizationId={organizationId} />
+      )}
+    </DetailScreen>
   );
 }
 
 function DepartmentUsers({
+  department,
   organizationId,
-  departmentId,
 }: {
+  department: Department;
   organizationId: string;
-  departmentId: string;
 }): ReactElement {
-  const { client, navigation } = usePurchasing();
-  const detail = useQuery(departmentQueries.detail(client, organizationId, departmentId));
-  const members = useQuery(departmentQueries.users(client, organizationId, departmentId));
-
-  if (detail.isPending) {
-    return (
-      <Page>
-        <PendingHead />
-        <Flex justify="center" py="9">
-          <Spinner label="Loading department" />
-        </Flex>
-      </Page>
-    );
-  }
-
-  if (detail.isError) {
-    const missing = isMissingRecord(detail.error);
-    return (
-      <Page>
-        <PendingHead />
-        {missing ? (
-          <Card size="3">
-            <EmptyState
-              icon={<Users size={32} />}
-              title={departmentUsersMessages.notFound}
-              description="It may have been removed, or the link may be wrong."
-              action={
-                <Button
-                  variant="secondary"
-                  onClick={() => navigation.navigate(navigation.hrefs.departments())}
-                >
-                  <ArrowLeft size={16} aria-hidden />
-                  {departmentUsersMessages.back}
-                </Button>
-              }
-            />
-          </Card>
-        ) : (
-          <LoadFailed
-            error={detail.error}
-            message={departmentUsersMessages.loadFailed}
-            onRetry={() => {
-              void detail.refetch();
-              void members.refetch();
-            }}
-          />
-        )}
-      </Page>
-    );
-  }
-
-  const { department } = detail.data;
+  const { client } = usePurchasing();
+  const members = useQuery(departmentQueries.users(client, organizationId, department.id));
   let users: ReactNode;
   if (members.isPending) {
     users = (
@@ -174,16 +106,11 @@ function DepartmentUsers({
     );
   } else if (members.isError) {
     users = (
-      <Callout
-        variant="error"
-        action={
-          <Button size="1" variant="secondary" onClick={() => void members.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {departmentUsersMessages.usersLoadFailed}
-      </Callout>
+      <LoadFailed
+        error={members.error}
+        message={departmentUsersMessages.usersLoadFailed}
+        onRetry={() => void members.refetch()}
+      />
     );
   } else if (members.data.users.length === 0) {
     users = (
@@ -196,39 +123,40 @@ function DepartmentUsers({
   }
 
   return (
-    <Page>
-      <PageHead
-        trail={[{ label: 'Departments', href: navigation.hrefs.departments() }]}
-        title={department.name}
-        badge={
-          <Badge color={department.is_active ? 'green' : 'gray'} variant="soft" highContrast size="2">
-            {department.is_active ? 'Active' : 'Inactive'}
-          </Badge>
-        }
-        description={
-          <span style={{ display: 'block', maxWidth: 640, overflowWrap: 'anywhere' }}>
-            {department.description || 'No description'}
-          </span>
-        }
-      />
-      <DepartmentSummary department={department} />
-      <Box asChild>
-        <section aria-labelledby="department-users-heading">
-          <Flex asChild align="center" gap="2" mb="3">
-            <Heading as="h2" size="4" id="department-users-heading">
-              Users{' '}
-              {members.data ? (
-                <Badge color="gray" variant="soft" highContrast radius="full">
-                  {`${members.data.users.length} `}
-                  <VisuallyHidden>in total</VisuallyHidden>
-                </Badge>
-              ) : null}
-            </Heading>
-          </Flex>
-          {users}
-        </section>
-      </Box>
-    </Page>
+    <DetailLayout
+      title={department.name}
+      status={
+        <Badge color={department.is_active ? 'green' : 'gray'} variant="soft" highContrast size="2">
+          {department.is_active ? 'Active' : 'Inactive'}
+        </Badge>
+      }
+      subtitle={
+        <span style={{ display: 'block', maxWidth: 640, overflowWrap: 'anywhere' }}>
+          {department.description || 'No description'}
+        </span>
+      }
+      main={
+        <>
+          <DepartmentSummary department={department} />
+          <Box asChild>
+            <section aria-labelledby="department-users-heading">
+              <Flex asChild align="center" gap="2" mb="3">
+                <Heading as="h2" size="4" id="department-users-heading">
+                  Users{' '}
+                  {members.data ? (
+                    <Badge color="gray" variant="soft" highContrast radius="full">
+                      {`${members.data.users.length} `}
+                      <VisuallyHidden>in total</VisuallyHidden>
+                    </Badge>
+                  ) : null}
+                </Heading>
+              </Flex>
+              {users}
+            </section>
+          </Box>
+        </>
+      }
+    />
   );
 }
 

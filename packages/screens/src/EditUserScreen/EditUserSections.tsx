@@ -4,7 +4,7 @@ import { Flex, Grid } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { NameFields, PhoneField, RoleAssignmentFields } from '../CreateUserScreen/UserFields';
-import { FormSection, RoleDetails } from '../CreateUserScreen/UserFormParts';
+import { RoleDetails } from '../CreateUserScreen/UserFormParts';
 import {
   departmentOptions,
   firstMembership,
@@ -13,6 +13,7 @@ import {
   type UserFormChoices,
 } from '../CreateUserScreen/userChoices';
 import type { EditUserFormOutput, EditUserFormValues } from '../CreateUserScreen/userFormSchema';
+import { Panel } from '../kit/detail/Panel';
 
 type User = Schemas['User'];
 type EditUserControl = Control<EditUserFormValues, unknown, EditUserFormOutput>;
@@ -28,7 +29,7 @@ export function PersonalSection({
   busy: boolean;
 }): ReactElement {
   return (
-    <FormSection id="edit-user-personal" title="Personal Information">
+    <Panel headingId="edit-user-personal" title="Personal Information">
       <Grid columns={{ initial: '1', sm: '2' }} gap="4">
         <NameFields control={control} busy={busy} />
         <TextField
@@ -40,7 +41,7 @@ export function PersonalSection({
         />
         <PhoneField control={control} busy={busy} />
       </Grid>
-    </FormSection>
+    </Panel>
   );
 }
 
@@ -63,8 +64,8 @@ export function RoleSection({
   const membership = firstMembership(user);
   const role = choices.roles.find((entry) => entry.id === values.role_id);
   return (
-    <FormSection
-      id="edit-user-role"
+    <Panel
+      headingId="edit-user-role"
       title="Role & Organization"
       description={`What ${user.first_name} may do in ${organizationName}, and who they report to.`}
     >
@@ -84,7 +85,7 @@ export function RoleSection({
         </Grid>
         {role ? <RoleDetails role={role} /> : null}
       </Flex>
-    </FormSection>
+    </Panel>
   );
 }
 
@@ -109,7 +110,7 @@ export function StatusSection({
   active: boolean;
 }): ReactElement {
   return (
-    <FormSection id="edit-user-status" title="Account Status">
+    <Panel headingId="edit-user-status" title="Account Status">
       <Flex direction="column" gap="4">
         <Controller
           control={control}
@@ -134,6 +135,6 @@ export function StatusSection({
           </Callout>
         ) : null}
       </Flex>
-    </FormSection>
+    </Panel>
   );
 }

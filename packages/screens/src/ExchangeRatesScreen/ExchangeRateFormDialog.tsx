@@ -2,6 +2,7 @@ import { currencyKeys, type Schemas, unwrap } from '@purchasing/api-client';
 import { Callout, CURRENCIES, DatePicker, SelectDropdown, TextField } from '@purchasing/ui';
 import { Flex, Grid } from '@radix-ui/themes';
 import { type FormEvent, type ReactElement, useState } from 'react';
+import { dialogTitle, dialogToasts } from '../kit/form/dialogWords';
 import { FormDialog, FormDialogButtons, type FormDialogControls } from '../kit/form/FormDialog';
 import { useDialogSave } from '../kit/form/useDialogSave';
 import { usePurchasing } from '../PurchasingProvider';
@@ -61,7 +62,7 @@ export function ExchangeRateFormDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={rate ? exchangeRateFormMessages.editTitle : exchangeRateFormMessages.addTitle}
+      title={dialogTitle(exchangeRateFormMessages, rate !== null)}
       description={
         rate
           ? `Change the ${rate.currency} rate. Requisitions already submitted keep the rate they used.`
@@ -110,8 +111,7 @@ function ExchangeRateForm({
     invalidate: currencyKeys.all(organizationId),
     serverFields: SERVER_FIELDS,
     onFieldErrors: setErrors,
-    saved: rate ? exchangeRateFormMessages.updated : exchangeRateFormMessages.created,
-    failed: rate ? exchangeRateFormMessages.updateFailed : exchangeRateFormMessages.createFailed,
+    ...dialogToasts(exchangeRateFormMessages, rate !== null),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

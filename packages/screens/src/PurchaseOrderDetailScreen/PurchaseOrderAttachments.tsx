@@ -1,21 +1,15 @@
-import { purchaseOrderKeys, type Schemas, unwrap, uploadAttachments } from '@purchasing/api-client';
-import { ConfirmDialog, FileUploader, formatDateTime, toast, usePortalContainer } from '@purchasing/ui';
-import { Box, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { purchaseOrderKeys, type Schemas, uploadAttachments } from '@purchasing/api-client';
+import { formatDateTime, toast, usePortalContainer } from '@purchasing/ui';
+import { IconButton, Tooltip } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
+import { AttachmentRemovalDialog, useAttachmentRemoval } from '../kit/detail/AttachmentRemoval';
 import { AttachmentsPanel } from '../kit/detail/AttachmentsPanel';
+import { AttachmentUploader } from '../kit/detail/AttachmentUploader';
 import { usePurchasing } from '../PurchasingProvider';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
-import {
-  ACCEPTED_ATTACHMENT_TYPES,
-  MAX_ATTACHMENT_BYTES,
-  MAX_RECORD_ATTACHMENTS,
-} from '../shared/attachments';
-
-type Attachment = Schemas['Attachment'];
-
-const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
+import { MAX_RECORD_ATTACHMENTS } from '../shared/attachments';
 
 /** Props of {@link PurchaseOrderAttachments}. */
 export interface PurchaseOrderAttachmentsProps {
@@ -38,8 +32,6 @@ export function PurchaseOrderAttachments({
   const portalContainer = usePortalContainer();
   const { client } = usePurchasing();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState<Attachment | null>(null);
-  const [removing, setRemoving] = useState(false);
   const [rejections, setRejections] = useState<string[]>([]);
   // Emptied (remounted) after each successful upload: the files then show in the list above instead.
   const [uploaderKey, setUploaderKey] = useState(0);
@@ -48,6 +40,7 @@ export function PurchaseOrderAttachments({
   const room = MAX_RECORD_ATTACHMENTS - attachments.length;
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.detail(organizationId, order.id) });
+  const removal = useAttachmentRemoval(organizationId, refresh);
 
   const upload = async (files: File[]) => {
     try {
@@ -67,25 +60,6 @@ export function PurchaseOrderAttachments({
     setUploaderKey((key) => key + 1);
   };
 
-  const remove = async () => {
-    if (!confirming) return;
-    setRemoving(true);
-    try {
-      await unwrap(
-        client.api.DELETE('/attachments/{id}', {
-          params: { path: { id: confirming.id }, header: { 'X-Organization-Id': organizationId } },
-        }),
-      );
-      toast.success(`${confirming.file_name} removed`);
-      setConfirming(null);
-      await refresh();
-    } catch (error) {
-      toast.error(messageOf(error, 'Failed to remove attachment'));
-    } finally {
-      setRemoving(false);
-    }
-  };
-
   return (
     <AttachmentsPanel
       attachments={attachments}
@@ -101,7 +75,7 @@ export function PurchaseOrderAttachments({
               color="red"
               size="1"
               aria-label={`Remove ${attachment.file_name}`}
-              onClick={() => setConfirming(attachment)}
+              onClick={() => removal.ask(attachment)}
             >
               <Trash2 size={14} aria-hidden />
             </IconButton>
@@ -110,61 +84,20 @@ export function PurchaseOrderAttachments({
       }
     >
       {canChange ? (
-        // A new choice of files (input change or drop) replaces the messages about the previous one.
-        <Box onChangeCapture={() => setRejections([])} onDropCapture={() => setRejections([])}>
-          <FileUploader
-            key={uploaderKey}
-            label="Add files"
-            multiple
-            autoUpload
-            accept={ACCEPTED_ATTACHMENT_TYPES}
-            maxSize={MAX_ATTACHMENT_BYTES}
-            maxFiles={Math.max(room, 0)}
-            disabled={room <= 0}
-            hint={
-              room <= 0
-                ? `This order has the maximum of ${MAX_RECORD_ATTACHMENTS} files.`
-                : `PDF, Word, Excel, PNG or JPEG · up to 10 MB each · ${room} of ${MAX_RECORD_ATTACHMENTS} files left`
-            }
-            onReject={(found) =>
-              setRejections(
-                found.map(({ message, files }) =>
-                  files.length === 1 && files[0] ? `${files[0].name}: ${message}` : message,
-                ),
-              )
-            }
-            onUpload={upload}
-          />
-        </Box>
+        <AttachmentUploader
+          recordName="order"
+          room={room}
+          resetKey={uploaderKey}
+          autoUpload
+          onUpload={upload}
+          rejections={rejections}
+          onRejectionsChange={setRejections}
+        />
       ) : null}
 
-      {rejections.length > 0 ? (
-        <div role="alert" aria-label="Files not added">
-          <Flex asChild direction="column" gap="1">
-            <ul style={listStyle}>
-              {rejections.map((message, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: two files may be refused for the same reason
-                <Text as="span" size="2" color="red" key={index} asChild>
-                  <li>{message}</li>
-                </Text>
-              ))}
-            </ul>
-          </Flex>
-        </div>
-      ) : null}
-
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !removing) setConfirming(null);
-        }}
-        onConfirm={() => void remove()}
-        title="Remove attachment?"
-        message={confirming ? `${confirming.file_name} will be deleted from ${order.po_number}.` : ''}
-        confirmLabel="Remove"
-        cancelLabel="Keep file"
-        variant="danger"
-        loading={removing}
+      <AttachmentRemovalDialog
+        removal={removal}
+        message={(attachment) => `${attachment.file_name} will be deleted from ${order.po_number}.`}
       />
     </AttachmentsPanel>
   );

@@ -3,8 +3,7 @@ import { formatDate, formatMoney } from '@purchasing/ui';
 import { Box, DataList, Link, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { NOT_SPECIFIED } from '../kit/detail/Field';
-import { LineItemsTable } from '../kit/detail/LineItemsTable';
-import { lineTaxNote } from '../kit/detail/lineTax';
+import { LineItemsPanel as RecordLinesPanel } from '../kit/detail/LineItemsTable';
 import { Panel } from '../kit/detail/Panel';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
@@ -79,42 +78,24 @@ export function DetailsPanel({ order }: { order: PurchaseOrder }): ReactElement 
  */
 export function LineItemsPanel({ order }: { order: PurchaseOrder }): ReactElement {
   const money = (amount: number) => formatMoney(amount, orderCurrency(order));
-  const lines = order.po_line_items;
   const times = (line: Line) => `${line.quantity} ${line.unit_of_measure} × ${money(line.unit_price)}`;
   return (
-    <Panel title="Line Items" description={lines.length === 1 ? '1 item' : `${lines.length} items`}>
-      <LineItemsTable
-        lines={lines}
-        lineKey={(line) => line.id}
-        description={(line) => (
-          <>
-            <Text weight="medium">{line.description}</Text>
-            <Text as="div" size="1" color="gray">
-              {line.product?.sku ? `SKU ${line.product.sku}` : 'No SKU'} ·{' '}
-              {line.product?.unit_of_measure ?? line.unit_of_measure}
-            </Text>
-          </>
-        )}
-        narrow={times}
-        columns={[{ header: 'Quantity × Unit Price', numeric: true, cell: times }]}
-        totalHeader="Line Total"
-        total={(line) => (
-          <>
-            <Text weight="medium">{money(line.total_amount)}</Text>
-            {lineTaxNote(line, money) ? (
-              <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
-                {lineTaxNote(line, money)}
-              </Text>
-            ) : null}
-          </>
-        )}
-        footerTotal={money(order.total_amount)}
-        footerTax={
-          order.tax_amount > 0
-            ? { subtotal: money(order.subtotal_amount), tax: money(order.tax_amount) }
-            : undefined
-        }
-      />
-    </Panel>
+    <RecordLinesPanel
+      lines={order.po_line_items}
+      record={order}
+      money={money}
+      description={(line) => (
+        <>
+          <Text weight="medium">{line.description}</Text>
+          <Text as="div" size="1" color="gray">
+            {line.product?.sku ? `SKU ${line.product.sku}` : 'No SKU'} ·{' '}
+            {line.product?.unit_of_measure ?? line.unit_of_measure}
+          </Text>
+        </>
+      )}
+      narrow={times}
+      columns={[{ header: 'Quantity × Unit Price', numeric: true, cell: times }]}
+      totalHeader="Line Total"
+    />
   );
 }

@@ -1,33 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { purchaseOrderKeys, purchaseOrderQueries, type Schemas, unwrap } from '@purchasing/api-client';
-import {
-  Breadcrumb,
-  Button,
-  Callout,
-  EmptyState,
-  formatDate,
-  formatMoney,
-  Spinner,
-  StatusBadge,
-  toast,
-} from '@purchasing/ui';
-import {
-  Box,
-  DataList,
-  Flex,
-  Grid,
-  Link,
-  Button as RadixButton,
-  Card as RadixCard,
-  Separator,
-  Text,
-} from '@radix-ui/themes';
+import { Breadcrumb, Callout, formatDate, formatMoney, Spinner, StatusBadge, toast } from '@purchasing/ui';
+import { Box, DataList, Flex, Grid, Link, Button as RadixButton, Separator, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FileSearch, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { WayBackCard } from '../kit/detail/WayBackCard';
 import { FormActionBar } from '../kit/form/FormActionBar';
 import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
+import { LoadFailed } from '../kit/LoadFailed';
 import { PageHead } from '../kit/PageHead';
 import { pageMaxWidth } from '../kit/themeVariables';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
@@ -124,7 +106,6 @@ function EditPurchaseOrder({
   const { hasPermission } = useSession();
   const detail = useQuery(purchaseOrderQueries.detail(client, organizationId, purchaseOrderId));
   const order = detail.data?.purchase_order;
-  const backToList = useLinkProps(navigation.hrefs.purchaseOrders());
   const backToOrder = useLinkProps(navigation.hrefs.purchaseOrderDetail(purchaseOrderId));
   // Decided on the first answer only: a refetch after this form's own save must not flip the screen
   // to 'cannot be edited' under the user (the server refuses a stale save with its own message).
@@ -147,50 +128,29 @@ function EditPurchaseOrder({
     body = <Loading />;
   } else if (detail.isError) {
     body = isMissingRecord(detail.error) ? (
-      <RadixCard size="3">
-        <EmptyState
-          icon={<FileSearch size={32} />}
-          title={purchaseOrderEditMessages.notFound}
-          description={purchaseOrderEditMessages.notFoundDescription}
-          action={
-            <RadixButton asChild variant="soft">
-              <a {...backToList}>
-                <ArrowLeft size={16} aria-hidden />
-                Back to Purchase Orders
-              </a>
-            </RadixButton>
-          }
-        />
-      </RadixCard>
+      <WayBackCard
+        title={purchaseOrderEditMessages.notFound}
+        description={purchaseOrderEditMessages.notFoundDescription}
+        href={navigation.hrefs.purchaseOrders()}
+        label="Back to Purchase Orders"
+      />
     ) : (
-      <Callout
-        variant="error"
-        action={
-          <Button size="1" variant="secondary" onClick={() => void detail.refetch()}>
-            {purchaseOrderMessages.tryAgain}
-          </Button>
-        }
-      >
-        {purchaseOrderEditMessages.loadFailed}
-      </Callout>
+      <LoadFailed
+        error={detail.error}
+        message={purchaseOrderEditMessages.loadFailed}
+        retryLabel={purchaseOrderMessages.tryAgain}
+        onRetry={() => void detail.refetch()}
+      />
     );
   } else if (!editable.current) {
     body = (
-      <RadixCard size="3">
-        <EmptyState
-          icon={<Lock size={32} />}
-          title={purchaseOrderEditMessages.cannotEdit}
-          description={purchaseOrderEditMessages.onlyDrafts}
-          action={
-            <RadixButton asChild variant="soft">
-              <a {...backToOrder}>
-                <ArrowLeft size={16} aria-hidden />
-                {`Back to ${detail.data.purchase_order.po_number}`}
-              </a>
-            </RadixButton>
-          }
-        />
-      </RadixCard>
+      <WayBackCard
+        icon={<Lock size={32} />}
+        title={purchaseOrderEditMessages.cannotEdit}
+        description={purchaseOrderEditMessages.onlyDrafts}
+        href={navigation.hrefs.purchaseOrderDetail(purchaseOrderId)}
+        label={`Back to ${detail.data.purchase_order.po_number}`}
+      />
     );
   } else if (!hasPermission('purchase_order.manage')) {
     body = (

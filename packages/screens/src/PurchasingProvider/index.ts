@@ -1,11 +1,4 @@
-export { defaultHrefs, type Hrefs } from './hrefs';
-export {
-  type Navigation,
-  type NavigationBlocker,
-  type NavigationBlockerOptions,
-  type PurchasingContextValue,
-  PurchasingProvider,
-  type PurchasingProviderProps,
-  usePurchasing,
-} from './PurchasingProvider';
-export { type LinkProps, useLinkProps } from './useLinkProps';
+// Every export of these modules is public; the package's entry point names them (src/index.ts).
+export * from './hrefs';
+export * from './PurchasingProvider';
+export * from './useLinkProps';

@@ -3,9 +3,7 @@ import { formatMoney } from '@purchasing/ui';
 import { Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import { Muted } from '../kit/detail/Field';
-import { LineItemsTable } from '../kit/detail/LineItemsTable';
-import { lineTaxNote } from '../kit/detail/lineTax';
-import { Panel } from '../kit/detail/Panel';
+import { LineItemsPanel as RecordLinesPanel } from '../kit/detail/LineItemsTable';
 
 type Requisition = Schemas['Requisition'];
 type Line = Schemas['RequisitionLineItem'];
@@ -19,53 +17,35 @@ type Line = Schemas['RequisitionLineItem'];
 export function LineItemsPanel({ requisition }: { requisition: Requisition }): ReactElement {
   const money = (amount: number) => formatMoney(amount, requisition.currency);
   const quantity = (line: Line) => `${line.quantity} ${line.unit_of_measure || 'each'}`;
-  const lines = requisition.line_items;
   return (
-    <Panel title="Line Items" description={lines.length === 1 ? '1 item' : `${lines.length} items`}>
-      <LineItemsTable
-        lines={lines}
-        lineKey={(line) => line.id}
-        description={(line) => (
-          <>
-            <Text weight="medium">{line.description}</Text>
-            {line.product && line.product.name !== line.description ? (
-              <Text as="div" size="1" color="gray">
-                {line.product.name}
-              </Text>
-            ) : null}
-          </>
-        )}
-        narrow={(line) => (
-          <>
-            <div>{`${quantity(line)} × ${money(line.unit_price)}`}</div>
-            {line.product?.sku ? <div>SKU {line.product.sku}</div> : null}
-            {line.notes ? <div style={{ fontStyle: 'italic' }}>{line.notes}</div> : null}
-          </>
-        )}
-        columns={[
-          { header: 'Product SKU', cell: (line) => line.product?.sku ?? <Muted>—</Muted> },
-          { header: 'Notes', cell: (line) => line.notes ?? <Muted>—</Muted> },
-          { header: 'Quantity', numeric: true, cell: quantity },
-          { header: 'Unit Price', numeric: true, cell: (line) => money(line.unit_price) },
-        ]}
-        totalHeader="Total"
-        total={(line) => (
-          <>
-            <Text weight="medium">{money(line.total_amount)}</Text>
-            {lineTaxNote(line, money) ? (
-              <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
-                {lineTaxNote(line, money)}
-              </Text>
-            ) : null}
-          </>
-        )}
-        footerTotal={money(requisition.total_amount)}
-        footerTax={
-          requisition.tax_amount > 0
-            ? { subtotal: money(requisition.subtotal_amount), tax: money(requisition.tax_amount) }
-            : undefined
-        }
-      />
-    </Panel>
+    <RecordLinesPanel
+      lines={requisition.line_items}
+      record={requisition}
+      money={money}
+      description={(line) => (
+        <>
+          <Text weight="medium">{line.description}</Text>
+          {line.product && line.product.name !== line.description ? (
+            <Text as="div" size="1" color="gray">
+              {line.product.name}
+            </Text>
+          ) : null}
+        </>
+      )}
+      narrow={(line) => (
+        <>
+          <div>{`${quantity(line)} × ${money(line.unit_price)}`}</div>
+          {line.product?.sku ? <div>SKU {line.product.sku}</div> : null}
+          {line.notes ? <div style={{ fontStyle: 'italic' }}>{line.notes}</div> : null}
+        </>
+      )}
+      columns={[
+        { header: 'Product SKU', cell: (line) => line.product?.sku ?? <Muted>—</Muted> },
+        { header: 'Notes', cell: (line) => line.notes ?? <Muted>—</Muted> },
+        { header: 'Quantity', numeric: true, cell: quantity },
+        { header: 'Unit Price', numeric: true, cell: (line) => money(line.unit_price) },
+      ]}
+      totalHeader="Total"
+    />
   );
 }

@@ -1,12 +1,12 @@
-import { requisitionKeys, type Schemas, unwrap } from '@purchasing/api-client';
-import { ConfirmDialog, FileUploader, type FileUploadItem, formatFileSize, toast } from '@purchasing/ui';
+import { requisitionKeys, type Schemas } from '@purchasing/api-client';
+import { type FileUploadItem, formatFileSize } from '@purchasing/ui';
 import { Box, Flex, IconButton, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, FileText, Paperclip, X } from 'lucide-react';
-import { type ReactElement, useEffect, useRef, useState } from 'react';
-import { usePurchasing } from '../PurchasingProvider';
-import { ATTACHMENT_TYPES, MAX_ATTACHMENT_SIZE, MAX_ATTACHMENTS } from './requisitionFormSchema';
-import { messageOf } from './serverErrors';
+import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
+import { AttachmentRemovalDialog, useAttachmentRemoval } from '../kit/detail/AttachmentRemoval';
+import { AttachmentUploader } from '../kit/detail/AttachmentUploader';
+import { MAX_ATTACHMENTS } from './requisitionFormSchema';
 
 /** A file chosen in the form, uploaded once the requisition is saved. */
 export interface StagedFile {
@@ -47,11 +47,17 @@ export function AttachmentsSection({
   onStagedChange,
   disabled,
 }: AttachmentsSectionProps): ReactElement {
-  const { client } = usePurchasing();
   const queryClient = useQueryClient();
   const [removedIds, setRemovedIds] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState<Schemas['Attachment'] | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const removal = useAttachmentRemoval(organizationId, (removed) => {
+    setRemovedIds((ids) => [...ids, removed.id]);
+    if (requisitionId) {
+      void queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) });
+      void queryClient.invalidateQueries({
+        queryKey: requisitionKeys.attachments(organizationId, 'requisition', requisitionId),
+      });
+    }
+  });
   const [rejections, setRejections] = useState<string[]>([]);
   // The uploader keeps its own list; it is emptied (remounted) once its files are taken into `staged`,
   // so its own Upload button never offers to send files before the requisition exists.
@@ -88,31 +94,6 @@ export function AttachmentsSection({
     ]);
   };
 
-  const removeAttachment = async () => {
-    if (!confirming) return;
-    setRemoving(true);
-    try {
-      await unwrap(
-        client.api.DELETE('/attachments/{id}', {
-          params: { path: { id: confirming.id }, header: { 'X-Organization-Id': organizationId } },
-        }),
-      );
-      setRemovedIds((ids) => [...ids, confirming.id]);
-      toast.success(`${confirming.file_name} removed`);
-      setConfirming(null);
-      if (requisitionId) {
-        void queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) });
-        void queryClient.invalidateQueries({
-          queryKey: requisitionKeys.attachments(organizationId, 'requisition', requisitionId),
-        });
-      }
-    } catch (error) {
-      toast.error(messageOf(error, 'Failed to remove attachment'));
-    } finally {
-      setRemoving(false);
-    }
-  };
-
   return (
     <Flex direction="column" gap="4">
       {attached.length > 0 ? (
@@ -123,81 +104,33 @@ export function AttachmentsSection({
           <Flex asChild direction="column" gap="2">
             <ul aria-labelledby="requisition-attached-files" style={listStyle}>
               {attached.map((attachment) => (
-                <Box asChild key={attachment.id} px="3" py="2" style={rowStyle}>
-                  <li>
-                    <Flex align="center" gap="3">
-                      <Paperclip size={16} aria-hidden color="var(--gray-11)" />
-                      <Text size="2" weight="medium" truncate style={{ flexGrow: 1, minWidth: 0 }}>
-                        {attachment.file_name}
-                      </Text>
-                      <Text size="1" color="gray" style={{ flexShrink: 0 }}>
-                        {formatFileSize(attachment.file_size)}
-                      </Text>
-                      <IconButton
-                        type="button"
-                        variant="ghost"
-                        color="gray"
-                        aria-label={`Remove ${attachment.file_name}`}
-                        disabled={disabled}
-                        onClick={() => setConfirming(attachment)}
-                      >
-                        <X size={16} aria-hidden />
-                      </IconButton>
-                    </Flex>
-                  </li>
-                </Box>
+                <FileRow
+                  key={attachment.id}
+                  icon={<Paperclip size={16} aria-hidden color="var(--gray-11)" />}
+                  name={attachment.file_name}
+                  size={attachment.file_size}
+                  disabled={disabled}
+                  onRemove={() => removal.ask(attachment)}
+                />
               ))}
             </ul>
           </Flex>
         </Flex>
       ) : null}
 
-      {/* A new choice of files (input change or drop) replaces the messages about the previous one. */}
-      <Box
-        ref={uploaderBox}
-        onChangeCapture={() => setRejections([])}
-        onDropCapture={() => setRejections([])}
-      >
-        <FileUploader
-          key={uploaderKey}
-          label="Add files"
-          multiple
-          accept={ATTACHMENT_TYPES}
-          maxSize={MAX_ATTACHMENT_SIZE}
-          maxFiles={MAX_ATTACHMENTS}
-          disabled={disabled || room <= 0}
-          hint={
-            room <= 0
-              ? `This requisition has the maximum of ${MAX_ATTACHMENTS} files.`
-              : `PDF, Word, Excel, PNG or JPEG · up to 10 MB each · ${room} of ${MAX_ATTACHMENTS} files left`
-          }
-          onReject={(found) =>
-            setRejections(
-              found.map(({ message, files }) =>
-                files.length === 1 && files[0] ? `${files[0].name}: ${message}` : message,
-              ),
-            )
-          }
-          onItemsChange={takeFiles}
-          // Never reached: files leave the uploader as soon as they are chosen (see `takeFiles`).
-          onUpload={async () => {}}
-        />
-      </Box>
-
-      {rejections.length > 0 ? (
-        <div role="alert" aria-label="Files not added">
-          <Flex asChild direction="column" gap="1">
-            <ul style={listStyle}>
-              {rejections.map((message, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: two files may be refused for the same reason
-                <Text as="span" size="2" color="red" key={index} asChild>
-                  <li>{message}</li>
-                </Text>
-              ))}
-            </ul>
-          </Flex>
-        </div>
-      ) : null}
+      <AttachmentUploader
+        recordName="requisition"
+        room={room}
+        maxFiles={MAX_ATTACHMENTS}
+        resetKey={uploaderKey}
+        boxRef={uploaderBox}
+        disabled={disabled}
+        onItemsChange={takeFiles}
+        // Never reached: files leave the uploader as soon as they are chosen (see `takeFiles`).
+        onUpload={async () => {}}
+        rejections={rejections}
+        onRejectionsChange={setRejections}
+      />
 
       {staged.length > 0 ? (
         <Flex direction="column" gap="2">
@@ -207,60 +140,80 @@ export function AttachmentsSection({
           <Flex asChild direction="column" gap="2">
             <ul aria-labelledby="requisition-staged-files" style={listStyle}>
               {staged.map(({ id, file }) => (
-                <Box asChild key={id} px="3" py="2" style={rowStyle}>
-                  <li>
-                    <Flex align="center" gap="3">
-                      <FileText size={16} aria-hidden color="var(--gray-11)" />
-                      <Flex direction="column" flexGrow="1" minWidth="0">
-                        <Text size="2" weight="medium" truncate>
-                          {file.name}
-                        </Text>
-                        <Flex align="center" gap="1">
-                          <Clock size={12} aria-hidden color="var(--gray-11)" />
-                          <Text size="1" color="gray">
-                            Uploads when the requisition is saved
-                          </Text>
-                        </Flex>
-                      </Flex>
-                      <Text size="1" color="gray" style={{ flexShrink: 0 }}>
-                        {formatFileSize(file.size)}
-                      </Text>
-                      <IconButton
-                        type="button"
-                        variant="ghost"
-                        color="gray"
-                        aria-label={`Remove ${file.name}`}
-                        disabled={disabled}
-                        onClick={() => onStagedChange(staged.filter((entry) => entry.id !== id))}
-                      >
-                        <X size={16} aria-hidden />
-                      </IconButton>
-                    </Flex>
-                  </li>
-                </Box>
+                <FileRow
+                  key={id}
+                  icon={<FileText size={16} aria-hidden color="var(--gray-11)" />}
+                  name={file.name}
+                  note="Uploads when the requisition is saved"
+                  size={file.size}
+                  disabled={disabled}
+                  onRemove={() => onStagedChange(staged.filter((entry) => entry.id !== id))}
+                />
               ))}
             </ul>
           </Flex>
         </Flex>
       ) : null}
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !removing) setConfirming(null);
-        }}
-        onConfirm={() => void removeAttachment()}
-        title="Remove attachment?"
-        message={
-          confirming
-            ? `${confirming.file_name} will be deleted from this requisition now, even if you leave without saving.`
-            : ''
+      <AttachmentRemovalDialog
+        removal={removal}
+        message={(attachment) =>
+          `${attachment.file_name} will be deleted from this requisition now, even if you leave without saving.`
         }
-        confirmLabel="Remove"
-        cancelLabel="Keep file"
-        variant="danger"
-        loading={removing}
       />
     </Flex>
+  );
+}
+
+/** One file of the form: its name (with a note under it), its size and a Remove button. */
+function FileRow({
+  icon,
+  name,
+  note,
+  size,
+  disabled,
+  onRemove,
+}: {
+  icon: ReactNode;
+  name: string;
+  note?: string;
+  size: number;
+  disabled: boolean;
+  onRemove(): void;
+}): ReactElement {
+  return (
+    <Box asChild px="3" py="2" style={rowStyle}>
+      <li>
+        <Flex align="center" gap="3">
+          {icon}
+          <Flex direction="column" flexGrow="1" minWidth="0">
+            <Text size="2" weight="medium" truncate>
+              {name}
+            </Text>
+            {note ? (
+              <Flex align="center" gap="1">
+                <Clock size={12} aria-hidden color="var(--gray-11)" />
+                <Text size="1" color="gray">
+                  {note}
+                </Text>
+              </Flex>
+            ) : null}
+          </Flex>
+          <Text size="1" color="gray" style={{ flexShrink: 0 }}>
+            {formatFileSize(size)}
+          </Text>
+          <IconButton
+            type="button"
+            variant="ghost"
+            color="gray"
+            aria-label={`Remove ${name}`}
+            disabled={disabled}
+            onClick={onRemove}
+          >
+            <X size={16} aria-hidden />
+          </IconButton>
+        </Flex>
+      </li>
+    </Box>
   );
 }

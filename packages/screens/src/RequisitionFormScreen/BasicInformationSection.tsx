@@ -1,9 +1,9 @@
 import { organizationQueries, type Schemas } from '@purchasing/api-client';
-import { DatePicker, SelectDropdown, TextArea } from '@purchasing/ui';
 import { Box, Grid } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { type Control, Controller } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import { FormChoice, FormDatePicker, FormSelect, FormTextArea } from '../kit/form/FormFields';
 import { usePurchasing } from '../PurchasingProvider';
 import { Panel } from '../shared/Panel';
 import { CurrencyField, useCurrencyOptions } from './CurrencyField';
@@ -56,78 +56,45 @@ export function BasicInformationSection({
   return (
     <Panel headingLevel={2} headingId="requisition-basic" title="Basic Information">
       <Grid columns={{ initial: '1', sm: '2' }} gapX="4" gapY="4">
-        <Controller
+        <FormSelect
           control={control}
           name="cost_center_id"
-          render={({ field, fieldState }) => (
-            <SelectDropdown
-              label="Cost Center"
-              required
-              // A required choice: changed, never emptied.
-              clearable={false}
-              options={costCenterOptions}
-              placeholder={costCenters.isPending ? 'Loading...' : 'Select a cost center'}
-              searchPlaceholder="Search cost centers..."
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              disabled={disabled}
-              error={fieldState.error?.message}
-              hint={costCenters.isError ? 'Failed to load cost centers.' : undefined}
-            />
-          )}
+          label="Cost Center"
+          required
+          // A required choice: changed, never emptied.
+          clearable={false}
+          options={costCenterOptions}
+          placeholder={costCenters.isPending ? 'Loading...' : 'Select a cost center'}
+          searchPlaceholder="Search cost centers..."
+          disabled={disabled}
+          hint={costCenters.isError ? 'Failed to load cost centers.' : undefined}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="gl_account_id"
-          render={({ field, fieldState }) => (
-            <SelectDropdown
-              label="GL Account"
-              required
-              clearable={false}
-              options={glAccountOptions}
-              placeholder={glAccounts.isPending ? 'Loading...' : 'Select a GL account'}
-              searchPlaceholder="Search GL accounts..."
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              disabled={disabled}
-              error={fieldState.error?.message}
-              hint={glAccounts.isError ? 'Failed to load GL accounts.' : undefined}
-            />
-          )}
+          label="GL Account"
+          required
+          clearable={false}
+          options={glAccountOptions}
+          placeholder={glAccounts.isPending ? 'Loading...' : 'Select a GL account'}
+          searchPlaceholder="Search GL accounts..."
+          disabled={disabled}
+          hint={glAccounts.isError ? 'Failed to load GL accounts.' : undefined}
         />
-        <Controller
+        <FormChoice
           control={control}
           name="category"
-          render={({ field, fieldState }) => (
-            <SelectDropdown
-              label="Category"
-              required
-              options={categoryOptions}
-              searchable={false}
-              clearable={false}
-              value={field.value}
-              onChange={(value) => {
-                if (value) field.onChange(value);
-              }}
-              disabled={disabled}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Category"
+          options={categoryOptions}
+          disabled={disabled}
         />
-        <Controller
+        <FormDatePicker
           control={control}
           name="delivery_date"
-          render={({ field, fieldState }) => (
-            <DatePicker
-              label="Delivery Date"
-              value={field.value}
-              onChange={field.onChange}
-              minDate={todayIsoDate()}
-              disabled={disabled}
-              error={fieldState.error?.message}
-              hint="Optional · when the goods or services are needed"
-            />
-          )}
+          label="Delivery Date"
+          minDate={todayIsoDate()}
+          disabled={disabled}
+          hint="Optional · when the goods or services are needed"
         />
         {currencyOptions.length > 1 ? (
           <CurrencyField
@@ -138,39 +105,24 @@ export function BasicInformationSection({
           />
         ) : null}
         <Box gridColumn={{ sm: 'span 2' }}>
-          <Controller
+          <FormTextArea
             control={control}
             name="justification"
-            render={({ field, fieldState }) => (
-              <TextArea
-                {...field}
-                label="Business Justification"
-                placeholder="Why is this purchase needed?"
-                rows={3}
-                maxLength={2000}
-                resize="vertical"
-                disabled={disabled}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Business Justification"
+            placeholder="Why is this purchase needed?"
+            maxLength={2000}
+            disabled={disabled}
           />
         </Box>
         <Box gridColumn={{ sm: 'span 2' }}>
-          <Controller
+          <FormTextArea
             control={control}
             name="shipping_address"
-            render={({ field, fieldState }) => (
-              <TextArea
-                {...field}
-                label="Shipping Address"
-                placeholder="Where should the order be delivered?"
-                rows={2}
-                maxLength={1000}
-                resize="vertical"
-                disabled={disabled}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Shipping Address"
+            placeholder="Where should the order be delivered?"
+            rows={2}
+            maxLength={1000}
+            disabled={disabled}
           />
         </Box>
       </Grid>

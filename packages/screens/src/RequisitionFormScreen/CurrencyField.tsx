@@ -1,8 +1,9 @@
 import { exchangeRateQueries, type Schemas } from '@purchasing/api-client';
-import { SelectDropdown, type SelectOption } from '@purchasing/ui';
+import type { SelectOption } from '@purchasing/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { type Control, Controller } from 'react-hook-form';
+import { type Control, useWatch } from 'react-hook-form';
+import { FormChoice } from '../kit/form/FormFields';
 import { usePurchasing } from '../PurchasingProvider';
 import type { RequisitionFormValues } from './requisitionFormSchema';
 
@@ -53,30 +54,19 @@ export function CurrencyField({
   baseCurrency,
   disabled,
 }: CurrencyFieldProps): ReactElement {
+  const value = useWatch({ control, name: 'currency' });
   return (
-    <Controller
+    <FormChoice
       control={control}
       name="currency"
-      render={({ field, fieldState }) => (
-        <SelectDropdown
-          label="Currency"
-          required
-          options={options}
-          searchable={false}
-          clearable={false}
-          value={field.value}
-          onChange={(value) => {
-            if (value) field.onChange(value);
-          }}
-          disabled={disabled}
-          error={fieldState.error?.message}
-          hint={
-            field.value && field.value !== baseCurrency
-              ? `Approval limits and budgets use the ${baseCurrency} amount at the rate in effect when it is submitted.`
-              : 'Prices are entered in this currency.'
-          }
-        />
-      )}
+      label="Currency"
+      options={options}
+      disabled={disabled}
+      hint={
+        value && value !== baseCurrency
+          ? `Approval limits and budgets use the ${baseCurrency} amount at the rate in effect when it is submitted.`
+          : 'Prices are entered in this currency.'
+      }
     />
   );
 }

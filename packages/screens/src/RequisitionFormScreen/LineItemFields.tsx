@@ -1,16 +1,10 @@
 import type { Schemas } from '@purchasing/api-client';
-import {
-  CurrencyInput,
-  formatMoney,
-  NumberInput,
-  SelectDropdown,
-  TextField,
-  Typeahead,
-} from '@purchasing/ui';
+import { CurrencyInput, formatMoney, Typeahead } from '@purchasing/ui';
 import { Box, Flex, Grid, IconButton, Text } from '@radix-ui/themes';
 import { Trash2 } from 'lucide-react';
 import { type ReactElement, useId } from 'react';
 import { type Control, Controller, type FieldPath, type UseFormSetValue, useWatch } from 'react-hook-form';
+import { FormChoice, FormNumberInput, FormTextField } from '../kit/form/FormFields';
 import {
   estimateLineTax,
   estimateLineTotal,
@@ -140,49 +134,28 @@ export function LineItemFields({
           />
         </Box>
         <Box gridColumn={{ md: 'span 2' }}>
-          <Controller
+          <FormTextField
             control={control}
             name={`line_items.${index}.description`}
-            render={({ field, fieldState }) => (
-              <TextField
-                label="Description"
-                required
-                placeholder="What is being bought"
-                maxLength={500}
-                disabled={disabled}
-                error={fieldState.error?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
+            label="Description"
+            required
+            placeholder="What is being bought"
+            maxLength={500}
+            disabled={disabled}
           />
         </Box>
-        <Controller
+        <FormNumberInput
           control={control}
           name={`line_items.${index}.quantity`}
-          render={({ field, fieldState }) => (
-            <NumberInput
-              ref={field.ref}
-              label="Quantity"
-              required
-              min={1}
-              max={1_000_000}
-              step={1}
-              // A refused quantity (0) reaches the rules, which say why on blur ('Quantity must be at least 1').
-              passOutOfRange
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={() => {
-                field.onBlur();
-                validate(`line_items.${index}.quantity`);
-              }}
-              disabled={disabled}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Quantity"
+          required
+          min={1}
+          max={1_000_000}
+          step={1}
+          // A refused quantity (0) reaches the rules, which say why on blur ('Quantity must be at least 1').
+          passOutOfRange
+          onBlurred={validate}
+          disabled={disabled}
         />
         <Controller
           control={control}
@@ -207,67 +180,36 @@ export function LineItemFields({
             />
           )}
         />
-        <Controller
+        <FormNumberInput
           control={control}
           name={`line_items.${index}.tax_rate`}
-          render={({ field, fieldState }) => (
-            <NumberInput
-              ref={field.ref}
-              label="Tax %"
-              placeholder="None"
-              min={0}
-              max={100}
-              // Half a percent a step, so phones offer a keyboard with a decimal point.
-              step={0.5}
-              // A rate above 100 reaches the rules, which say why on blur ('Tax rate must be between 0 and 100').
-              passOutOfRange
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={() => {
-                field.onBlur();
-                validate(`line_items.${index}.tax_rate`);
-              }}
-              disabled={disabled}
-              error={fieldState.error?.message}
-              hint={taxHint}
-            />
-          )}
+          label="Tax %"
+          placeholder="None"
+          min={0}
+          max={100}
+          // Half a percent a step, so phones offer a keyboard with a decimal point.
+          step={0.5}
+          // A rate above 100 reaches the rules, which say why on blur ('Tax rate must be between 0 and 100').
+          passOutOfRange
+          onBlurred={validate}
+          disabled={disabled}
+          hint={taxHint}
         />
-        <Controller
+        <FormChoice
           control={control}
           name={`line_items.${index}.unit_of_measure`}
-          render={({ field, fieldState }) => (
-            <SelectDropdown
-              label="Unit of Measure"
-              required
-              clearable={false}
-              options={unitOptions}
-              searchable={false}
-              value={field.value}
-              onChange={field.onChange}
-              disabled={disabled}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Unit of Measure"
+          options={unitOptions}
+          disabled={disabled}
         />
         <Box gridColumn={{ sm: 'span 2', md: 'span 4' }}>
-          <Controller
+          <FormTextField
             control={control}
             name={`line_items.${index}.notes`}
-            render={({ field, fieldState }) => (
-              <TextField
-                label="Notes"
-                placeholder="Colour, size, part no."
-                maxLength={1000}
-                disabled={disabled}
-                error={fieldState.error?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
+            label="Notes"
+            placeholder="Colour, size, part no."
+            maxLength={1000}
+            disabled={disabled}
           />
         </Box>
       </Grid>

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Schemas } from '@purchasing/api-client';
-import { Button, Callout, TextArea } from '@purchasing/ui';
+import { Button, Callout } from '@purchasing/ui';
 import { Flex } from '@radix-ui/themes';
 import { type ReactElement, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormActionBar } from '../kit/form/FormActionBar';
+import { FormTextArea } from '../kit/form/FormFields';
 import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { usePurchasing } from '../PurchasingProvider';
 import { Panel } from '../shared/Panel';
@@ -133,21 +134,13 @@ export function RequisitionForm({
         />
 
         <Panel headingLevel={2} headingId="requisition-notes" title="Additional Notes">
-          <Controller
+          <FormTextArea
             control={control}
             name="notes"
-            render={({ field, fieldState }) => (
-              <TextArea
-                {...field}
-                label="Notes"
-                placeholder="Anything the approvers or the buyer should know"
-                rows={3}
-                maxLength={2000}
-                resize="vertical"
-                disabled={busy}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Notes"
+            placeholder="Anything the approvers or the buyer should know"
+            maxLength={2000}
+            disabled={busy}
           />
         </Panel>
 

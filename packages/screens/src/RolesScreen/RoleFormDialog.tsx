@@ -2,6 +2,7 @@ import { adminKeys, type Schemas, unwrap } from '@purchasing/api-client';
 import { SelectDropdown, TextArea, TextField } from '@purchasing/ui';
 import { Flex } from '@radix-ui/themes';
 import { type FormEvent, type ReactElement, useState } from 'react';
+import { dialogTitle, dialogToasts } from '../kit/form/dialogWords';
 import { FormDialog, FormDialogButtons, type FormDialogControls } from '../kit/form/FormDialog';
 import { useDialogSave } from '../kit/form/useDialogSave';
 import { usePurchasing } from '../PurchasingProvider';
@@ -49,7 +50,7 @@ export function RoleFormDialog({ open, onOpenChange, ...form }: RoleFormDialogPr
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={role ? roleFormMessages.editTitle : roleFormMessages.addTitle}
+      title={dialogTitle(roleFormMessages, role !== null)}
       description={
         role
           ? `Change how ${role.name} is named and described. Its permissions are set in the matrix.`
@@ -102,8 +103,7 @@ function RoleForm({
     invalidate: adminKeys.all(organizationId),
     serverFields: SERVER_FIELDS,
     onFieldErrors: setErrors,
-    saved: role ? roleFormMessages.updated : roleFormMessages.created,
-    failed: role ? roleFormMessages.updateFailed : roleFormMessages.createFailed,
+    ...dialogToasts(roleFormMessages, role !== null),
     onSaved,
   });
 

@@ -9,6 +9,8 @@ export interface LoadFailedProps {
   error: unknown;
   /** The screen's failure text, e.g. 'Failed to load roles. Please try again.' */
   message: string;
+  /** The Retry button's text; 'Retry' when absent. */
+  retryLabel?: string;
   /** Loads again (every query the screen needs). */
   onRetry(): void;
 }
@@ -17,7 +19,7 @@ export interface LoadFailedProps {
  * A screen's load failure with a Retry. A refusal (403) shows the server's reason instead (else
  * `message`) and no Retry: asking again cannot help.
  */
-export function LoadFailed({ error, message, onRetry }: LoadFailedProps): ReactElement {
+export function LoadFailed({ error, message, retryLabel = 'Retry', onRetry }: LoadFailedProps): ReactElement {
   const refused = isApiError(error) && error.status === 403;
   return (
     <Callout
@@ -25,7 +27,7 @@ export function LoadFailed({ error, message, onRetry }: LoadFailedProps): ReactE
       action={
         refused ? null : (
           <Button size="1" variant="secondary" onClick={onRetry}>
-            Retry
+            {retryLabel}
           </Button>
         )
       }

@@ -4,11 +4,11 @@
  * server's field errors.
  */
 import { isApiError, type Schemas } from '@purchasing/api-client';
-import { DatePicker, SelectDropdown, TextArea } from '@purchasing/ui';
 import { Box, Grid } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { type Control, Controller, type UseFormSetError } from 'react-hook-form';
+import type { Control, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
+import { FormChoice, FormDatePicker, FormTextArea } from '../kit/form/FormFields';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import {
   DEFAULT_PAYMENT_TERMS,
@@ -184,92 +184,48 @@ export function PurchaseOrderTermsFields({
 }: PurchaseOrderTermsFieldsProps): ReactElement {
   return (
     <Grid columns={{ initial: '1', sm: '2' }} gapX="4" gapY="4">
-      <Controller
+      <FormDatePicker
         control={control}
         name="delivery_date"
-        render={({ field, fieldState }) => (
-          <DatePicker
-            label="Delivery Date"
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            // No minDate: a past day typed or picked must reach validation and say 'Delivery date
-            // cannot be in the past' (document 2 §5) instead of being silently refused by the widget.
-            required={requireDeliveryDate}
-            clearable={!requireDeliveryDate}
-            disabled={disabled}
-            error={fieldState.error?.message}
-            hint="When the vendor should deliver"
-          />
-        )}
+        label="Delivery Date"
+        // No minDate: a past day typed or picked must reach validation and say 'Delivery date
+        // cannot be in the past' (document 2 §5) instead of being silently refused by the widget.
+        required={requireDeliveryDate}
+        clearable={!requireDeliveryDate}
+        disabled={disabled}
+        hint="When the vendor should deliver"
       />
-      <Controller
+      <FormChoice
         control={control}
         name="payment_terms"
-        render={({ field, fieldState }) => (
-          <SelectDropdown
-            label="Payment Terms"
-            required
-            options={paymentTermsOptions}
-            searchable={false}
-            clearable={false}
-            value={field.value}
-            onChange={(value) => {
-              if (value) field.onChange(value);
-            }}
-            disabled={disabled}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Payment Terms"
+        options={paymentTermsOptions}
+        disabled={disabled}
       />
-      <Controller
+      <FormTextArea
         control={control}
         name="shipping_address"
-        render={({ field, fieldState }) => (
-          <TextArea
-            {...field}
-            label="Shipping Address"
-            placeholder="Where the vendor delivers"
-            rows={3}
-            maxLength={1000}
-            resize="vertical"
-            disabled={disabled}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Shipping Address"
+        placeholder="Where the vendor delivers"
+        maxLength={1000}
+        disabled={disabled}
       />
-      <Controller
+      <FormTextArea
         control={control}
         name="billing_address"
-        render={({ field, fieldState }) => (
-          <TextArea
-            {...field}
-            label="Billing Address"
-            placeholder="Where the vendor sends the invoice"
-            rows={3}
-            maxLength={1000}
-            resize="vertical"
-            disabled={disabled}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Billing Address"
+        placeholder="Where the vendor sends the invoice"
+        maxLength={1000}
+        disabled={disabled}
       />
       <Box gridColumn={{ sm: 'span 2' }}>
-        <Controller
+        <FormTextArea
           control={control}
           name="notes"
-          render={({ field, fieldState }) => (
-            <TextArea
-              {...field}
-              label="Notes"
-              placeholder="Instructions for the vendor, e.g. delivery hours or a contact on site"
-              rows={3}
-              maxLength={2000}
-              resize="vertical"
-              disabled={disabled}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Notes"
+          placeholder="Instructions for the vendor, e.g. delivery hours or a contact on site"
+          maxLength={2000}
+          disabled={disabled}
         />
       </Box>
     </Grid>

@@ -1,18 +1,2 @@
-export {
-  type BadgeColor,
-  DaysPendingBadge,
-  type DaysPendingBadgeProps,
-  daysPendingBadgeLevels,
-  daysPendingColor,
-  defaultRoleBadgeColor,
-  type PurchaseOrderStatus,
-  purchaseOrderStatusBadges,
-  type RequisitionStatus,
-  RoleBadge,
-  type RoleBadgeProps,
-  requisitionStatusBadges,
-  roleBadgeColor,
-  roleBadgeColors,
-  StatusBadge,
-  type StatusBadgeProps,
-} from './Badge';
+// Every export of the module is public; the package's entry point names them (src/index.ts).
+export * from './Badge';

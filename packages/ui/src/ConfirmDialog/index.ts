@@ -1,6 +1,2 @@
-export {
-  ConfirmDialog,
-  type ConfirmDialogProps,
-  type ConfirmDialogVariant,
-  confirmDialogVariants,
-} from './ConfirmDialog';
+// Every export of the module is public; the package's entry point names them (src/index.ts).
+export * from './ConfirmDialog';

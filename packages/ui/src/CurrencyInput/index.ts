@@ -1,9 +1,2 @@
-export {
-  CURRENCIES,
-  type CurrencyCode,
-  CurrencyInput,
-  type CurrencyInputProps,
-  type CurrencyOption,
-  currencyDecimals,
-  sanitizeAmount,
-} from './CurrencyInput';
+// Every export of the module is public; the package's entry point names them (src/index.ts).
+export * from './CurrencyInput';

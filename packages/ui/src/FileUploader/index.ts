@@ -1,12 +1,2 @@
-export {
-  DEFAULT_MAX_FILES,
-  DEFAULT_MAX_SIZE,
-  type FileRejection,
-  FileUploader,
-  type FileUploaderProps,
-  type FileUploadItem,
-  type FileUploadStatus,
-  fileUploadStatuses,
-  matchesAccept,
-  validateFiles,
-} from './FileUploader';
+// Every export of the module is public; the package's entry point names them (src/index.ts).
+export * from './FileUploader';

@@ -1,12 +1,2 @@
-export {
-  countActiveFilters,
-  type FilterDefinition,
-  FilterPanel,
-  type FilterPanelFieldProps,
-  type FilterPanelRootProps,
-  type FilterType,
-  type FilterValues,
-  filterPanelMessages,
-  filterTypes,
-  isActiveFilterValue,
-} from './FilterPanel';
+// Every export of the module is public; the package's entry point names them (src/index.ts).
+export * from './FilterPanel';

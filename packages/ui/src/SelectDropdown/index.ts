@@ -1,8 +1,2 @@
-export {
-  type MultiSelectDropdownProps,
-  SelectDropdown,
-  type SelectDropdownProps,
-  type SelectOption,
-  type SingleSelectDropdownProps,
-  selectDropdownMessages,
-} from './SelectDropdown';
+// Every export of the module is public; the package's entry point names them (src/index.ts).
+export * from './SelectDropdown';

@@ -1,10 +1,11 @@
-import { Breadcrumb, Button, Callout, EmptyState, Spinner } from '@purchasing/ui';
-import { Box, Flex, Grid, Heading, Button as RadixButton, Card as RadixCard, Text } from '@radix-ui/themes';
-import { ArrowLeft, FileSearch } from 'lucide-react';
+import { Breadcrumb, Callout, Spinner } from '@purchasing/ui';
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
-import { useLinkProps, usePurchasing } from '../../PurchasingProvider';
+import { usePurchasing } from '../../PurchasingProvider';
+import { LoadFailed } from '../LoadFailed';
 import { pageMaxWidth, stickyTop } from '../themeVariables';
 import type { DetailScreenState } from './useDetailScreen';
+import { WayBackCard } from './WayBackCard';
 
 /** The texts of a detail screen's states (the spec's words, passed in by each screen). */
 export interface DetailMessages {
@@ -26,7 +27,9 @@ export interface DetailMessages {
 export interface DetailScreenProps<TRecord> {
   state: DetailScreenState<TRecord>;
   /** The list the record belongs to: the breadcrumb's first step and the not-found state's way back. */
-  backTo: { label: string; href: string; backLabel: string };
+  backTo: { label: string; href: string; backLabel: string; asButton?: boolean };
+  /** The not-found state's picture; a magnifier on a page when absent. */
+  notFoundIcon?: ReactNode;
   /** The breadcrumb's last step: the record's name once loaded, `placeholder` before. */
   crumb: (record: TRecord) => string;
   /** The breadcrumb's last step while there is no record ('Review'); the trail shows only `backTo` when absent. */
@@ -56,8 +59,9 @@ const PRINT_STYLES = `
 /**
  * The frame of a screen about one record: the breadcrumb back to its list, then the state of
  * {@link useDetailScreen} written once for every detail: a spinner while loading, the request to choose
- * an organisation, 'not found' with a way back (no Retry: asking again cannot help), the load failure
- * with a Retry, or the loaded record through `children`.
+ * an organisation, 'not found' with a way back ({@link WayBackCard}: no Retry, asking again cannot
+ * help), the load failure with a Retry ({@link LoadFailed}: a refusal shows the server's reason and no
+ * Retry), or the loaded record through `children`.
  */
 export function DetailScreen<TRecord>({
   state,
@@ -66,6 +70,7 @@ export function DetailScreen<TRecord>({
   placeholder,
   messages,
   maxWidth = 1200,
+  notFoundIcon,
   children,
 }: DetailScreenProps<TRecord>): ReactElement {
   const { navigation } = usePurchasing();
@@ -82,7 +87,7 @@ export function DetailScreen<TRecord>({
           onNavigate={(href) => navigation.navigate(href)}
         />
       </Box>
-      <DetailBody state={state} backTo={backTo} messages={messages}>
+      <DetailBody state={state} backTo={backTo} messages={messages} notFoundIcon={notFoundIcon}>
         {children}
       </DetailBody>
     </Flex>
@@ -94,41 +99,33 @@ function DetailBody<TRecord>({
   backTo,
   messages,
   children,
-}: Pick<DetailScreenProps<TRecord>, 'state' | 'backTo' | 'messages' | 'children'>): ReactElement {
-  const back = useLinkProps(backTo.href);
+  notFoundIcon,
+}: Pick<
+  DetailScreenProps<TRecord>,
+  'state' | 'backTo' | 'messages' | 'children' | 'notFoundIcon'
+>): ReactElement {
   switch (state.status) {
     case 'no-organization':
       return <Callout variant="info">{messages.noOrganization}</Callout>;
     case 'not-found':
       return (
-        <RadixCard size="3">
-          <EmptyState
-            icon={<FileSearch size={32} />}
-            title={messages.notFound}
-            description={messages.notFoundDescription}
-            action={
-              <RadixButton asChild variant="soft">
-                <a {...back}>
-                  <ArrowLeft size={16} aria-hidden />
-                  {backTo.backLabel}
-                </a>
-              </RadixButton>
-            }
-          />
-        </RadixCard>
+        <WayBackCard
+          icon={notFoundIcon}
+          title={messages.notFound}
+          description={messages.notFoundDescription}
+          href={backTo.href}
+          label={backTo.backLabel}
+          asButton={backTo.asButton}
+        />
       );
     case 'error':
       return (
-        <Callout
-          variant="error"
-          action={
-            <Button size="1" variant="secondary" onClick={state.retry}>
-              {messages.retry ?? 'Retry'}
-            </Button>
-          }
-        >
-          {messages.loadFailed}
-        </Callout>
+        <LoadFailed
+          error={state.error}
+          message={messages.loadFailed}
+          retryLabel={messages.retry}
+          onRetry={state.retry}
+        />
       );
     case 'ready':
       return <>{state.record === undefined ? null : children(state.record, state.organizationId)}</>;

@@ -1,5 +1,7 @@
 import { Box, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { ReactElement, ReactNode } from 'react';
+import { lineTaxNote } from './lineTax';
+import { Panel } from './Panel';
 
 /** A column between the description and the total: shown only where the panel is wide enough. */
 export interface LineColumn<TLine> {
@@ -132,5 +134,73 @@ export function LineItemsTable<TLine>({
         </tfoot>
       </Table.Root>
     </Box>
+  );
+}
+
+/** A record's money as the server states it: its lines' totals and taxes, and its own totals. */
+interface TotalsOf {
+  total_amount: number;
+  subtotal_amount: number;
+  tax_amount: number;
+}
+
+/**
+ * The money columns of a record's {@link LineItemsTable}, written from the server's figures: each
+ * line's total with its tax note under it ('incl. $219.90 tax at 10%'), and the footer's total under
+ * the subtotal and tax when the record carries tax. Spread into the table.
+ */
+export function recordTotals<
+  TLine extends { total_amount: number; tax_amount: number; tax_rate: number | null },
+>(
+  record: TotalsOf,
+  money: (amount: number) => string,
+): Pick<LineItemsTableProps<TLine>, 'total' | 'footerTotal' | 'footerTax'> {
+  return {
+    total: (line) => {
+      const note = lineTaxNote(line, money);
+      return (
+        <>
+          <Text weight="medium">{money(line.total_amount)}</Text>
+          {note ? (
+            <Text as="div" size="1" color="gray" style={{ whiteSpace: 'normal' }}>
+              {note}
+            </Text>
+          ) : null}
+        </>
+      );
+    },
+    footerTotal: money(record.total_amount),
+    footerTax:
+      record.tax_amount > 0
+        ? { subtotal: money(record.subtotal_amount), tax: money(record.tax_amount) }
+        : undefined,
+  };
+}
+
+type MoneyLine = { id: string; total_amount: number; tax_amount: number; tax_rate: number | null };
+
+/** Props of {@link LineItemsPanel}. */
+export interface LineItemsPanelProps<TLine extends MoneyLine>
+  extends Pick<LineItemsTableProps<TLine>, 'lines' | 'description' | 'narrow' | 'columns' | 'totalHeader'> {
+  /** The record whose lines these are: its totals go in the footer. */
+  record: TotalsOf;
+  /** Writes an amount in the record's currency. */
+  money: (amount: number) => string;
+}
+
+/**
+ * The 'Line Items' panel of a record ('3 items'): its {@link LineItemsTable} with each line's total and
+ * tax, and the record's totals, from the server's figures ({@link recordTotals}).
+ */
+export function LineItemsPanel<TLine extends MoneyLine>({
+  record,
+  money,
+  ...table
+}: LineItemsPanelProps<TLine>): ReactElement {
+  const count = table.lines.length;
+  return (
+    <Panel title="Line Items" description={count === 1 ? '1 item' : `${count} items`}>
+      <LineItemsTable lineKey={(line) => line.id} {...table} {...recordTotals(record, money)} />
+    </Panel>
   );
 }
