@@ -135,11 +135,12 @@ function ActivationPanel({
             : "Inactive: orders already raised keep this vendor; new orders can't use it."}
         </Text>
         {vendor.is_active ? (
-          <Button variant="danger" disabled={disabled} onClick={() => setAsking(true)}>
+          <Button type="button" variant="danger" disabled={disabled} onClick={() => setAsking(true)}>
             Deactivate
           </Button>
         ) : (
           <Button
+            type="button"
             variant="secondary"
             loading={activation.reactivating}
             disabled={disabled || activation.reactivating}
