@@ -130,7 +130,7 @@ test.describe('vendors', () => {
       await page.goto('/vendors?status=all');
       await expect(page.getByRole('article').first()).toBeVisible();
       await shoot(page, 'list-390');
-      await page.getByRole('article', { name }).getByRole('link', { name }).click();
+      await page.getByRole('article', { name }).getByRole('link', { name, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Orders and Spend' })).toContainText('$0.00');
       await shoot(page, 'detail-390');
