@@ -8,6 +8,7 @@ import {
   requisitionListQuery,
   requisitionListSearchSchema,
   useSession,
+  vendorListSearchSchema,
 } from '@purchasing/screens';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -110,6 +111,7 @@ const chunks = {
   approvals: () => import('./pages/approvals'),
   purchaseOrders: () => import('./pages/purchase-orders'),
   admin: () => import('./pages/admin'),
+  vendors: () => import('./pages/vendors'),
   comingSoon: () => import('./pages/coming-soon'),
 };
 
@@ -276,6 +278,15 @@ const budgetsRoute = createRoute({
   component: lazy(chunks.admin, 'BudgetsPage'),
 });
 
+/** Every member may see the vendors (issue 16 item 1); changing them needs `vendor.manage`. */
+const vendorsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'vendors',
+  staticData: { access: { kind: 'protected' }, title: 'Vendors' },
+  validateSearch: vendorListSearchSchema,
+  component: lazy(chunks.vendors, 'VendorListPage'),
+});
+
 /** Every screen of document 1 §2 and document 2 §2 (and DECISIONS §6), by path. */
 const comingSoon = lazy(chunks.comingSoon, 'ComingSoonPage');
 
@@ -319,7 +330,10 @@ const appPages = [
   page('admin/exchange-rates', 'Exchange Rates', lazy(chunks.admin, 'ExchangeRatesScreen'), 'org.settings'),
   page('admin/roles', 'Roles', lazy(chunks.admin, 'RolesScreen'), 'role.manage'),
   budgetsRoute,
-  page('vendors', 'Vendors', comingSoon),
+  vendorsRoute,
+  page('vendors/new', 'New Vendor', lazy(chunks.vendors, 'VendorCreatePage'), 'vendor.manage'),
+  page('vendors/$vendorId', 'Vendor Details', lazy(chunks.vendors, 'VendorDetailPage')),
+  page('vendors/$vendorId/edit', 'Edit Vendor', lazy(chunks.vendors, 'VendorEditPage'), 'vendor.manage'),
   page('products', 'Products', comingSoon),
   page('reports', 'Reports', comingSoon),
   page('settings', 'Settings', comingSoon),

@@ -39,8 +39,9 @@ const purchaseOrders: SidebarRoute = {
   path: '/purchase-orders',
   heading: 'Purchase Orders',
 };
-/** Document 2 §1: each placeholder "is headed with its name". */
+/** The vendor list (issue 16 item 1), headed like the placeholder it replaced, with its count. */
 const vendors: SidebarRoute = { label: 'Vendors', path: '/vendors', heading: 'Vendors' };
+/** Document 2 §1: each placeholder "is headed with its name". */
 const products: SidebarRoute = { label: 'Products', path: '/products', heading: 'Products' };
 const users: SidebarRoute = { label: 'Users', path: '/admin/users', heading: 'Users' };
 /** The screen is another change's (its heading against the sidebar's 'Departments' is open). */

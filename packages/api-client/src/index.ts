@@ -32,7 +32,11 @@ export {
   type PurchaseOrderListFilters,
   purchaseOrderKeys,
   purchaseOrderQueries,
+  refreshVendors,
+  type VendorInput,
   type VendorListFilters,
+  type VendorUpdateInput,
+  vendorMutations,
   vendorQueries,
 } from './purchase-order-queries';
 export {

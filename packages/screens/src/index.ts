@@ -101,3 +101,17 @@ export {
   useSession,
 } from './SessionProvider';
 export { UserListScreen } from './UserListScreen';
+export {
+  VendorDetailScreen,
+  type VendorDetailScreenProps,
+  vendorDetailMessages,
+} from './VendorDetailScreen';
+export { VendorFormScreen, type VendorFormScreenProps, vendorFormScreenMessages } from './VendorFormScreen';
+export {
+  VendorListScreen,
+  type VendorListScreenProps,
+  type VendorListSearch,
+  type VendorListSearchChangeOptions,
+  vendorListMessages,
+  vendorListSearchSchema,
+} from './VendorListScreen';

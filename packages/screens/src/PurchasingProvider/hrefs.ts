@@ -17,6 +17,14 @@ export interface Hrefs {
   purchaseOrderDetail(id: string): string;
   purchaseOrderEdit(id: string): string;
   vendors(): string;
+  /** The form of a new vendor (needs `vendor.manage`). */
+  vendorCreate(): string;
+  /** The vendor with this id: contact, address, terms, orders and spend. */
+  vendorDetail(id: string): string;
+  /** The edit form of the vendor with this id (needs `vendor.manage`). */
+  vendorEdit(id: string): string;
+  /** The purchase order list narrowed to the vendor with this id. */
+  vendorPurchaseOrders(id: string): string;
   products(): string;
   reports(): string;
   settings(): string;
@@ -55,6 +63,10 @@ export const defaultHrefs: Hrefs = {
   purchaseOrderDetail: (id) => `/purchase-orders/${segment(id)}`,
   purchaseOrderEdit: (id) => `/purchase-orders/${segment(id)}/edit`,
   vendors: () => '/vendors',
+  vendorCreate: () => '/vendors/new',
+  vendorDetail: (id) => `/vendors/${segment(id)}`,
+  vendorEdit: (id) => `/vendors/${segment(id)}/edit`,
+  vendorPurchaseOrders: (id) => `/purchase-orders?${new URLSearchParams({ vendor_id: id }).toString()}`,
   products: () => '/products',
   reports: () => '/reports',
   settings: () => '/settings',

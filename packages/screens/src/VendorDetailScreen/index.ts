@@ -1,0 +1,1 @@
+export { VendorDetailScreen, type VendorDetailScreenProps, vendorDetailMessages } from './VendorDetailScreen';

@@ -1,0 +1,1 @@
+export { VendorFormScreen, type VendorFormScreenProps, vendorFormScreenMessages } from './VendorFormScreen';

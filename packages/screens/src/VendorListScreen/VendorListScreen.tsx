@@ -1,0 +1,162 @@
+import { vendorQueries } from '@purchasing/api-client';
+import { Button as RadixButton, SegmentedControl } from '@radix-ui/themes';
+import { Plus, Store } from 'lucide-react';
+import type { ReactElement } from 'react';
+import { ListScreen } from '../kit/list/ListScreen';
+import { defineListResource, useListScreen } from '../kit/list/useListScreen';
+import { ScreenFrame } from '../kit/ScreenFrame';
+import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { useSession } from '../SessionProvider';
+import { vendorMessages } from '../shared/vendors';
+import {
+  compactVendorSearch,
+  toVendorFilters,
+  VENDOR_LIST_PAGE_SIZE,
+  type VendorListSearch,
+  type VendorStatusFilter,
+  vendorListSearchSchema,
+} from './searchParams';
+import { vendorTable } from './vendor.columns';
+
+/** Product copy of the vendor list (issue 16 item 1). */
+export const vendorListMessages = {
+  title: vendorMessages.listTitle,
+  noOrganization: vendorMessages.noOrganization,
+  loadFailed: vendorMessages.loadFailed,
+  noVendors: vendorMessages.noVendors,
+  noMatches: vendorMessages.noMatches,
+  newVendor: vendorMessages.newVendor,
+} as const;
+
+/** Options of {@link VendorListScreenProps.onSearchChange}. */
+export interface VendorListSearchChangeOptions {
+  /** Replace the current history entry instead of adding one (used while typing a search). */
+  replace?: boolean;
+}
+
+/** Props of {@link VendorListScreen}. */
+export interface VendorListScreenProps {
+  /** The list's state from the URL, validated with `vendorListSearchSchema`: search text, status and page. */
+  search: VendorListSearch;
+  /**
+   * Called with the whole next state when the user searches, switches the status or pages; write it
+   * to the URL (the screen re-renders with it as `search`). Typing is debounced and asks to `replace`.
+   */
+  onSearchChange(next: VendorListSearch, options?: VendorListSearchChangeOptions): void;
+}
+
+const STATUS_LABELS: Record<VendorStatusFilter, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  all: 'All',
+};
+
+/**
+ * `GET /vendors` by name: the server searches name and email and adds inactive vendors when asked;
+ * the Inactive view keeps only those, and the pages are cut here (the answer holds every vendor).
+ */
+const vendorList = defineListResource({
+  pageSize: VENDOR_LIST_PAGE_SIZE,
+  parse: (value) => vendorListSearchSchema.parse(value),
+  compact: compactVendorSearch,
+  query: (client, organizationId, search: VendorListSearch) =>
+    vendorQueries.list(client, organizationId, toVendorFilters(search)),
+  page: ({ vendors }, search) => {
+    const rows = search.status === 'inactive' ? vendors.filter((vendor) => !vendor.is_active) : vendors;
+    const start = ((search.page ?? 1) - 1) * VENDOR_LIST_PAGE_SIZE;
+    return { rows: rows.slice(start, start + VENDOR_LIST_PAGE_SIZE), total: rows.length };
+  },
+});
+
+/**
+ * The vendor list (issue 16 item 1): the current organisation's vendors by name, 25 a page, with a
+ * search over name and email, an Active | Inactive | All switch, and per vendor its contact, email,
+ * city and country, payment terms, currency and status. Every member may see it; New Vendor and Edit
+ * show only with `vendor.manage`. The state lives in the host's URL through `search` and
+ * `onSearchChange`. On a phone each vendor is a card.
+ */
+export function VendorListScreen({ search, onSearchChange }: VendorListScreenProps): ReactElement {
+  return (
+    <ScreenFrame title={vendorListMessages.title} noOrganization={vendorListMessages.noOrganization}>
+      {(organization) => (
+        <VendorList
+          organizationId={organization.id}
+          baseCurrency={organization.currency}
+          search={search}
+          onSearchChange={onSearchChange}
+        />
+      )}
+    </ScreenFrame>
+  );
+}
+
+interface VendorListProps extends VendorListScreenProps {
+  organizationId: string;
+  baseCurrency: string;
+}
+
+function VendorList({ organizationId, baseCurrency, search, onSearchChange }: VendorListProps): ReactElement {
+  const { navigation } = usePurchasing();
+  const { hasPermission } = useSession();
+  const canManage = hasPermission('vendor.manage');
+  const createLink = useLinkProps(navigation.hrefs.vendorCreate());
+  const list = useListScreen(vendorList, { search, onSearchChange, organizationId });
+  const status: VendorStatusFilter = search.status ?? 'active';
+
+  const newVendor = canManage ? (
+    <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
+      <a {...createLink}>
+        <Plus size={16} aria-hidden />
+        {vendorListMessages.newVendor}
+      </a>
+    </RadixButton>
+  ) : null;
+
+  return (
+    <ListScreen
+      state={list}
+      title={vendorListMessages.title}
+      description="The suppliers your organization orders from, with their contacts and terms."
+      actions={newVendor}
+      toolbar={
+        <SegmentedControl.Root
+          size="2"
+          value={status}
+          onValueChange={(value) =>
+            list.setFilters({
+              status: value === 'active' ? undefined : (value as VendorListSearch['status']),
+            })
+          }
+          aria-label="Status"
+          style={{ alignSelf: 'start' }}
+        >
+          {(Object.keys(STATUS_LABELS) as VendorStatusFilter[]).map((key) => (
+            <SegmentedControl.Item key={key} value={key}>
+              {STATUS_LABELS[key]}
+            </SegmentedControl.Item>
+          ))}
+        </SegmentedControl.Root>
+      }
+      searchBox={{ label: 'Search vendors', placeholder: 'Search by name or email...' }}
+      dateRange={false}
+      table={{ ...vendorTable, meta: { canManage, baseCurrency } }}
+      empty={{
+        icon: <Store size={32} />,
+        title: vendorListMessages.noVendors,
+        description:
+          'The vendors you order from appear here, with their contacts, payment terms and currency.',
+        action: newVendor ?? undefined,
+      }}
+      noMatch={{
+        title: vendorListMessages.noMatches,
+        description: 'Try another name or email, or another status.',
+      }}
+      pagerOnlyWhenPaged
+      messages={{
+        loading: 'Loading vendors',
+        loadFailed: vendorListMessages.loadFailed,
+        pager: 'Vendor pages',
+      }}
+    />
+  );
+}

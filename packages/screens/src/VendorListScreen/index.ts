@@ -1,0 +1,7 @@
+export { type VendorListSearch, vendorListSearchSchema } from './searchParams';
+export {
+  VendorListScreen,
+  type VendorListScreenProps,
+  type VendorListSearchChangeOptions,
+  vendorListMessages,
+} from './VendorListScreen';
