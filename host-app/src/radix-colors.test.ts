@@ -18,11 +18,14 @@ const imported = [
   ...readFileSync(path.join(here, 'radix-themes.css'), 'utf8').matchAll(/tokens\/colors\/(\w+)\.css/g),
 ].map((match) => match[1]);
 
-/** The sources of the app and its packages (not tests or stories). */
+/**
+ * The sources of the app and its packages (not tests or stories, nor `docs/`: the embedders'
+ * examples, which show a portal's own theme and are never part of the app).
+ */
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(full);
+    if (entry.isDirectory()) return ['node_modules', 'docs'].includes(entry.name) ? [] : sources(full);
     return /\.tsx?$/.test(entry.name) && !/\.(test|stories)\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
