@@ -1,6 +1,6 @@
 import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
-import { selectOne } from '../../db-query.js';
+import { execute, selectOne } from '../../db-query.js';
 import { Conflict, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
 import { type AdminActor, auditAdministration, isUniqueViolation } from '../roles/access.js';
@@ -179,9 +179,9 @@ export async function deactivateVendor(db: Db, actor: AdminActor, id: string): P
   await db.sequelize.transaction(async (transaction) => {
     const before = await lockVendor(db, organizationId, id, transaction);
     if (!before.is_active) return;
-    await selectOne(
+    await execute(
       db,
-      'UPDATE vendors SET is_active = false, updated_at = now() WHERE id = $1 AND organization_id = $2 RETURNING id',
+      'UPDATE vendors SET is_active = false, updated_at = now() WHERE id = $1 AND organization_id = $2',
       [id, organizationId],
       transaction,
     );
