@@ -314,13 +314,17 @@ export interface paths {
         /**
          * List products
          * @description The organisation's product catalogue by name, optionally narrowed by `search` (name, SKU or
-         *     description, case-insensitive) and by vendor. Open to every member.
+         *     description, case-insensitive), by vendor (the preferred vendor or one with a price) and by
+         *     category. Inactive products are listed only with `include_inactive=true`. Open to every member.
          */
         get: operations["listProducts"];
         put?: never;
         /**
          * Create a product
-         * @description Adds a product to the catalogue. Needs `product.manage`. A duplicate SKU answers 409.
+         * @description Adds a product to the catalogue. Needs `product.manage`. A name or SKU the organisation already
+         *     uses (case ignored) answers 409 `PRODUCT_NAME_TAKEN` or `PRODUCT_SKU_TAKEN`. Each price names a
+         *     vendor of the organisation and its window (`effective_from`, `effective_to` inclusive, null: open);
+         *     one vendor's windows may not overlap.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -352,17 +356,76 @@ export interface paths {
         get: operations["getProduct"];
         /**
          * Update a product
-         * @description Replaces the editable fields of a product (omitted optional fields are cleared). Needs
-         *     `product.manage`. Requisition lines keep the description and price they were created with.
+         * @description Replaces the editable fields of a product (omitted optional fields are cleared; omitted
+         *     `prices` and `is_active` are left as they are, given `prices` replace all of them). Needs
+         *     `product.manage`. `is_active` false deactivates, true reactivates. Requisition lines keep the
+         *     description and price they were created with. Name and SKU clashes answer 409 as on create.
          */
         put: operations["updateProduct"];
         post?: never;
         /**
-         * Remove a product
-         * @description Removes the product from the catalogue (it is no longer listed or accepted on new lines);
-         *     existing requisition and purchase order lines keep their copy. Needs `product.manage`.
+         * Deactivate a product
+         * @description Deactivates the product (soft delete: it is no longer listed without `include_inactive` nor
+         *     accepted on new lines; `updateProduct` with `is_active: true` brings it back); existing
+         *     requisition and purchase order lines keep their copy. Needs `product.manage`.
          */
         delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/import/preview": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a product import
+         * @description Checks every row of a product import (the rows of a CSV file, read by the client) as
+         *     `importProducts` would, and writes nothing: each row answers its errors, by field. Needs
+         *     `product.manage`.
+         */
+        post: operations["previewProductImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/import": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import products
+         * @description Creates one product per row, all or nothing, in one transaction: when any row has an error
+         *     (the checks of `previewProductImport`) nothing is written and the answer is 400 with a detail
+         *     per error, its field `rows.<n>.<column>` (rows counted from 1). Needs `product.manage`.
+         */
+        post: operations["importProducts"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1816,6 +1879,8 @@ export interface components {
          *     - `ROLE_NAME_TAKEN`: 409: the organisation has a role of that name.
          *     - `DEPARTMENT_CODE_TAKEN`: 409: the organisation has a department with that code.
          *     - `VENDOR_NAME_TAKEN`: 409: the organisation has a vendor of that name (case ignored).
+         *     - `PRODUCT_NAME_TAKEN`: 409: the organisation has a product of that name (case ignored).
+         *     - `PRODUCT_SKU_TAKEN`: 409: the organisation has a product with that SKU (case ignored).
          *     - `ORGANIZATION_EXISTS`: 409: the organisation exists already (the first-administrator command).
          *     - `SYSTEM_ROLE`: 409: a system role cannot be renamed, deleted or narrowed that way.
          *     - `ROLE_IN_USE`: 409: the role is held by members.
@@ -1837,7 +1902,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE`: 503: the service is unavailable.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "VENDOR_NAME_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "VENDOR_NAME_TAKEN" | "PRODUCT_NAME_TAKEN" | "PRODUCT_SKU_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
         ErrorDetail: {
             /** @description A dotted body path (`line_items.0.quantity`) or a query or header name. */
             field: string;
@@ -2092,6 +2157,11 @@ export interface components {
             code: string;
             name: string;
         };
+        /**
+         * @description A catalogue product. `unit_price` is the current price of the preferred `vendor` (the price
+         *     whose window holds today) when it has one, else the product's own list price; `prices` are
+         *     every vendor's prices, newest window first, `is_current` marking the one in effect today.
+         */
         Product: {
             /** Format: uuid */
             id: string;
@@ -2101,7 +2171,67 @@ export interface components {
             unit_price: components["schemas"]["Money"];
             unit_of_measure: components["schemas"]["UnitOfMeasure"];
             currency: components["schemas"]["CurrencyCode"];
+            category: string | null;
+            is_active: boolean;
             vendor: components["schemas"]["NamedRef"] | null;
+            prices: components["schemas"]["ProductPrice"][];
+        };
+        ProductPrice: {
+            /** Format: uuid */
+            id: string;
+            vendor: components["schemas"]["NamedRef"];
+            unit_price: components["schemas"]["Money"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** Format: date */
+            effective_from: string;
+            /**
+             * Format: date
+             * @description The last day of the window (inclusive); null while it is open.
+             */
+            effective_to: string | null;
+            /** @description The window holds today (UTC). */
+            is_current: boolean;
+        };
+        ProductPriceInput: {
+            /** Format: uuid */
+            vendor_id: string;
+            unit_price: components["schemas"]["Money"];
+            /** @description Defaults to the product's currency. */
+            currency?: components["schemas"]["CurrencyCode"];
+            /** Format: date */
+            effective_from: string;
+            /** Format: date */
+            effective_to?: string | null;
+        };
+        /** @description One line of the import file, as text; blank cells count as not given. */
+        ProductImportRow: {
+            name: string;
+            sku?: string;
+            description?: string;
+            category?: string;
+            /** @description Defaults to each. */
+            unit_of_measure?: string;
+            unit_price?: string;
+            /** @description Defaults to the organisation's currency. */
+            currency?: string;
+            /** @description The name of an active vendor of the organisation (case ignored), the preferred vendor. */
+            vendor?: string;
+        };
+        ProductImportInput: {
+            rows: components["schemas"]["ProductImportRow"][];
+        };
+        ProductImportRowResult: {
+            /** @description The row's position in `rows`, from 1. */
+            row: number;
+            errors: components["schemas"]["ErrorDetail"][];
+        };
+        ProductImportPreview: {
+            valid_count: number;
+            error_count: number;
+            rows: components["schemas"]["ProductImportRowResult"][];
+        };
+        ProductImportResult: {
+            created_count: number;
         };
         ProductInput: {
             name: string;
@@ -2113,9 +2243,15 @@ export interface components {
             currency?: components["schemas"]["CurrencyCode"];
             /**
              * Format: uuid
-             * @description A vendor of the organisation, or null.
+             * @description The preferred vendor (of the organisation), or null.
              */
             vendor_id?: string | null;
+            /** @description A free label grouping products (blank means none). */
+            category?: string | null;
+            /** @description false deactivates, true reactivates; omitted leaves it. */
+            is_active?: boolean;
+            /** @description Every vendor price of the product (replaces them all); omitted leaves them. */
+            prices?: components["schemas"]["ProductPriceInput"][];
         };
         ProductResponse: {
             product: components["schemas"]["Product"];
@@ -3529,6 +3665,9 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 /** @description Only products of this vendor. */
                 vendor_id?: string;
+                /** @description Only products of this category (case ignored). */
+                category?: string;
+                include_inactive?: boolean;
             };
             header: {
                 /**
@@ -3720,6 +3859,78 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewProductImport: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductImportInput"];
+            };
+        };
+        responses: {
+            /** @description Each row's errors (none for a row that would be imported). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImportPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importProducts: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductImportInput"];
+            };
+        };
+        responses: {
+            /** @description All rows imported. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
