@@ -207,6 +207,8 @@ async function memberOfOrganization(): Promise<User> {
 
 /** Vendor names are unique in an organisation: a number of its own per request. */
 let vendorNames = 0;
+/** Product names too. */
+let productNames = 0;
 
 /** Days back of the exchange rates the recipes make (each on a day of its own). */
 let rateDays = 0;
@@ -328,30 +330,47 @@ const recipes: Record<string, Recipe> = {
   },
   listProducts: simple('/products', 200, '/products?matrix_unknown=1'),
   createProduct: {
+    // A name of its own per request (names are unique in an organisation).
     valid: async () => ({
       url: '/products',
-      payload: { name: 'Pens', unit_price: 2, unit_of_measure: 'box' },
+      payload: { name: `Matrix Pens ${++productNames}`, unit_price: 2, unit_of_measure: 'box' },
     }),
     invalid: async () => ({ url: '/products', payload: unknownField }),
-    success: 501,
+    success: 201,
   },
   getProduct: {
     valid: async () => ({ url: `/products/${(await buildProduct(app.models, world.organization)).id}` }),
     invalid: async () => ({ url: `/products/${BAD}` }),
-    success: 501,
+    success: 200,
   },
   updateProduct: {
     valid: async () => ({
       url: `/products/${(await buildProduct(app.models, world.organization)).id}`,
-      payload: { name: 'Pens', unit_price: 2, unit_of_measure: 'box' },
+      payload: { name: `Matrix Pens ${++productNames}`, unit_price: 2, unit_of_measure: 'box' },
     }),
     invalid: async () => ({ url: `/products/${BAD}`, payload: unknownField }),
-    success: 501,
+    success: 200,
   },
   deleteProduct: {
     valid: async () => ({ url: `/products/${(await buildProduct(app.models, world.organization)).id}` }),
     invalid: async () => ({ url: `/products/${BAD}` }),
-    success: 501,
+    success: 204,
+  },
+  previewProductImport: {
+    valid: async () => ({
+      url: '/products/import/preview',
+      payload: { rows: [{ name: 'Pens', unit_price: '2' }] },
+    }),
+    invalid: async () => ({ url: '/products/import/preview', payload: { rows: [] } }),
+    success: 200,
+  },
+  importProducts: {
+    valid: async () => ({
+      url: '/products/import',
+      payload: { rows: [{ name: `Matrix Import ${++productNames}`, unit_price: '2' }] },
+    }),
+    invalid: async () => ({ url: '/products/import', payload: { rows: [] } }),
+    success: 201,
   },
   listRequisitions: simple('/requisitions', 200, '/requisitions?limit=0'),
   createRequisition: {

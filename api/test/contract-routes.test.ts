@@ -680,6 +680,58 @@ describe('successful answers of implemented operations', () => {
         token,
         organizationId: organization.id,
       }),
+    createProduct: async () => {
+      const vendor = await buildVendor(app.models, organization);
+      return call(app.server, 'POST', '/api/products', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          name: `Contract Paper ${Date.now()}`,
+          unit_price: 40,
+          unit_of_measure: 'box',
+          category: 'Stationery',
+          vendor_id: vendor.id,
+          prices: [
+            { vendor_id: vendor.id, unit_price: 38.5, effective_from: '2026-01-01', effective_to: null },
+          ],
+        },
+      });
+    },
+    getProduct: async () =>
+      call(app.server, 'GET', `/api/products/${(await buildProduct(app.models, organization)).id}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    updateProduct: async () =>
+      call(app.server, 'PUT', `/api/products/${(await buildProduct(app.models, organization)).id}`, {
+        token,
+        organizationId: organization.id,
+        payload: { name: `Contract Paper ${Date.now()} (renamed)`, unit_price: 41, unit_of_measure: 'box' },
+      }),
+    deleteProduct: async () =>
+      call(app.server, 'DELETE', `/api/products/${(await buildProduct(app.models, organization)).id}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    previewProductImport: () =>
+      call(app.server, 'POST', '/api/products/import/preview', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          rows: [
+            { name: 'Preview only', unit_price: '1.50' },
+            { name: '', unit_price: 'x' },
+          ],
+        },
+      }),
+    importProducts: () =>
+      call(app.server, 'POST', '/api/products/import', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          rows: [{ name: `Contract Import ${Date.now()}`, unit_price: '1.50', unit_of_measure: 'box' }],
+        },
+      }),
     listVendorProducts: async () => {
       const vendor = await buildVendor(app.models, organization);
       await buildProduct(app.models, organization, { vendor_id: vendor.id });

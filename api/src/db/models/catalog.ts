@@ -158,6 +158,7 @@ export class Product extends Model<InferAttributes<Product>, InferCreationAttrib
   declare unit_price: CreationOptional<Money>;
   declare unit_of_measure: CreationOptional<UnitOfMeasure>;
   declare currency: CreationOptional<string>;
+  declare category: CreationOptional<string | null>;
   declare is_active: CreationOptional<boolean>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
@@ -177,6 +178,7 @@ export class Product extends Model<InferAttributes<Product>, InferCreationAttrib
         unit_price: { ...columns.money, defaultValue: '0.00' },
         unit_of_measure: { ...columns.text, defaultValue: 'each' },
         currency: columns.currency,
+        category: columns.optionalText,
         is_active: columns.flag(true),
         created_at: columns.timestamp,
         updated_at: columns.timestamp,

@@ -1,7 +1,8 @@
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireScope } from '../../http/context.js';
+import { listVendorProducts } from '../products/products.service.js';
 import { actorHolding } from '../roles/access.js';
-import { getVendor, listVendorProducts, listVendors, type VendorFilter } from './vendors.service.js';
+import { getVendor, listVendors, type VendorFilter } from './vendors.service.js';
 import {
   createVendor,
   deactivateVendor,

@@ -2,8 +2,6 @@ import type { components } from '@purchasing/contract';
 
 /** A vendor as the contract declares it (`Vendor`). */
 export type VendorView = components['schemas']['Vendor'];
-/** A catalogue product as the contract declares it (`Product`). */
-export type ProductView = components['schemas']['Product'];
 
 /** The columns of `vendors v` that make a {@link VendorView}. */
 export const VENDOR_COLUMNS = `

@@ -1,13 +1,7 @@
 import { likePattern, select, selectOne } from '../../db-query.js';
 import { NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
-import {
-  type ProductView,
-  presentVendor,
-  VENDOR_COLUMNS,
-  type VendorRow,
-  type VendorView,
-} from './vendors.presenter.js';
+import { presentVendor, VENDOR_COLUMNS, type VendorRow, type VendorView } from './vendors.presenter.js';
 
 /** Filters of the vendor list (`listVendors` query). */
 export interface VendorFilter {
@@ -46,28 +40,4 @@ export async function getVendor(db: Db, organizationId: string, id: string): Pro
   );
   if (!row) throw new NotFound('Vendor');
   return presentVendor(row);
-}
-
-/** The active catalogue products of one vendor of the organisation, by name; 404 for an unknown vendor. */
-export async function listVendorProducts(
-  db: Db,
-  organizationId: string,
-  vendorId: string,
-): Promise<ProductView[]> {
-  const vendor = await selectOne<{ id: string }>(
-    db,
-    'SELECT id FROM vendors WHERE id = $1 AND organization_id = $2',
-    [vendorId, organizationId],
-  );
-  if (!vendor) throw new NotFound('Vendor');
-  const rows = await select<Omit<ProductView, 'unit_price'> & { unit_price: string | number }>(
-    db,
-    `SELECT p.id, p.name, p.description, p.sku, p.unit_price, p.unit_of_measure, p.currency,
-            json_build_object('id', v.id, 'name', v.name) AS vendor
-       FROM products p JOIN vendors v ON v.id = p.vendor_id AND v.organization_id = p.organization_id
-      WHERE p.organization_id = $1 AND p.vendor_id = $2 AND p.is_active
-      ORDER BY p.name, p.id`,
-    [organizationId, vendorId],
-  );
-  return rows.map((row) => ({ ...row, unit_price: Number(row.unit_price) }));
 }
