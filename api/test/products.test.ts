@@ -92,6 +92,7 @@ describe('POST /products', () => {
       category: 'IT equipment',
       is_active: true,
       unit_price: 389,
+      list_price: 400,
       currency: 'AUD',
       vendor: { id: world.dell.id, name: 'Dell' },
     });

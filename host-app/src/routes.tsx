@@ -3,6 +3,7 @@ import {
   budgetManagementSearchSchema,
   FullPageSpinner,
   LoginScreen,
+  productListSearchSchema,
   purchaseOrderListSearchSchema,
   type RequisitionListSearch,
   requisitionListQuery,
@@ -112,6 +113,7 @@ const chunks = {
   purchaseOrders: () => import('./pages/purchase-orders'),
   admin: () => import('./pages/admin'),
   vendors: () => import('./pages/vendors'),
+  products: () => import('./pages/products'),
   comingSoon: () => import('./pages/coming-soon'),
 };
 
@@ -287,6 +289,15 @@ const vendorsRoute = createRoute({
   component: lazy(chunks.vendors, 'VendorListPage'),
 });
 
+/** Every member may see the products (issue 16 item 2); changing them needs `product.manage`. */
+const productsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'products',
+  staticData: { access: { kind: 'protected' }, title: 'Products' },
+  validateSearch: productListSearchSchema,
+  component: lazy(chunks.products, 'ProductListPage'),
+});
+
 /** Every screen of document 1 §2 and document 2 §2 (and DECISIONS §6), by path. */
 const comingSoon = lazy(chunks.comingSoon, 'ComingSoonPage');
 
@@ -334,7 +345,14 @@ const appPages = [
   page('vendors/new', 'New Vendor', lazy(chunks.vendors, 'VendorCreatePage'), 'vendor.manage'),
   page('vendors/$vendorId', 'Vendor Details', lazy(chunks.vendors, 'VendorDetailPage')),
   page('vendors/$vendorId/edit', 'Edit Vendor', lazy(chunks.vendors, 'VendorEditPage'), 'vendor.manage'),
-  page('products', 'Products', comingSoon),
+  productsRoute,
+  page('products/new', 'New Product', lazy(chunks.products, 'ProductCreatePage'), 'product.manage'),
+  page(
+    'products/$productId/edit',
+    'Edit Product',
+    lazy(chunks.products, 'ProductEditPage'),
+    'product.manage',
+  ),
   page('reports', 'Reports', comingSoon),
   page('settings', 'Settings', comingSoon),
 ];

@@ -29,6 +29,15 @@ export {
   takesIdempotencyKey,
 } from './idempotency';
 export {
+  type ProductImportRow,
+  type ProductInput,
+  type ProductListFilters,
+  productKeys,
+  productMutations,
+  productQueries,
+  refreshProducts,
+} from './product-queries';
+export {
   type PurchaseOrderListFilters,
   purchaseOrderKeys,
   purchaseOrderQueries,
@@ -56,7 +65,6 @@ export {
   defaultQueryClientOptions,
   organizationQueries,
   type PurchasingQueryOptions,
-  productQueries,
   queryKeys,
   retryOnce,
   type SkippablePurchasingQueryOptions,

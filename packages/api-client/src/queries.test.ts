@@ -5,15 +5,9 @@ import { QueryClient, skipToken } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createPurchasingClient, type PurchasingClient } from './client';
 import { ApiError } from './errors';
+import { productQueries } from './product-queries';
 import { requisitionQueries } from './purchasing-queries';
-import {
-  authQueries,
-  defaultQueryClientOptions,
-  organizationQueries,
-  productQueries,
-  queryKeys,
-  retryOnce,
-} from './queries';
+import { authQueries, defaultQueryClientOptions, organizationQueries, queryKeys, retryOnce } from './queries';
 import { createMemoryStore, type SessionStore } from './store';
 import { buildUser, json, startTestServer, type TestServer } from './test/server';
 

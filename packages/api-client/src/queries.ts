@@ -5,7 +5,6 @@ import {
   type QueryKey,
   type QueryKeyWithDataTag,
   queryOptions,
-  skipToken,
   type UndefinedInitialDataOptions,
   type UnusedSkipTokenOptions,
 } from '@tanstack/react-query';
@@ -172,30 +171,4 @@ export const organizationQueries = {
           }),
         ),
     }),
-};
-
-/** Shared queries about the product catalogue, for `useQuery` in screens and `ensureQueryData` in loaders. */
-export const productQueries = {
-  /**
-   * `GET /products` of the store's current organisation: the answer `{ products }`. The organisation is
-   * part of the key and sent as `X-Organization-Id`; with no organisation chosen the query is skipped.
-   */
-  list: (
-    client: PurchasingClient,
-  ): SkippablePurchasingQueryOptions<GetBody<'/products'>, ReturnType<typeof queryKeys.productList>> => {
-    const organizationId = client.store.getOrganizationId();
-    return queryOptions({
-      queryKey: queryKeys.productList(organizationId),
-      queryFn:
-        organizationId === null
-          ? skipToken
-          : ({ signal }) =>
-              unwrap(
-                client.api.GET('/products', {
-                  params: { header: { 'X-Organization-Id': organizationId } },
-                  signal,
-                }),
-              ),
-    });
-  },
 };

@@ -48,6 +48,21 @@ export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export type { PurchasingCssVariables } from './kit/themeVariables';
 export { type LoginFormValues, LoginScreen, type LoginScreenProps, loginSchema } from './LoginScreen';
 export { PendingScreen, type PendingScreenProps } from './PendingScreen';
+export {
+  ProductFormScreen,
+  type ProductFormScreenProps,
+  productFormScreenMessages,
+} from './ProductFormScreen';
+export {
+  ProductListScreen,
+  type ProductListScreenProps,
+  type ProductListSearch,
+  type ProductListSearchChangeOptions,
+  parseProductImport,
+  productImportTemplate,
+  productListMessages,
+  productListSearchSchema,
+} from './ProductListScreen';
 export { PurchaseOrderCreateScreen } from './PurchaseOrderCreateScreen';
 export { PurchaseOrderDetailScreen, type PurchaseOrderDetailScreenProps } from './PurchaseOrderDetailScreen';
 export { PurchaseOrderEditScreen, type PurchaseOrderEditScreenProps } from './PurchaseOrderEditScreen';

@@ -32,27 +32,26 @@ async function checkRows(
   const names = form.rows.map((row) => key(row.name));
   const skus = form.rows.map((row) => (row.sku?.trim() ? key(row.sku) : null));
   const vendorNames = form.rows.map((row) => (row.vendor?.trim() ? key(row.vendor) : null));
-  const [takenNames, takenSkus, vendors] = await Promise.all([
-    select<{ k: string }>(
-      db,
-      'SELECT lower(btrim(name)) AS k FROM products WHERE organization_id = $1 AND lower(btrim(name)) = ANY($2::text[])',
-      [organizationId, names],
-      transaction,
-    ),
-    select<{ k: string }>(
-      db,
-      'SELECT lower(btrim(sku)) AS k FROM products WHERE organization_id = $1 AND lower(btrim(sku)) = ANY($2::text[])',
-      [organizationId, skus.filter(Boolean)],
-      transaction,
-    ),
-    select<{ k: string; id: string }>(
-      db,
-      `SELECT lower(btrim(name)) AS k, id FROM vendors
+  // One after another: inside the import's transaction they share one connection.
+  const takenNames = await select<{ k: string }>(
+    db,
+    'SELECT lower(btrim(name)) AS k FROM products WHERE organization_id = $1 AND lower(btrim(name)) = ANY($2::text[])',
+    [organizationId, names],
+    transaction,
+  );
+  const takenSkus = await select<{ k: string }>(
+    db,
+    'SELECT lower(btrim(sku)) AS k FROM products WHERE organization_id = $1 AND lower(btrim(sku)) = ANY($2::text[])',
+    [organizationId, skus.filter(Boolean)],
+    transaction,
+  );
+  const vendors = await select<{ k: string; id: string }>(
+    db,
+    `SELECT lower(btrim(name)) AS k, id FROM vendors
         WHERE organization_id = $1 AND is_active AND lower(btrim(name)) = ANY($2::text[])`,
-      [organizationId, vendorNames.filter(Boolean)],
-      transaction,
-    ),
-  ]);
+    [organizationId, vendorNames.filter(Boolean)],
+    transaction,
+  );
   const nameSet = new Set(takenNames.map((row) => row.k));
   const skuSet = new Set(takenSkus.map((row) => row.k));
   const vendorIds = new Map(vendors.map((row) => [row.k, row.id]));

@@ -12,7 +12,7 @@ const TODAY = "(now() AT TIME ZONE 'UTC')::date";
  * or a bound vendor id): its price whose window holds today, else the product's own list price.
  */
 export const productSelect = (priceVendor = 'p.vendor_id') => `
-  SELECT p.id, p.name, p.description, p.sku, p.unit_of_measure, p.category, p.is_active,
+  SELECT p.id, p.name, p.description, p.sku, p.unit_of_measure, p.category, p.is_active, p.unit_price AS list_price,
          COALESCE(cur.unit_price, p.unit_price) AS unit_price,
          btrim(COALESCE(cur.currency, p.currency)) AS currency,
          CASE WHEN v.id IS NULL THEN NULL ELSE json_build_object('id', v.id, 'name', v.name) END AS vendor,
@@ -35,8 +35,9 @@ export const productSelect = (priceVendor = 'p.vendor_id') => `
        ORDER BY pp.effective_from DESC LIMIT 1) cur ON true`;
 
 /** A row of {@link productSelect} as the driver answers it (numeric as text). */
-export type ProductRow = Omit<ProductView, 'unit_price' | 'prices'> & {
+export type ProductRow = Omit<ProductView, 'unit_price' | 'list_price' | 'prices'> & {
   unit_price: string | number;
+  list_price: string | number;
   prices: (Omit<ProductView['prices'][number], 'unit_price'> & { unit_price: string | number })[];
 };
 
@@ -44,5 +45,6 @@ export type ProductRow = Omit<ProductView, 'unit_price' | 'prices'> & {
 export const presentProduct = (row: ProductRow): ProductView => ({
   ...row,
   unit_price: Number(row.unit_price),
+  list_price: Number(row.list_price),
   prices: row.prices.map((price) => ({ ...price, unit_price: Number(price.unit_price) })),
 });

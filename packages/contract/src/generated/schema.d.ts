@@ -2169,6 +2169,8 @@ export interface components {
             description: string | null;
             sku: string | null;
             unit_price: components["schemas"]["Money"];
+            /** @description The product's own price (`unit_price` of `ProductInput`), in its own currency, used when no vendor price is current. */
+            list_price: components["schemas"]["Money"];
             unit_of_measure: components["schemas"]["UnitOfMeasure"];
             currency: components["schemas"]["CurrencyCode"];
             category: string | null;

@@ -26,6 +26,10 @@ export interface Hrefs {
   /** The purchase order list narrowed to the vendor with this id. */
   vendorPurchaseOrders(id: string): string;
   products(): string;
+  /** The form of a new product (needs `product.manage`). */
+  productCreate(): string;
+  /** The edit form of the product with this id: details and vendor prices (needs `product.manage`). */
+  productEdit(id: string): string;
   reports(): string;
   settings(): string;
   budgets(): string;
@@ -68,6 +72,8 @@ export const defaultHrefs: Hrefs = {
   vendorEdit: (id) => `/vendors/${segment(id)}/edit`,
   vendorPurchaseOrders: (id) => `/purchase-orders?${new URLSearchParams({ vendor_id: id }).toString()}`,
   products: () => '/products',
+  productCreate: () => '/products/new',
+  productEdit: (id) => `/products/${segment(id)}/edit`,
   reports: () => '/reports',
   settings: () => '/settings',
   budgets: () => '/budgets',

@@ -51,9 +51,13 @@ export const products: Schemas['Product'][] = [
     description: '14-inch business laptop',
     sku: 'LAP-14',
     unit_price: 2199,
+    list_price: 2199,
     unit_of_measure: 'each',
     currency: 'AUD',
+    category: 'IT equipment',
+    is_active: true,
     vendor: { id: uuid(801), name: 'Tech Supplies Pty Ltd' },
+    prices: [],
   },
   {
     id: uuid(702),
@@ -61,9 +65,13 @@ export const products: Schemas['Product'][] = [
     description: 'Box of 5 reams',
     sku: 'PAP-A4',
     unit_price: 32.5,
+    list_price: 32.5,
     unit_of_measure: 'box',
     currency: 'AUD',
+    category: 'Stationery',
+    is_active: true,
     vendor: { id: uuid(802), name: 'Office Direct' },
+    prices: [],
   },
 ];
 

@@ -1,0 +1,5 @@
+export {
+  ProductFormScreen,
+  type ProductFormScreenProps,
+  productFormScreenMessages,
+} from './ProductFormScreen';
