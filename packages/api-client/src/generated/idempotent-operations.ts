@@ -16,6 +16,7 @@ export const IDEMPOTENT_OPERATIONS = [
   'POST /products',
   'POST /purchase-orders',
   'POST /purchase-orders/{id}/cancel',
+  'POST /purchase-orders/{id}/receipts',
   'POST /purchase-orders/{id}/receive',
   'POST /purchase-orders/{id}/send',
   'POST /requisitions',

@@ -1406,11 +1406,52 @@ export interface paths {
         put?: never;
         /**
          * Mark as received
-         * @description Records receipt of a `sent` order (409 otherwise): `received_date` defaults to today and cannot
-         *     be in the future. Its amount moves from committed to spent in the budget. Needs
-         *     `purchase_order.receive` or `purchase_order.manage`.
+         * @description Receives everything still outstanding on a `sent` or `partially_received` order (409 otherwise)
+         *     as one receipt (see `createPurchaseOrderReceipt`) and marks it `received`: `received_date`
+         *     defaults to today and cannot be in the future. What it receives moves from committed to spent
+         *     in the budget. Needs `purchase_order.receive` or `purchase_order.manage`.
          */
         post: operations["receivePurchaseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{id}/receipts": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an order's receipts
+         * @description The receipts recorded against the order, oldest first, each with its quantities per line. Needs
+         *     `purchase_order.view` or `purchase_order.manage`.
+         */
+        get: operations["listPurchaseOrderReceipts"];
+        put?: never;
+        /**
+         * Record a receipt
+         * @description Records a delivery against a `sent` or `partially_received` order (409 `INVALID_STATUS`
+         *     otherwise): quantities per line, the day, who (the caller), notes and optionally one of the
+         *     order's files. The order becomes `partially_received`, or `received` when every line has all
+         *     its quantity. A quantity above what is outstanding on its line is refused with 422
+         *     `OVER_RECEIPT` naming the line, and nothing is written; concurrent receipts queue on the order,
+         *     so together they never receive more than was ordered. What is received counts as spent in the
+         *     budget (docs/decisions.md "Receipts"). Needs `purchase_order.receive` or `purchase_order.manage`.
+         */
+        post: operations["createPurchaseOrderReceipt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1825,6 +1866,7 @@ export interface components {
          *     - `LINK_INVALID`: 403 (`downloadAttachment`): the signed download link is not valid.
          *     - `LINK_EXPIRED`: 403 (`downloadAttachment`): the signed download link has expired.
          *     - `IDEMPOTENCY_KEY_REUSED`: 422: the `Idempotency-Key` was used for another request.
+         *     - `OVER_RECEIPT`: 422 (`createPurchaseOrderReceipt`): a quantity above what is outstanding on its line; `details` name the line.
          *     - `IDEMPOTENCY_REQUEST_IN_PROGRESS`: 409: the first request with the key is still running (`Retry-After`).
          *     - `IDEMPOTENCY_RESPONSE_LOST`: 409: the first request with the key was carried out but its answer was lost.
          *     - `UNPROCESSABLE_ENTITY`: 422: understood but refused.
@@ -1837,7 +1879,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE`: 503: the service is unavailable.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "VENDOR_NAME_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "VENDOR_NAME_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "OVER_RECEIPT" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
         ErrorDetail: {
             /** @description A dotted body path (`line_items.0.quantity`) or a query or header name. */
             field: string;
@@ -2136,10 +2178,10 @@ export interface components {
         /** @enum {string} */
         RequisitionCategory: "standard" | "freight" | "maintenance" | "utilities" | "services" | "capital";
         /**
-         * @description draft → sent → received; draft or sent → cancelled.
+         * @description draft → sent → received; draft or sent → cancelled. A sent order with some but not all of its quantities received is `partially_received`, and `received` once every line is.
          * @enum {string}
          */
-        PurchaseOrderStatus: "draft" | "sent" | "received" | "cancelled";
+        PurchaseOrderStatus: "draft" | "sent" | "partially_received" | "received" | "cancelled";
         /**
          * @description COD is shown as Cash on Delivery.
          * @enum {string}
@@ -2667,6 +2709,8 @@ export interface components {
             tax_rate: components["schemas"]["TaxRate"] | null;
             /** @description quantity × unit_price + tax_amount. */
             total_amount: components["schemas"]["Money"];
+            /** @description The sum of this line's quantities over the order's receipts; never above `quantity`. */
+            quantity_received: number;
             product: components["schemas"]["PoLineProduct"] | null;
         };
         PoLineProduct: {
@@ -2719,6 +2763,58 @@ export interface components {
              */
             received_date?: string;
             notes?: string | null;
+        };
+        /** @description One delivery against a sent or partially received order. */
+        PurchaseOrderReceiptInput: {
+            /**
+             * Format: date
+             * @description The day the goods arrived. Defaults to today; not in the future, not before the order was sent.
+             */
+            received_at?: string;
+            notes?: string | null;
+            /**
+             * Format: uuid
+             * @description A file already attached to this order (a delivery note, say).
+             */
+            attachment_id?: string | null;
+            /** @description The quantities received, one entry per order line at most; lines left out receive nothing. A quantity above what is outstanding on its line is refused (422 `OVER_RECEIPT`). */
+            lines: components["schemas"]["PurchaseOrderReceiptLineInput"][];
+        };
+        PurchaseOrderReceiptLineInput: {
+            /**
+             * Format: uuid
+             * @description A line of this order (`po_line_items[].id`).
+             */
+            po_line_item_id: string;
+            quantity: number;
+        };
+        PurchaseOrderReceipt: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            received_at: string;
+            received_by: components["schemas"]["UserRef"] | null;
+            notes: string | null;
+            attachment: components["schemas"]["Attachment"] | null;
+            /** @description What this receipt's quantities are worth in the order's currency, tax included (docs/decisions.md "Receipts"). */
+            amount: components["schemas"]["Money"];
+            /** Format: date-time */
+            created_at: string;
+            lines: components["schemas"]["PurchaseOrderReceiptLine"][];
+        };
+        PurchaseOrderReceiptLine: {
+            /** Format: uuid */
+            po_line_item_id: string;
+            description: string;
+            quantity: number;
+        };
+        PurchaseOrderReceiptResponse: {
+            receipt: components["schemas"]["PurchaseOrderReceipt"];
+            purchase_order: components["schemas"]["PurchaseOrder"];
+        };
+        PurchaseOrderReceiptList: {
+            /** @description The order's receipts, oldest first. */
+            data: components["schemas"]["PurchaseOrderReceipt"][];
         };
         PurchaseOrderResponse: {
             purchase_order: components["schemas"]["PurchaseOrder"];
@@ -5783,6 +5879,111 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPurchaseOrderReceipts: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrderReceiptList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPurchaseOrderReceipt: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseOrderReceiptInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrderReceiptResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description An order neither sent nor partially received (a draft, cancelled or fully received): `INVALID_STATUS`; with an Idempotency-Key, `IDEMPOTENCY_REQUEST_IN_PROGRESS` or `IDEMPOTENCY_RESPONSE_LOST`. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description More than is outstanding on a line: `OVER_RECEIPT`, `details` naming the line (`lines.0.quantity`); or an Idempotency-Key reused with another request: `IDEMPOTENCY_KEY_REUSED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
