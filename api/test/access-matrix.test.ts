@@ -650,6 +650,29 @@ const recipes: Record<string, Recipe> = {
     }),
     success: 200,
   },
+  listPurchaseOrderReceipts: {
+    valid: async () => ({ url: `/purchase-orders/${await orderIn('sent')}/receipts` }),
+    invalid: async () => ({ url: `/purchase-orders/${BAD}/receipts` }),
+    success: 200,
+  },
+  createPurchaseOrderReceipt: {
+    valid: async () => {
+      const id = await orderIn('sent');
+      const [line] = await app.sequelize.query<{ id: string }>(
+        'SELECT id FROM po_line_items WHERE purchase_order_id = $1 ORDER BY position LIMIT 1',
+        { bind: [id], type: QueryTypes.SELECT },
+      );
+      return {
+        url: `/purchase-orders/${id}/receipts`,
+        payload: { lines: [{ po_line_item_id: line!.id, quantity: 1 }] },
+      };
+    },
+    invalid: async () => ({
+      url: `/purchase-orders/${await orderIn('sent')}/receipts`,
+      payload: { lines: [] },
+    }),
+    success: 201,
+  },
   listVendors: simple('/vendors', 200, '/vendors?include_inactive=perhaps'),
   createVendor: {
     // A name of its own per request (names are unique in an organisation).

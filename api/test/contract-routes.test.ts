@@ -648,6 +648,23 @@ describe('successful answers of implemented operations', () => {
         organizationId: organization.id,
         payload: { notes: 'Complete' },
       }),
+    listPurchaseOrderReceipts: async () =>
+      call(app.server, 'GET', `/api/purchase-orders/${await myPurchaseOrder('sent')}/receipts`, {
+        token,
+        organizationId: organization.id,
+      }),
+    createPurchaseOrderReceipt: async () => {
+      const id = await myPurchaseOrder('sent');
+      const [line] = await app.sequelize.query<{ id: string }>(
+        'SELECT id FROM po_line_items WHERE purchase_order_id = $1 ORDER BY position LIMIT 1',
+        { bind: [id], type: QueryTypes.SELECT },
+      );
+      return call(app.server, 'POST', `/api/purchase-orders/${id}/receipts`, {
+        token,
+        organizationId: organization.id,
+        payload: { lines: [{ po_line_item_id: line!.id, quantity: 1 }] },
+      });
+    },
     listVendors: () => call(app.server, 'GET', '/api/vendors', { token, organizationId: organization.id }),
     getVendor: async () =>
       call(app.server, 'GET', `/api/vendors/${(await buildVendor(app.models, organization)).id}`, {

@@ -3,12 +3,16 @@ import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
 import { createPurchaseOrder } from './purchase-order-create.js';
 import { listPurchaseOrders, type PurchaseOrderFilter } from './purchase-order-list.js';
+import {
+  createPurchaseOrderReceipt,
+  listPurchaseOrderReceipts,
+  receiveOutstanding,
+} from './purchase-order-receipts.js';
 import { sendPurchaseOrder } from './purchase-order-send.js';
 import {
   type Actor,
   cancelPurchaseOrder,
   getPurchaseOrder,
-  receivePurchaseOrder,
   updatePurchaseOrder,
 } from './purchase-orders.service.js';
 
@@ -73,12 +77,28 @@ export const purchaseOrderHandlers: OperationHandlers = {
   },
   receivePurchaseOrder: {
     handler: async (input) => ({
-      purchase_order: await receivePurchaseOrder(
+      purchase_order: await receiveOutstanding(
         input.app.db,
         actorOf(input),
         idOf(input),
         input.request.payload as components['schemas']['PurchaseOrderReceiveInput'] | null,
       ),
     }),
+  },
+  listPurchaseOrderReceipts: {
+    handler: async (input) => ({
+      data: await listPurchaseOrderReceipts(input.app.db, actorOf(input), idOf(input)),
+    }),
+  },
+  createPurchaseOrderReceipt: {
+    handler: async (input) => {
+      const answer = await createPurchaseOrderReceipt(
+        input.app.db,
+        actorOf(input),
+        idOf(input),
+        input.request.payload as components['schemas']['PurchaseOrderReceiptInput'],
+      );
+      return input.h.response(answer).code(201);
+    },
   },
 };
