@@ -97,8 +97,8 @@ export function LineItemsPanel({ order }: { order: PurchaseOrder }): ReactElemen
       )}
       narrow={(line) => `${times(line)} · ${received(line)}`}
       columns={[
-        { header: 'Quantity × Unit Price', numeric: true, cell: times },
         { header: 'Received', numeric: true, cell: received },
+        { header: 'Quantity × Unit Price', numeric: true, cell: times },
       ]}
       totalHeader="Line Total"
     />
