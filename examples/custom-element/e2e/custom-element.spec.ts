@@ -256,6 +256,7 @@ test('the review opens in the element: Mark approves there, and the toast keeps 
   request,
 }) => {
   test.setTimeout(180_000);
+  mkdirSync(shots, { recursive: true });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const requisition = await submittedRequisition(request);
@@ -279,6 +280,7 @@ test('the review opens in the element: Mark approves there, and the toast keeps 
   // Toaster: without them its bar is a plain block with no animation) and the theme's panel colour.
   const message = host.getByRole('status').filter({ hasText: 'Approval action completed successfully' });
   await expect(message).toBeVisible();
+  await page.screenshot({ path: `${shots}/review-approved-toast-1440.png` });
   const toast = await message.evaluate((element) => {
     const bar = element.parentElement;
     const theme = element.closest('.radix-themes');
@@ -309,7 +311,6 @@ test('the review opens in the element: Mark approves there, and the toast keeps 
   expect(toast.animation).toMatch(/^go\d+/);
   expect(toast.background).toBe(toast.panel);
   expect(toast.font).toMatch(RADIX_FONT);
-  await page.screenshot({ path: `${shots}/review-approved-toast-1440.png` });
 
   // The decision reaches the page as an event, and the review goes back to the queue, without it.
   await expect(page.locator('#intranet-status')).toHaveText(`You decided on ${requisition.number}`);
