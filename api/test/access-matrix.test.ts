@@ -431,6 +431,17 @@ const recipes: Record<string, Recipe> = {
     }),
     success: 200,
   },
+  decideApprovalsInBulk: {
+    valid: async (caller) => ({
+      url: '/approvals/bulk',
+      payload: { action: 'approve', requisition_ids: [await pendingFor(caller)] },
+    }),
+    invalid: async (caller) => ({
+      url: '/approvals/bulk',
+      payload: { action: 'reject', requisition_ids: [await pendingFor(caller)] },
+    }),
+    success: 200,
+  },
   listDelegateCandidates: {
     valid: async (caller) => ({ url: `/approvals/${await pendingFor(caller)}/delegates` }),
     invalid: async () => ({ url: `/approvals/${BAD}/delegates` }),

@@ -598,6 +598,16 @@ describe('successful answers of implemented operations', () => {
         organizationId: organization.id,
         payload: { action: 'request_info', comments: 'Which model?' },
       }),
+    decideApprovalsInBulk: async () =>
+      call(app.server, 'POST', '/api/approvals/bulk', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          action: 'approve',
+          comments: 'Within budget.',
+          requisition_ids: [await requisitionAwaitingMe()],
+        },
+      }),
     delegateApproval: async () => {
       const delegate = await buildUser(app.models);
       await buildMembership(app.models, { user: delegate, organization, roleName: 'Manager' });

@@ -539,6 +539,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/approvals/bulk": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject several requisitions
+         * @description Approves (or rejects, with one comment for all) the caller's open step on each requisition of
+         *     `requisition_ids`, in the order given, each in its own transaction: one that cannot be decided
+         *     (decided meanwhile by someone else: 409; not the caller's step or their own requisition: 403;
+         *     the budget refuses it: 409 `BUDGET_EXCEEDED`) fails alone and the others are still decided.
+         *     The answer has one result per id, in the same order, with the new status or the error the
+         *     single-item call would have answered. Every id must name a requisition of the organisation
+         *     (400 naming `requisition_ids[i]` otherwise, and nothing is decided); at most 50, no repeats.
+         *     Needs `approval.act`.
+         */
+        post: operations["decideApprovalsInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/approvals/{requisitionId}/approve": {
         parameters: {
             query?: never;
@@ -2386,6 +2419,52 @@ export interface components {
              */
             created_at: string;
         };
+        /**
+         * @description One decision for several requisitions: `approve` (a comment is optional) or `reject` (a comment
+         *     that is not blank is required, as for a single rejection).
+         */
+        BulkDecisionRequest: components["schemas"]["BulkApproveRequest"] | components["schemas"]["BulkRejectRequest"];
+        BulkApproveRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "BulkApproveRequest";
+            comments?: string | null;
+            requisition_ids: components["schemas"]["BulkRequisitionIds"];
+        };
+        BulkRejectRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "BulkRejectRequest";
+            /** @description Required and not blank. */
+            comments: string;
+            requisition_ids: components["schemas"]["BulkRequisitionIds"];
+        };
+        /** @description The requisitions to decide (the ids of `PendingApproval.requisition`), 1 to 50, no repeats. */
+        BulkRequisitionIds: string[];
+        BulkDecisionResponse: {
+            results: components["schemas"]["BulkDecisionResult"][];
+        };
+        BulkDecisionResult: {
+            /** Format: uuid */
+            requisition_id: string;
+            requisition_number: string;
+            /** @description Whether the decision was recorded. */
+            ok: boolean;
+            /** @description The requisition's status after the decision; null when it failed. */
+            status: components["schemas"]["RequisitionStatus"] | null;
+            /** @description Why it failed (what the single-item call would have answered); null when it succeeded. */
+            error: components["schemas"]["BulkDecisionError"] | null;
+        };
+        BulkDecisionError: {
+            /** @description The HTTP status the single-item call would have answered (403, 409, 422...). */
+            status: number;
+            code: components["schemas"]["ErrorCode"];
+            message: string;
+        };
         ApproveRequest: {
             /** @enum {string} */
             action: "approve";
@@ -4081,6 +4160,64 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    decideApprovalsInBulk: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Each requisition's outcome, in the order of `requisition_ids`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDecisionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
