@@ -2425,20 +2425,14 @@ export interface components {
          */
         BulkDecisionRequest: components["schemas"]["BulkApproveRequest"] | components["schemas"]["BulkRejectRequest"];
         BulkApproveRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            action: "BulkApproveRequest";
+            /** @enum {string} */
+            action: "approve";
             comments?: string | null;
             requisition_ids: components["schemas"]["BulkRequisitionIds"];
         };
         BulkRejectRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            action: "BulkRejectRequest";
+            /** @enum {string} */
+            action: "reject";
             /** @description Required and not blank. */
             comments: string;
             requisition_ids: components["schemas"]["BulkRequisitionIds"];
