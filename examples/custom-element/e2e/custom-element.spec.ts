@@ -274,34 +274,41 @@ test('the review opens in the element: Mark approves there, and the toast keeps 
   const panel = host.getByRole('region', { name: 'Take Action' });
   await panel.getByRole('radio', { name: 'Approve' }).check();
   await panel.getByRole('textbox', { name: 'Comments' }).fill('Approved on the intranet page.');
-  await panel.getByRole('button', { name: 'Approve Requisition' }).click();
-
   // The success toast renders inside the shadow root with react-hot-toast's rules (copied there by the
   // Toaster: without them its bar is a plain block with no animation) and the theme's panel colour.
-  const message = host.getByRole('status').filter({ hasText: 'Approval action completed successfully' });
-  await expect(message).toBeVisible();
+  // A success toast lasts 2 s: its look is read in the page the moment it appears.
+  const appeared = page.waitForFunction(
+    (text) => {
+      const shadow = document.querySelector('purchasing-approvals')?.shadowRoot;
+      const element = [...(shadow?.querySelectorAll('[role="status"]') ?? [])].find((node) =>
+        node.textContent?.includes(text),
+      );
+      const bar = element?.parentElement;
+      const theme = element?.closest('.radix-themes');
+      if (!element || !bar || !theme) return null;
+      const probe = document.createElement('div');
+      probe.style.backgroundColor = 'var(--color-panel-solid)';
+      theme.append(probe);
+      const panel = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      const root = element.getRootNode();
+      return {
+        inShadowRoot: root instanceof ShadowRoot && root.host.localName === 'purchasing-approvals',
+        display: getComputedStyle(bar).display,
+        alignItems: getComputedStyle(bar).alignItems,
+        animation: getComputedStyle(bar).animationName,
+        maxWidth: getComputedStyle(bar).maxWidth,
+        background: getComputedStyle(bar).backgroundColor,
+        panel,
+        font: getComputedStyle(element).fontFamily,
+      };
+    },
+    'Approval action completed successfully',
+    { polling: 'raf' },
+  );
+  await panel.getByRole('button', { name: 'Approve Requisition' }).click();
+  const toast = (await (await appeared).jsonValue()) as Record<string, string | boolean>;
   await page.screenshot({ path: `${shots}/review-approved-toast-1440.png` });
-  const toast = await message.evaluate((element) => {
-    const bar = element.parentElement;
-    const theme = element.closest('.radix-themes');
-    if (!bar || !theme) throw new Error('no toast bar or theme around the toast');
-    const probe = document.createElement('div');
-    probe.style.backgroundColor = 'var(--color-panel-solid)';
-    theme.append(probe);
-    const panel = getComputedStyle(probe).backgroundColor;
-    probe.remove();
-    const root = element.getRootNode();
-    return {
-      inShadowRoot: root instanceof ShadowRoot && root.host.localName === 'purchasing-approvals',
-      display: getComputedStyle(bar).display,
-      alignItems: getComputedStyle(bar).alignItems,
-      animation: getComputedStyle(bar).animationName,
-      maxWidth: getComputedStyle(bar).maxWidth,
-      background: getComputedStyle(bar).backgroundColor,
-      panel,
-      font: getComputedStyle(element).fontFamily,
-    };
-  });
   expect(toast).toMatchObject({
     inShadowRoot: true,
     display: 'flex',
