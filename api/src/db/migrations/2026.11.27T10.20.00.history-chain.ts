@@ -13,6 +13,9 @@ import { type MigrationContext, runSql } from '../migrator.js';
  * application's role keeps SELECT only, so it can neither insert an entry of its own nor UPDATE or
  * DELETE one (grants revoked here and by `grantAppRole`). Existing history is chained in order.
  */
+/** The chain's tables (organisation-scoped, row-level security like every other). */
+export const HISTORY_CHAIN_TABLES = ['audit_chain_entries', 'audit_chain_heads'] as const;
+
 export async function up(ctx: MigrationContext): Promise<void> {
   await runSql(
     ctx,
