@@ -93,6 +93,7 @@ export function HistoryIntegrity({
       <Flex align="center" gap="2" wrap="wrap">
         <Badge
           role="status"
+          aria-label={label}
           size="2"
           color={color as 'gray' | 'green' | 'red'}
           aria-describedby={description ? descriptionId : undefined}
