@@ -13,7 +13,9 @@ export const historyIntegrityMessages = {
   checking: 'Checking history…',
   uncheckable: 'History not checked',
   verifiedDescription: (checked: number) =>
-    `All ${checked} ${checked === 1 ? 'entry' : 'entries'} of this requisition's history match the tamper-evident record.`,
+    checked === 1
+      ? "The one entry of this requisition's history matches the tamper-evident record."
+      : `All ${checked} entries of this requisition's history match the tamper-evident record.`,
   alteredDescription: (sequence: number | undefined) =>
     sequence === undefined
       ? "This requisition's history no longer matches the tamper-evident record."

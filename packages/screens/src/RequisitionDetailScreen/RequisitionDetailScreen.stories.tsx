@@ -225,7 +225,7 @@ export const HistoryVerified: Story = {
   parameters: { msw: { handlers: [...api(), ...handlers] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const badge = await canvas.findByRole('status', { name: /History verified/ });
+    const badge = await canvas.findByRole('status', { name: /History verified/ }, { timeout: 10_000 });
     await expect(badge).toHaveAccessibleDescription(
       "All 3 entries of this requisition's history match the tamper-evident record.",
     );
@@ -248,7 +248,7 @@ export const HistoryAltered: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const badge = await canvas.findByRole('status', { name: /History altered/ });
+    const badge = await canvas.findByRole('status', { name: /History altered/ }, { timeout: 10_000 });
     await expect(badge).toHaveAccessibleDescription(
       "Entry 17 of the organization's history no longer matches the tamper-evident record: it was changed after it was written.",
     );
@@ -261,7 +261,7 @@ export const HistoryNotChecked: Story = {
   parameters: { msw: { handlers: [historyVerificationHandler(500), ...api(), ...handlers] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const badge = await canvas.findByRole('status', { name: /History not checked/ });
+    const badge = await canvas.findByRole('status', { name: /History not checked/ }, { timeout: 10_000 });
     await expect(badge).toHaveAccessibleDescription('The history could not be checked. Try again later.');
   },
 };
