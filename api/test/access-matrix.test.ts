@@ -382,6 +382,17 @@ const recipes: Record<string, Recipe> = {
     invalid: async () => ({ url: `/requisitions/${BAD}/submit` }),
     success: 200,
   },
+  verifyRequisitionHistory: {
+    valid: async (caller) => ({ url: `/requisitions/${await draftOf(caller)}/history/verify` }),
+    invalid: async () => ({ url: `/requisitions/${BAD}/history/verify` }),
+    success: 200,
+  },
+  exportRequisitionHistory: {
+    valid: async (caller) => ({ url: `/requisitions/${await draftOf(caller)}/history/export?format=csv` }),
+    invalid: async (caller) => ({ url: `/requisitions/${await draftOf(caller)}/history/export?format=xls` }),
+    success: 200,
+  },
+  verifyAuditChain: simple('/audit/chain/verify'),
   listPendingApprovals: simple('/approvals/pending', 200, '/approvals/pending?status=Sometimes'),
   listApprovalHistory: simple('/approvals/history', 200, '/approvals/history?limit=0'),
   approveRequisition: {

@@ -545,6 +545,18 @@ describe('successful answers of implemented operations', () => {
         token,
         organizationId: organization.id,
       }),
+    verifyRequisitionHistory: async () =>
+      call(app.server, 'GET', `/api/requisitions/${await draftRequisition()}/history/verify`, {
+        token,
+        organizationId: organization.id,
+      }),
+    exportRequisitionHistory: async () =>
+      call(app.server, 'GET', `/api/requisitions/${await draftRequisition()}/history/export?format=pdf`, {
+        token,
+        organizationId: organization.id,
+      }),
+    verifyAuditChain: async () =>
+      call(app.server, 'GET', '/api/audit/chain/verify', { token, organizationId: organization.id }),
     uploadAttachments: () => uploadToMyDraft(),
     listAttachments: async () => {
       const requisitionId = await draftRequisition();

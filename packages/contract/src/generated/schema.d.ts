@@ -483,6 +483,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requisitions/{id}/history/verify": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Verify a requisition's history
+         * @description Checks the requisition's entries of the organisation's history chain (docs/decisions.md
+         *     "History chain") without rehashing the whole chain: each entry hashes to its stored hash, links
+         *     to its predecessor's hash, its successor links to it (or it is the chain's head), and the
+         *     requisition's audit rows and entries agree one to one. `first_broken_sequence` is the first
+         *     entry that fails; it is absent when the chain is intact, or when an audit row has no entry.
+         *     Visible to whoever may see the requisition (404 otherwise).
+         */
+        get: operations["verifyRequisitionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requisitions/{id}/history/export": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a requisition's history
+         * @description The requisition's history chain entries in order, as a download: CSV (one row per entry with
+         *     every hashed field, so an auditor can recompute each hash) or PDF (with the outcome of the
+         *     verification when exported). Visible to whoever may see the requisition (404 otherwise).
+         */
+        get: operations["exportRequisitionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/chain/verify": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the organisation's history chain
+         * @description Rehashes the organisation's whole history chain from its first entry (docs/decisions.md
+         *     "History chain"): numbering without gaps, every link, every hash, and that the chain's head is
+         *     its last entry (so a removed tail is seen). `first_broken_sequence` is the first entry that
+         *     fails. Needs `report.view`.
+         */
+        get: operations["verifyAuditChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/approvals/pending": {
         parameters: {
             query?: never;
@@ -2372,6 +2466,15 @@ export interface components {
         RequisitionResponse: {
             requisition: components["schemas"]["Requisition"];
         };
+        /** @description The outcome of verifying history chain entries (docs/decisions.md "History chain"). */
+        HistoryVerification: {
+            /** @description Whether every entry checked is as it was written. */
+            intact: boolean;
+            /** @description How many entries were checked (up to the first broken one). */
+            checked: number;
+            /** @description The number in the organisation's chain of the first entry that fails the check. */
+            first_broken_sequence?: number;
+        };
         /** @description One step of a requisition's approval workflow; a step whose action is null is open. */
         ApprovalStep: {
             /** Format: uuid */
@@ -4066,6 +4169,118 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyRequisitionHistory: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryVerification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportRequisitionHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The file's format.
+                 * @example csv
+                 */
+                format: "csv" | "pdf";
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment named `<requisition number>-history.<format>`. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="REQ-2026-00042-history.csv"` */
+                    "Content-Disposition": string;
+                    /** @description Always `nosniff`. */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example sequence,at,action,actor_id,actor_name,from_status,to_status,comment,audit_log_id,requisition_id,organization_id,prev_hash,entry_hash
+                     *     1,2026-11-27T09:00:00.000000Z,create,6f1c0d3e-8d2a-4d8e-9d55-0a4f5b2c7e11,Ann Smith,,draft,,2b7d9a1e-3c4f-4e5a-8b6c-7d8e9f0a1b2c,0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5,9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a,0000000000000000000000000000000000000000000000000000000000000000,5b1e0f3c0c8d3a4a8e2b7d1f6c9a0e4b3d2c1b0a99887766554433221100ffee
+                     */
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyAuditChain: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryVerification"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
