@@ -47,7 +47,7 @@ async function addRows(databaseUrl: string, rows: number): Promise<void> {
     ).rows.map((row) => `"${row.column_name}"`);
     await client.query(
       `INSERT INTO requisitions (id, requisition_number, created_at, ${columns.join(', ')})
-       SELECT gen_random_uuid(), 'REQ-2026-X' || lpad(g::text, 7, '0'), now() - g * interval '1 second',
+       SELECT gen_random_uuid(), 'REQ-2026-7' || lpad(g::text, 7, '0'), now() - g * interval '1 second',
               ${columns.map((column) => `t.${column}`).join(', ')}
          FROM (SELECT * FROM requisitions ORDER BY created_at DESC LIMIT 1) t, generate_series(1, $1::int) g`,
       [rows],
