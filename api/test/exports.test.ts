@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import Papa from 'papaparse';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inOrganization } from '../src/db/tenant-context.js';
 import { requisitionExport } from '../src/features/requisitions/requisition-export.js';
 import { csvStream } from '../src/http/csv-export.js';
@@ -257,7 +257,30 @@ describe('GET /purchase-orders/export', () => {
   });
 });
 
+/** The admin of `world` as the services see the caller, and a database handle in its organisation. */
+function adminOf(world: World) {
+  const actor = {
+    userId: world.admin.user.id,
+    scope: {
+      organizationId: world.organization.id,
+      membershipId: '',
+      roleName: 'Admin',
+      permissions: new Set(['requisition.view_all']),
+    },
+  };
+  return { actor, db: inOrganization({ sequelize: app.sequelize }, world.organization.id) };
+}
+
 describe('a large export', () => {
+  it('gives its connection back when the reader stops', async () => {
+    const { actor, db } = adminOf(await buildWorld());
+    const pool = (app.sequelize.connectionManager as unknown as { pool: { using: number } }).pool;
+    const stream = await csvStream(db, requisitionExport(actor, {}));
+    expect(pool.using).toBe(1);
+    stream.destroy();
+    await vi.waitFor(() => expect(pool.using).toBe(0));
+  });
+
   it('streams 50,000 rows while the heap grows by far less than the file', async () => {
     const world = await buildWorld();
     const ROWS = 50_000;
@@ -283,16 +306,7 @@ describe('a large export', () => {
       gc();
       return process.memoryUsage().heapUsed;
     };
-    const actor = {
-      userId: world.admin.user.id,
-      scope: {
-        organizationId: world.organization.id,
-        membershipId: '',
-        roleName: 'Admin',
-        permissions: new Set(['requisition.view_all']),
-      },
-    };
-    const db = inOrganization({ sequelize: app.sequelize }, world.organization.id);
+    const { actor, db } = adminOf(world);
     const before = heap();
     const stream = await csvStream(db, requisitionExport(actor, {}));
     let bytes = 0;

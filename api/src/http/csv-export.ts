@@ -72,7 +72,11 @@ export async function streamRows<Row>(db: Db, sql: string, bind: unknown[]): Pro
       await release();
     }
   }
-  return Readable.from(rows(), { objectMode: true, highWaterMark: 64 });
+  const readable = Readable.from(rows(), { objectMode: true, highWaterMark: 64 });
+  // Also when the stream is destroyed before its first read (a client gone at once): a generator that
+  // never started runs no `finally`.
+  readable.once('close', () => void release());
+  return readable;
 }
 
 /**
