@@ -354,6 +354,7 @@ const recipes: Record<string, Recipe> = {
     success: 501,
   },
   listRequisitions: simple('/requisitions', 200, '/requisitions?limit=0'),
+  exportRequisitions: simple('/requisitions/export', 200, '/requisitions/export?limit=1'),
   createRequisition: {
     valid: async () => ({ url: '/requisitions', payload: requisitionForm() }),
     invalid: async () => ({ url: '/requisitions', payload: requisitionForm({ total_amount: 1 }) }),
@@ -611,6 +612,7 @@ const recipes: Record<string, Recipe> = {
     success: 200,
   },
   listPurchaseOrders: simple('/purchase-orders', 200, '/purchase-orders?limit=0'),
+  exportPurchaseOrders: simple('/purchase-orders/export', 200, '/purchase-orders/export?limit=1'),
   createPurchaseOrder: {
     valid: async () => {
       const requisition = await buildRequisition(app.models, {

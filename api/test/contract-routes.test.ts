@@ -629,6 +629,15 @@ describe('successful answers of implemented operations', () => {
         payload: { action: 'delegate', delegate_to_user_id: delegate.id },
       });
     },
+    exportRequisitions: async () => {
+      await draftRequisition();
+      return call(app.server, 'GET', '/api/requisitions/export?status=draft', {
+        token,
+        organizationId: organization.id,
+      });
+    },
+    exportPurchaseOrders: () =>
+      call(app.server, 'GET', '/api/purchase-orders/export', { token, organizationId: organization.id }),
     listDelegateCandidates: async () =>
       call(app.server, 'GET', `/api/approvals/${await requisitionAwaitingMe()}/delegates`, {
         token,

@@ -406,6 +406,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requisitions/export": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export requisitions as CSV
+         * @description Every requisition `listRequisitions` would list for the same filters and caller (the same
+         *     visibility: with `requisition.view_all` the whole organisation, otherwise what the caller raised
+         *     or has an approval step on), newest first, as one CSV file streamed from the database: no
+         *     paging, no size limit. It takes exactly the list's filter and search parameters (no `limit`,
+         *     `offset` or `cursor`).
+         *
+         *     The file is UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting, and a header row:
+         *     `Requisition Number, Justification, Requestor, Requestor Email, Category, Status, Amount,
+         *     Currency, Cost Center, Created`. Amounts are plain numbers with the currency's decimals
+         *     (`1799.60`, JPY `150000`), `Created` the UTC day (`2026-11-24`). A text cell starting with `=`,
+         *     `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` (CSV formula injection).
+         */
+        get: operations["exportRequisitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requisitions/{id}": {
         parameters: {
             query?: never;
@@ -1410,6 +1446,41 @@ export interface paths {
          *     that is not `approved` (or already has an order) answers 409. Needs `purchase_order.manage`.
          */
         post: operations["createPurchaseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/export": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export purchase orders as CSV
+         * @description Every purchase order `listPurchaseOrders` would list for the same filters, newest first, as one
+         *     CSV file streamed from the database: no paging, no size limit. It takes exactly the list's
+         *     filter and search parameters (no `limit`, `offset` or `cursor`). Needs `purchase_order.view` or
+         *     `purchase_order.manage`.
+         *
+         *     The file is UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting, and a header row:
+         *     `PO Number, Vendor, Requisition, Status, Total, Currency, Payment Terms, Due Date, Line Items,
+         *     Created`. Totals are plain numbers with the currency's decimals, days ISO (`Created` the UTC
+         *     day). A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed
+         *     with `'` (CSV formula injection).
+         */
+        get: operations["exportPurchaseOrders"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4007,6 +4078,50 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    exportRequisitions: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                status?: components["schemas"]["RequisitionStatus"][];
+                category?: components["schemas"]["RequisitionCategory"][];
+                cost_center_id?: string[];
+                /** @description Earliest date, inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description Latest date, inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+                /** @description The file's format; only `csv` for now. */
+                format?: "csv";
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="requisitions-2026-11-27.csv"` (the UTC day of the export). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getRequisition: {
         parameters: {
             query?: never;
@@ -5870,6 +5985,49 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportPurchaseOrders: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                status?: components["schemas"]["PurchaseOrderStatus"][];
+                vendor_id?: string[];
+                /** @description Earliest date, inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description Latest date, inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+                /** @description The file's format; only `csv` for now. */
+                format?: "csv";
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="purchase-orders-2026-11-27.csv"` (the UTC day of the export). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
