@@ -26,7 +26,7 @@ describe('boot.js and the shell frame', () => {
   afterEach(() => {
     window.localStorage.clear();
     root.className = '';
-    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+    for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
   });
 
   it('shows the frame on a signed-in page with a stored session', () => {
