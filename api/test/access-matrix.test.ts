@@ -354,6 +354,7 @@ const recipes: Record<string, Recipe> = {
     success: 501,
   },
   listRequisitions: simple('/requisitions', 200, '/requisitions?limit=0'),
+  exportRequisitions: simple('/requisitions/export', 200, '/requisitions/export?limit=1'),
   createRequisition: {
     valid: async () => ({ url: '/requisitions', payload: requisitionForm() }),
     invalid: async () => ({ url: '/requisitions', payload: requisitionForm({ total_amount: 1 }) }),
@@ -382,6 +383,17 @@ const recipes: Record<string, Recipe> = {
     invalid: async () => ({ url: `/requisitions/${BAD}/submit` }),
     success: 200,
   },
+  verifyRequisitionHistory: {
+    valid: async (caller) => ({ url: `/requisitions/${await draftOf(caller)}/history/verify` }),
+    invalid: async () => ({ url: `/requisitions/${BAD}/history/verify` }),
+    success: 200,
+  },
+  exportRequisitionHistory: {
+    valid: async (caller) => ({ url: `/requisitions/${await draftOf(caller)}/history/export?format=csv` }),
+    invalid: async (caller) => ({ url: `/requisitions/${await draftOf(caller)}/history/export?format=xls` }),
+    success: 200,
+  },
+  verifyAuditChain: simple('/audit/chain/verify'),
   listPendingApprovals: simple('/approvals/pending', 200, '/approvals/pending?status=Sometimes'),
   listApprovalHistory: simple('/approvals/history', 200, '/approvals/history?limit=0'),
   approveRequisition: {
@@ -428,6 +440,17 @@ const recipes: Record<string, Recipe> = {
     invalid: async (caller) => ({
       url: `/approvals/${await pendingFor(caller)}/delegate`,
       payload: { action: 'delegate' },
+    }),
+    success: 200,
+  },
+  decideApprovalsInBulk: {
+    valid: async (caller) => ({
+      url: '/approvals/bulk',
+      payload: { action: 'approve', requisition_ids: [await pendingFor(caller)] },
+    }),
+    invalid: async (caller) => ({
+      url: '/approvals/bulk',
+      payload: { action: 'reject', requisition_ids: [await pendingFor(caller)] },
     }),
     success: 200,
   },
@@ -589,6 +612,7 @@ const recipes: Record<string, Recipe> = {
     success: 200,
   },
   listPurchaseOrders: simple('/purchase-orders', 200, '/purchase-orders?limit=0'),
+  exportPurchaseOrders: simple('/purchase-orders/export', 200, '/purchase-orders/export?limit=1'),
   createPurchaseOrder: {
     valid: async () => {
       const requisition = await buildRequisition(app.models, {

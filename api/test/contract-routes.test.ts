@@ -545,6 +545,18 @@ describe('successful answers of implemented operations', () => {
         token,
         organizationId: organization.id,
       }),
+    verifyRequisitionHistory: async () =>
+      call(app.server, 'GET', `/api/requisitions/${await draftRequisition()}/history/verify`, {
+        token,
+        organizationId: organization.id,
+      }),
+    exportRequisitionHistory: async () =>
+      call(app.server, 'GET', `/api/requisitions/${await draftRequisition()}/history/export?format=pdf`, {
+        token,
+        organizationId: organization.id,
+      }),
+    verifyAuditChain: async () =>
+      call(app.server, 'GET', '/api/audit/chain/verify', { token, organizationId: organization.id }),
     uploadAttachments: () => uploadToMyDraft(),
     listAttachments: async () => {
       const requisitionId = await draftRequisition();
@@ -598,6 +610,16 @@ describe('successful answers of implemented operations', () => {
         organizationId: organization.id,
         payload: { action: 'request_info', comments: 'Which model?' },
       }),
+    decideApprovalsInBulk: async () =>
+      call(app.server, 'POST', '/api/approvals/bulk', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          action: 'approve',
+          comments: 'Within budget.',
+          requisition_ids: [await requisitionAwaitingMe()],
+        },
+      }),
     delegateApproval: async () => {
       const delegate = await buildUser(app.models);
       await buildMembership(app.models, { user: delegate, organization, roleName: 'Manager' });
@@ -607,6 +629,15 @@ describe('successful answers of implemented operations', () => {
         payload: { action: 'delegate', delegate_to_user_id: delegate.id },
       });
     },
+    exportRequisitions: async () => {
+      await draftRequisition();
+      return call(app.server, 'GET', '/api/requisitions/export?status=draft', {
+        token,
+        organizationId: organization.id,
+      });
+    },
+    exportPurchaseOrders: () =>
+      call(app.server, 'GET', '/api/purchase-orders/export', { token, organizationId: organization.id }),
     listDelegateCandidates: async () =>
       call(app.server, 'GET', `/api/approvals/${await requisitionAwaitingMe()}/delegates`, {
         token,

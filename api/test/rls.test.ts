@@ -9,6 +9,7 @@ import {
 import { COUNTER_TABLES } from '../src/db/migrations/2026.11.25T01.00.00.counters-and-seek-indexes.js';
 import { IDEMPOTENCY_TABLES } from '../src/db/migrations/2026.11.25T10.00.00.idempotency-keys.js';
 import { CURRENCY_TABLES } from '../src/db/migrations/2026.11.25T10.30.00.currency.js';
+import { HISTORY_CHAIN_TABLES } from '../src/db/migrations/2026.11.27T10.20.00.history-chain.js';
 import { RECEIPT_TABLES } from '../src/db/migrations/2026.11.27T10.30.00.purchase-order-receipts.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
@@ -181,6 +182,7 @@ describe('row-level security', () => {
         ...CURRENCY_TABLES,
         ...RECEIPT_TABLES,
         ...IDEMPOTENCY_TABLES,
+        ...HISTORY_CHAIN_TABLES,
         ...CHILD_TABLES.map((child) => child.table),
       ].sort(),
     );

@@ -1,7 +1,9 @@
 import type { components } from '@purchasing/contract';
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
+import { csvResponse } from '../../http/csv-export.js';
 import { createPurchaseOrder } from './purchase-order-create.js';
+import { purchaseOrderExport } from './purchase-order-export.js';
 import { listPurchaseOrders, type PurchaseOrderFilter } from './purchase-order-list.js';
 import {
   createPurchaseOrderReceipt,
@@ -34,6 +36,16 @@ export const purchaseOrderHandlers: OperationHandlers = {
   listPurchaseOrders: {
     handler: async (input) =>
       listPurchaseOrders(input.app.db, actorOf(input), input.request.query as PurchaseOrderFilter),
+  },
+  exportPurchaseOrders: {
+    handler: async (input) => {
+      const { format: _format, ...filter } = input.request.query as PurchaseOrderFilter & { format?: 'csv' };
+      return csvResponse(
+        input.h,
+        input.app.db,
+        await purchaseOrderExport(input.app.db, actorOf(input), filter),
+      );
+    },
   },
   getPurchaseOrder: {
     handler: async (input) => ({

@@ -5,6 +5,7 @@
 
 /** Every operation that declares the `Idempotency-Key` header, as `METHOD /path`. */
 export const IDEMPOTENT_OPERATIONS = [
+  'POST /approvals/bulk',
   'POST /approvals/{requisitionId}/approve',
   'POST /approvals/{requisitionId}/delegate',
   'POST /approvals/{requisitionId}/reject',

@@ -406,6 +406,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requisitions/export": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export requisitions as CSV
+         * @description Every requisition `listRequisitions` would list for the same filters and caller (the same
+         *     visibility: with `requisition.view_all` the whole organisation, otherwise what the caller raised
+         *     or has an approval step on), newest first, as one CSV file streamed from the database: no
+         *     paging, no size limit. It takes exactly the list's filter and search parameters (no `limit`,
+         *     `offset` or `cursor`).
+         *
+         *     The file is UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting, and a header row:
+         *     `Requisition Number, Justification, Requestor, Requestor Email, Category, Status, Amount,
+         *     Currency, Cost Center, Created`. Amounts are plain numbers with the currency's decimals
+         *     (`1799.60`, JPY `150000`), `Created` the UTC day (`2026-11-24`). A text cell starting with `=`,
+         *     `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` (CSV formula injection).
+         */
+        get: operations["exportRequisitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requisitions/{id}": {
         parameters: {
             query?: never;
@@ -483,6 +519,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requisitions/{id}/history/verify": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Verify a requisition's history
+         * @description Checks the requisition's entries of the organisation's history chain (docs/decisions.md
+         *     "History chain") without rehashing the whole chain: each entry hashes to its stored hash, links
+         *     to its predecessor's hash, its successor links to it (or it is the chain's head), and the
+         *     requisition's audit rows and entries agree one to one. `first_broken_sequence` is the first
+         *     entry that fails; it is absent when the chain is intact, or when an audit row has no entry.
+         *     Visible to whoever may see the requisition (404 otherwise).
+         */
+        get: operations["verifyRequisitionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requisitions/{id}/history/export": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a requisition's history
+         * @description The requisition's history chain entries in order, as a download: CSV (one row per entry with
+         *     every hashed field, so an auditor can recompute each hash) or PDF (with the outcome of the
+         *     verification when exported). Visible to whoever may see the requisition (404 otherwise).
+         */
+        get: operations["exportRequisitionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/chain/verify": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the organisation's history chain
+         * @description Rehashes the organisation's whole history chain from its first entry (docs/decisions.md
+         *     "History chain"): numbering without gaps, every link, every hash, and that the chain's head is
+         *     its last entry (so a removed tail is seen). `first_broken_sequence` is the first entry that
+         *     fails. Needs `report.view`.
+         */
+        get: operations["verifyAuditChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/approvals/pending": {
         parameters: {
             query?: never;
@@ -533,6 +663,39 @@ export interface paths {
         get: operations["listApprovalHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/bulk": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject several requisitions
+         * @description Approves (or rejects, with one comment for all) the caller's open step on each requisition of
+         *     `requisition_ids`, in the order given, each in its own transaction: one that cannot be decided
+         *     (decided meanwhile by someone else: 409; not the caller's step or their own requisition: 403;
+         *     the budget refuses it: 409 `BUDGET_EXCEEDED`) fails alone and the others are still decided.
+         *     The answer has one result per id, in the same order, with the new status or the error the
+         *     single-item call would have answered. Every id must name a requisition of the organisation
+         *     (400 naming `requisition_ids[i]` otherwise, and nothing is decided); at most 50, no repeats.
+         *     Needs `approval.act`.
+         */
+        post: operations["decideApprovalsInBulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1283,6 +1446,41 @@ export interface paths {
          *     that is not `approved` (or already has an order) answers 409. Needs `purchase_order.manage`.
          */
         post: operations["createPurchaseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/export": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export purchase orders as CSV
+         * @description Every purchase order `listPurchaseOrders` would list for the same filters, newest first, as one
+         *     CSV file streamed from the database: no paging, no size limit. It takes exactly the list's
+         *     filter and search parameters (no `limit`, `offset` or `cursor`). Needs `purchase_order.view` or
+         *     `purchase_order.manage`.
+         *
+         *     The file is UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting, and a header row:
+         *     `PO Number, Vendor, Requisition, Status, Total, Currency, Payment Terms, Due Date, Line Items,
+         *     Created`. Totals are plain numbers with the currency's decimals, days ISO (`Created` the UTC
+         *     day). A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed
+         *     with `'` (CSV formula injection).
+         */
+        get: operations["exportPurchaseOrders"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2381,6 +2579,15 @@ export interface components {
         RequisitionResponse: {
             requisition: components["schemas"]["Requisition"];
         };
+        /** @description The outcome of verifying history chain entries (docs/decisions.md "History chain"). */
+        HistoryVerification: {
+            /** @description Whether every entry checked is as it was written. */
+            intact: boolean;
+            /** @description How many entries were checked (up to the first broken one). */
+            checked: number;
+            /** @description The number in the organisation's chain of the first entry that fails the check. */
+            first_broken_sequence?: number;
+        };
         /** @description One step of a requisition's approval workflow; a step whose action is null is open. */
         ApprovalStep: {
             /** Format: uuid */
@@ -2427,6 +2634,46 @@ export interface components {
              * @description When the step opened (the days-pending badge counts from here).
              */
             created_at: string;
+        };
+        /**
+         * @description One decision for several requisitions: `approve` (a comment is optional) or `reject` (a comment
+         *     that is not blank is required, as for a single rejection).
+         */
+        BulkDecisionRequest: components["schemas"]["BulkApproveRequest"] | components["schemas"]["BulkRejectRequest"];
+        BulkApproveRequest: {
+            /** @enum {string} */
+            action: "approve";
+            comments?: string | null;
+            requisition_ids: components["schemas"]["BulkRequisitionIds"];
+        };
+        BulkRejectRequest: {
+            /** @enum {string} */
+            action: "reject";
+            /** @description Required and not blank. */
+            comments: string;
+            requisition_ids: components["schemas"]["BulkRequisitionIds"];
+        };
+        /** @description The requisitions to decide (the ids of `PendingApproval.requisition`), 1 to 50, no repeats. */
+        BulkRequisitionIds: string[];
+        BulkDecisionResponse: {
+            results: components["schemas"]["BulkDecisionResult"][];
+        };
+        BulkDecisionResult: {
+            /** Format: uuid */
+            requisition_id: string;
+            requisition_number: string;
+            /** @description Whether the decision was recorded. */
+            ok: boolean;
+            /** @description The requisition's status after the decision; null when it failed. */
+            status: components["schemas"]["RequisitionStatus"] | null;
+            /** @description Why it failed (what the single-item call would have answered); null when it succeeded. */
+            error: components["schemas"]["BulkDecisionError"] | null;
+        };
+        BulkDecisionError: {
+            /** @description The HTTP status the single-item call would have answered (403, 409, 422...). */
+            status: number;
+            code: components["schemas"]["ErrorCode"];
+            message: string;
         };
         ApproveRequest: {
             /** @enum {string} */
@@ -3927,6 +4174,50 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    exportRequisitions: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                status?: components["schemas"]["RequisitionStatus"][];
+                category?: components["schemas"]["RequisitionCategory"][];
+                cost_center_id?: string[];
+                /** @description Earliest date, inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description Latest date, inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+                /** @description The file's format; only `csv` for now. */
+                format?: "csv";
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="requisitions-2026-11-27.csv"` (the UTC day of the export). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getRequisition: {
         parameters: {
             query?: never;
@@ -4092,6 +4383,118 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    verifyRequisitionHistory: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryVerification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportRequisitionHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The file's format.
+                 * @example csv
+                 */
+                format: "csv" | "pdf";
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment named `<requisition number>-history.<format>`. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="REQ-2026-00042-history.csv"` */
+                    "Content-Disposition": string;
+                    /** @description Always `nosniff`. */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example sequence,at,action,actor_id,actor_name,from_status,to_status,comment,audit_log_id,requisition_id,organization_id,prev_hash,entry_hash
+                     *     1,2026-11-27T09:00:00.000000Z,create,6f1c0d3e-8d2a-4d8e-9d55-0a4f5b2c7e11,Ann Smith,,draft,,2b7d9a1e-3c4f-4e5a-8b6c-7d8e9f0a1b2c,0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5,9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a,0000000000000000000000000000000000000000000000000000000000000000,5b1e0f3c0c8d3a4a8e2b7d1f6c9a0e4b3d2c1b0a99887766554433221100ffee
+                     */
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyAuditChain: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryVerification"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listPendingApprovals: {
         parameters: {
             query?: {
@@ -4177,6 +4580,64 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    decideApprovalsInBulk: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Each requisition's outcome, in the order of `requisition_ids`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDecisionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5620,6 +6081,49 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportPurchaseOrders: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                status?: components["schemas"]["PurchaseOrderStatus"][];
+                vendor_id?: string[];
+                /** @description Earliest date, inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description Latest date, inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+                /** @description The file's format; only `csv` for now. */
+                format?: "csv";
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="purchase-orders-2026-11-27.csv"` (the UTC day of the export). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
