@@ -4490,6 +4490,7 @@ export interface operations {
                     "application/json": components["schemas"]["HistoryVerification"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
