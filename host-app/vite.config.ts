@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3000';
 
@@ -26,13 +27,56 @@ function signedInShared(id: string): boolean {
   );
 }
 
+/** The pages whose code boot.js asks for when one is in the address bar, by path (the shell's always). */
+const bootPages: Record<string, string> = {
+  '': 'shell',
+  '/dashboard': 'dashboard',
+  '/requisitions': 'requisition-list',
+};
+
+/**
+ * Writes `boot.js` (index.html's first script, ./boot.js) into the build with the files of the
+ * signed-in shell's and the pages' chunks, less those the entry loads anyway, so that a cold signed-in
+ * page asks for them before the entry has run (issue 19). In development the dev server serves the
+ * script as it is, which preloads nothing.
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'purchasing-boot-script',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const initial = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+      const preloads = Object.fromEntries(
+        Object.entries(bootPages).map(([path, page]) => {
+          const chunk = chunks.find((candidate) =>
+            candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/pages/${page}.tsx`),
+          );
+          if (!chunk) throw new Error(`boot.js: no chunk for src/pages/${page}.tsx`);
+          const files = [chunk.fileName, ...chunk.imports].filter((file) => !initial.has(file));
+          return [path, files.map((file) => `/${file}`)];
+        }),
+      );
+      const template = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
+      const marker = 'const preloads = {};';
+      if (!template.includes(marker)) throw new Error(`boot.js: no \`${marker}\``);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'boot.js',
+        source: template.replace(marker, `const preloads = ${JSON.stringify(preloads)};`),
+      });
+    },
+  };
+}
+
 /**
  * The reference host app. Sibling workspace packages resolve from source (`source` export condition);
  * in development `/api` is proxied to the API server (API_PORT, default 3000). In production the API
  * serves `dist/` itself, with an SPA fallback to `index.html`.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bootScript()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

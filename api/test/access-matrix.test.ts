@@ -373,6 +373,7 @@ const recipes: Record<string, Recipe> = {
     success: 201,
   },
   listRequisitions: simple('/requisitions', 200, '/requisitions?limit=0'),
+  exportRequisitions: simple('/requisitions/export', 200, '/requisitions/export?limit=1'),
   createRequisition: {
     valid: async () => ({ url: '/requisitions', payload: requisitionForm() }),
     invalid: async () => ({ url: '/requisitions', payload: requisitionForm({ total_amount: 1 }) }),
@@ -401,6 +402,17 @@ const recipes: Record<string, Recipe> = {
     invalid: async () => ({ url: `/requisitions/${BAD}/submit` }),
     success: 200,
   },
+  verifyRequisitionHistory: {
+    valid: async (caller) => ({ url: `/requisitions/${await draftOf(caller)}/history/verify` }),
+    invalid: async () => ({ url: `/requisitions/${BAD}/history/verify` }),
+    success: 200,
+  },
+  exportRequisitionHistory: {
+    valid: async (caller) => ({ url: `/requisitions/${await draftOf(caller)}/history/export?format=csv` }),
+    invalid: async (caller) => ({ url: `/requisitions/${await draftOf(caller)}/history/export?format=xls` }),
+    success: 200,
+  },
+  verifyAuditChain: simple('/audit/chain/verify'),
   listPendingApprovals: simple('/approvals/pending', 200, '/approvals/pending?status=Sometimes'),
   listApprovalHistory: simple('/approvals/history', 200, '/approvals/history?limit=0'),
   approveRequisition: {
@@ -447,6 +459,17 @@ const recipes: Record<string, Recipe> = {
     invalid: async (caller) => ({
       url: `/approvals/${await pendingFor(caller)}/delegate`,
       payload: { action: 'delegate' },
+    }),
+    success: 200,
+  },
+  decideApprovalsInBulk: {
+    valid: async (caller) => ({
+      url: '/approvals/bulk',
+      payload: { action: 'approve', requisition_ids: [await pendingFor(caller)] },
+    }),
+    invalid: async (caller) => ({
+      url: '/approvals/bulk',
+      payload: { action: 'reject', requisition_ids: [await pendingFor(caller)] },
     }),
     success: 200,
   },
@@ -608,6 +631,7 @@ const recipes: Record<string, Recipe> = {
     success: 200,
   },
   listPurchaseOrders: simple('/purchase-orders', 200, '/purchase-orders?limit=0'),
+  exportPurchaseOrders: simple('/purchase-orders/export', 200, '/purchase-orders/export?limit=1'),
   createPurchaseOrder: {
     valid: async () => {
       const requisition = await buildRequisition(app.models, {
@@ -668,6 +692,29 @@ const recipes: Record<string, Recipe> = {
       payload: unknownField,
     }),
     success: 200,
+  },
+  listPurchaseOrderReceipts: {
+    valid: async () => ({ url: `/purchase-orders/${await orderIn('sent')}/receipts` }),
+    invalid: async () => ({ url: `/purchase-orders/${BAD}/receipts` }),
+    success: 200,
+  },
+  createPurchaseOrderReceipt: {
+    valid: async () => {
+      const id = await orderIn('sent');
+      const [line] = await app.sequelize.query<{ id: string }>(
+        'SELECT id FROM po_line_items WHERE purchase_order_id = $1 ORDER BY position LIMIT 1',
+        { bind: [id], type: QueryTypes.SELECT },
+      );
+      return {
+        url: `/purchase-orders/${id}/receipts`,
+        payload: { lines: [{ po_line_item_id: line!.id, quantity: 1 }] },
+      };
+    },
+    invalid: async () => ({
+      url: `/purchase-orders/${await orderIn('sent')}/receipts`,
+      payload: { lines: [] },
+    }),
+    success: 201,
   },
   listVendors: simple('/vendors', 200, '/vendors?include_inactive=perhaps'),
   createVendor: {

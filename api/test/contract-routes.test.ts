@@ -545,6 +545,18 @@ describe('successful answers of implemented operations', () => {
         token,
         organizationId: organization.id,
       }),
+    verifyRequisitionHistory: async () =>
+      call(app.server, 'GET', `/api/requisitions/${await draftRequisition()}/history/verify`, {
+        token,
+        organizationId: organization.id,
+      }),
+    exportRequisitionHistory: async () =>
+      call(app.server, 'GET', `/api/requisitions/${await draftRequisition()}/history/export?format=pdf`, {
+        token,
+        organizationId: organization.id,
+      }),
+    verifyAuditChain: async () =>
+      call(app.server, 'GET', '/api/audit/chain/verify', { token, organizationId: organization.id }),
     uploadAttachments: () => uploadToMyDraft(),
     listAttachments: async () => {
       const requisitionId = await draftRequisition();
@@ -598,6 +610,16 @@ describe('successful answers of implemented operations', () => {
         organizationId: organization.id,
         payload: { action: 'request_info', comments: 'Which model?' },
       }),
+    decideApprovalsInBulk: async () =>
+      call(app.server, 'POST', '/api/approvals/bulk', {
+        token,
+        organizationId: organization.id,
+        payload: {
+          action: 'approve',
+          comments: 'Within budget.',
+          requisition_ids: [await requisitionAwaitingMe()],
+        },
+      }),
     delegateApproval: async () => {
       const delegate = await buildUser(app.models);
       await buildMembership(app.models, { user: delegate, organization, roleName: 'Manager' });
@@ -607,6 +629,15 @@ describe('successful answers of implemented operations', () => {
         payload: { action: 'delegate', delegate_to_user_id: delegate.id },
       });
     },
+    exportRequisitions: async () => {
+      await draftRequisition();
+      return call(app.server, 'GET', '/api/requisitions/export?status=draft', {
+        token,
+        organizationId: organization.id,
+      });
+    },
+    exportPurchaseOrders: () =>
+      call(app.server, 'GET', '/api/purchase-orders/export', { token, organizationId: organization.id }),
     listDelegateCandidates: async () =>
       call(app.server, 'GET', `/api/approvals/${await requisitionAwaitingMe()}/delegates`, {
         token,
@@ -648,6 +679,23 @@ describe('successful answers of implemented operations', () => {
         organizationId: organization.id,
         payload: { notes: 'Complete' },
       }),
+    listPurchaseOrderReceipts: async () =>
+      call(app.server, 'GET', `/api/purchase-orders/${await myPurchaseOrder('sent')}/receipts`, {
+        token,
+        organizationId: organization.id,
+      }),
+    createPurchaseOrderReceipt: async () => {
+      const id = await myPurchaseOrder('sent');
+      const [line] = await app.sequelize.query<{ id: string }>(
+        'SELECT id FROM po_line_items WHERE purchase_order_id = $1 ORDER BY position LIMIT 1',
+        { bind: [id], type: QueryTypes.SELECT },
+      );
+      return call(app.server, 'POST', `/api/purchase-orders/${id}/receipts`, {
+        token,
+        organizationId: organization.id,
+        payload: { lines: [{ po_line_item_id: line!.id, quantity: 1 }] },
+      });
+    },
     listVendors: () => call(app.server, 'GET', '/api/vendors', { token, organizationId: organization.id }),
     getVendor: async () =>
       call(app.server, 'GET', `/api/vendors/${(await buildVendor(app.models, organization)).id}`, {

@@ -28,6 +28,15 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
            po.requisition_id, po.status, po.sent_at, po.received_date, po.received_at,
            COALESCE(po.base_total_amount, po.total_amount)) k
          UNION ALL
+         -- spent: receipts of orders not (yet) received, by their day (2026.11.27T10.30.00)
+         SELECT x.organization_id, s.key, round(x.base_amount * 100)::bigint FROM po_receipts x
+           JOIN purchase_orders po ON po.id = x.purchase_order_id AND po.organization_id = x.organization_id
+                                  AND po.status <> 'received'
+           CROSS JOIN LATERAL (
+             SELECT 'spent:' || to_char(x.received_date, 'YYYY-MM')
+             UNION ALL SELECT 'spent:' || r.cost_center_id || ':' || to_char(x.received_date, 'YYYY-MM')
+               FROM requisitions r WHERE r.id = po.requisition_id) AS s(key)
+         UNION ALL
          SELECT k.* FROM approval_steps s CROSS JOIN LATERAL approval_step_counter_keys(s.organization_id, s.action,
            s.approver_id, s.approver_role_name,
            -- the exclusions recomputed from the history, not read from the column the trigger wrote

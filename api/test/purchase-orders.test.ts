@@ -269,6 +269,7 @@ describe('POST /purchase-orders', () => {
         tax_amount: 60,
         tax_rate: null,
         total_amount: 659.97,
+        quantity_received: 0,
         product: { id: product.id, name: product.name, sku: product.sku, unit_of_measure: 'each' },
       },
       {
@@ -280,6 +281,7 @@ describe('POST /purchase-orders', () => {
         tax_amount: 0,
         tax_rate: null,
         total_amount: 49,
+        quantity_received: 0,
         product: null,
       },
     ]);

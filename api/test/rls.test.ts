@@ -9,7 +9,9 @@ import {
 import { COUNTER_TABLES } from '../src/db/migrations/2026.11.25T01.00.00.counters-and-seek-indexes.js';
 import { IDEMPOTENCY_TABLES } from '../src/db/migrations/2026.11.25T10.00.00.idempotency-keys.js';
 import { CURRENCY_TABLES } from '../src/db/migrations/2026.11.25T10.30.00.currency.js';
-import { PRODUCT_TABLES } from '../src/db/migrations/2026.11.27T10.30.00.product-catalogue.js';
+import { HISTORY_CHAIN_TABLES } from '../src/db/migrations/2026.11.27T10.20.00.history-chain.js';
+import { RECEIPT_TABLES } from '../src/db/migrations/2026.11.27T10.30.00.purchase-order-receipts.js';
+import { PRODUCT_TABLES } from '../src/db/migrations/2026.11.27T10.40.00.product-catalogue.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { acrossOrganizations, inOrganization, tenantContextStats } from '../src/db/tenant-context.js';
@@ -180,7 +182,9 @@ describe('row-level security', () => {
         ...COUNTER_TABLES,
         ...CURRENCY_TABLES,
         ...PRODUCT_TABLES,
+        ...RECEIPT_TABLES,
         ...IDEMPOTENCY_TABLES,
+        ...HISTORY_CHAIN_TABLES,
         ...CHILD_TABLES.map((child) => child.table),
       ].sort(),
     );

@@ -12,6 +12,7 @@ const path = require('node:path');
 
 const base = process.env.LIGHTHOUSE_BASE_URL ?? 'http://127.0.0.1:4598';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const pages = (process.env.LIGHTHOUSE_PAGES ?? '/login,/requisitions').split(',');
 // Lighthouse CI reads the script relative to its working directory (run.ts uses a scratch folder).
 const signIn = path.relative(process.cwd(), path.join(__dirname, 'sign-in.cjs'));
 
@@ -23,7 +24,8 @@ module.exports = {
     collect: {
       // Each page listed `runs` times with one run each: Lighthouse CI runs the script once per listed
       // URL, and only the script empties the cache (see settings), so every run is a cold load.
-      url: [`${base}/login`, `${base}/requisitions`].flatMap((url) => Array(runs).fill(url)),
+      // LIGHTHOUSE_PAGES (comma-separated paths) audits fewer pages, e.g. `/requisitions` while tuning it.
+      url: pages.map((page) => `${base}${page}`).flatMap((url) => Array(runs).fill(url)),
       numberOfRuns: 1,
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       // Signs in before the signed-in list and out before the sign-in screen (the session lives in

@@ -8,6 +8,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory, useBlocker } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { RouteError } from './boot-shell';
 import { routeTree } from './routes';
 import { parseSearch, stringifySearch } from './search';
 
@@ -24,6 +25,7 @@ export function createAppRouter(
     context,
     ...(history ? { history } : {}),
     defaultPreload: false,
+    defaultErrorComponent: RouteError,
     scrollRestoration: true,
     // Bookmarkable, readable filters: `?status=draft&status=approved`, not JSON (./search.ts).
     parseSearch,

@@ -23,7 +23,7 @@ import {
   useMatches,
   useRouter,
 } from '@tanstack/react-router';
-import { type ReactElement, useEffect, useRef } from 'react';
+import { type ReactElement, useEffect, useLayoutEffect, useRef } from 'react';
 import {
   type AccessDecision,
   decideAccess,
@@ -32,6 +32,7 @@ import {
   type RouteAccess,
   sanitizeRedirect,
 } from './access';
+import { dismissBootShell } from './boot-shell';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -87,6 +88,14 @@ function RootLayout(): ReactElement {
     lastRedirect.current = key;
     void router.navigate({ href: decision.redirect, replace: true });
   });
+
+  // index.html's frame of the signed-in shell stays until the shell replaces it (pages/shell.tsx);
+  // any other page, or a redirect away, removes it here.
+  const ownShell = onScreen === 'allow' && accessOf(staticData).kind === 'protected';
+  const waiting = onScreen !== 'allow' && session.status === 'loading';
+  useLayoutEffect(() => {
+    if (!ownShell && !waiting) dismissBootShell();
+  }, [ownShell, waiting]);
 
   const title = staticData?.title;
   useEffect(() => {

@@ -17,7 +17,7 @@ export interface AppRoleOptions {
 
 /**
  * Grants `role` what the application needs on the migrated schema and nothing more: read and write
- * rows of every table, use the sequences, no DDL, no ownership. Such a role is subject to row-level
+ * rows of every table (the history chain: read only), use the sequences, no DDL, no ownership. Such a role is subject to row-level
  * security (it is neither superuser, nor BYPASSRLS, nor owner). Run it as the migration user (the
  * tables' owner): tables that user creates later are granted too (default privileges). Idempotent.
  */
@@ -53,6 +53,17 @@ export async function grantAppRole(
        ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO ${role};`,
       { transaction },
     );
+    // The history chain is append-only through its trigger (docs/decisions.md "History chain"):
+    // the role reads it, never writes it.
+    const [chain] = (await sequelize.query(`SELECT to_regclass('public.audit_chain_entries') AS t`, {
+      transaction,
+    })) as [{ t: string | null }[], unknown];
+    if (chain[0]?.t) {
+      await sequelize.query(
+        `REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit_chain_entries, audit_chain_heads FROM ${role}`,
+        { transaction },
+      );
+    }
   });
   return { created };
 }

@@ -250,3 +250,79 @@ test('the approval queue as a custom element: its own sign-in, styles isolated b
   await page.screenshot({ path: `${shots}/queue-390.png`, fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test('the review opens in the element: Mark approves there, and the toast keeps its look inside the shadow root', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  mkdirSync(shots, { recursive: true });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const requisition = await submittedRequisition(request);
+  await page.goto('/');
+  const host = page.locator('purchasing-approvals');
+  const card = host.getByRole('article', { name: requisition.number });
+  const review = card.getByRole('link', { name: 'Review & Approve' });
+  await expect(review).toHaveAttribute('href', `https://purchasing.acme.test/approvals/${requisition.id}`);
+
+  // The page answers the review's link by setting `requisition-id`: the review shows in place.
+  await review.click();
+  await expect(host.getByRole('heading', { level: 1, name: requisition.number })).toBeVisible();
+  await expect(page.locator('purchasing-approvals')).toHaveAttribute('requisition-id', requisition.id);
+  expect(page.url()).not.toContain('/approvals/');
+  const panel = host.getByRole('region', { name: 'Take Action' });
+  await panel.getByRole('radio', { name: 'Approve' }).check();
+  await panel.getByRole('textbox', { name: 'Comments' }).fill('Approved on the intranet page.');
+  // The success toast renders inside the shadow root with react-hot-toast's rules (copied there by the
+  // Toaster: without them its bar is a plain block with no animation) and the theme's panel colour.
+  // A success toast lasts 2 s: its look is read in the page the moment it appears.
+  const appeared = page.waitForFunction(
+    (text) => {
+      const shadow = document.querySelector('purchasing-approvals')?.shadowRoot;
+      const element = [...(shadow?.querySelectorAll('[role="status"]') ?? [])].find((node) =>
+        node.textContent?.includes(text),
+      );
+      const bar = element?.parentElement;
+      const theme = element?.closest('.radix-themes');
+      if (!element || !bar || !theme) return null;
+      const probe = document.createElement('div');
+      probe.style.backgroundColor = 'var(--color-panel-solid)';
+      theme.append(probe);
+      const panel = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      const root = element.getRootNode();
+      return {
+        inShadowRoot: root instanceof ShadowRoot && root.host.localName === 'purchasing-approvals',
+        display: getComputedStyle(bar).display,
+        alignItems: getComputedStyle(bar).alignItems,
+        animation: getComputedStyle(bar).animationName,
+        maxWidth: getComputedStyle(bar).maxWidth,
+        background: getComputedStyle(bar).backgroundColor,
+        panel,
+        font: getComputedStyle(element).fontFamily,
+      };
+    },
+    'Approval action completed successfully',
+    { polling: 'raf' },
+  );
+  await panel.getByRole('button', { name: 'Approve Requisition' }).click();
+  const toast = (await (await appeared).jsonValue()) as Record<string, string | boolean>;
+  await page.screenshot({ path: `${shots}/review-approved-toast-1440.png` });
+  expect(toast).toMatchObject({
+    inShadowRoot: true,
+    display: 'flex',
+    alignItems: 'center',
+    maxWidth: '350px',
+  });
+  expect(toast.animation).toMatch(/^go\d+/);
+  expect(toast.background).toBe(toast.panel);
+  expect(toast.font).toMatch(RADIX_FONT);
+
+  // The decision reaches the page as an event, and the review goes back to the queue, without it.
+  await expect(page.locator('#intranet-status')).toHaveText(`You decided on ${requisition.number}`);
+  await expect(page.locator('purchasing-approvals')).not.toHaveAttribute('requisition-id', /.+/);
+  await expect(host.getByRole('heading', { level: 1, name: /^Approval Queue/ })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

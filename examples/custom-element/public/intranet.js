@@ -30,7 +30,16 @@ function accessToken() {
 // The approval queue: it signs in with the intranet's token and asks the intranet to follow its links.
 const approvals = document.querySelector('purchasing-approvals');
 approvals.getAccessToken = accessToken;
+// A review opens in place (the element shows it for `requisition-id`), the queue comes back after a
+// decision or "Back to Approvals"; any other link is the purchasing app's own page.
 approvals.addEventListener('purchasing:navigate', (event) => {
-  document.querySelector('#intranet-status').textContent = `Opening ${event.detail.href}`;
+  const path = new URL(event.detail.href, window.location.href).pathname;
+  const review = path.match(/^\/approvals\/([^/]+)$/);
+  if (review) approvals.setAttribute('requisition-id', decodeURIComponent(review[1]));
+  else if (path === '/approvals') approvals.removeAttribute('requisition-id');
   // A real intranet would go there: window.location.assign(event.detail.href);
+  else document.querySelector('#intranet-status').textContent = `Opening ${event.detail.href}`;
+});
+approvals.addEventListener('purchasing:decided', (event) => {
+  document.querySelector('#intranet-status').textContent = `You decided on ${event.detail.number}`;
 });

@@ -1,20 +1,24 @@
 /**
  * `<purchasing-approvals>`: the approval queue of @purchasing/screens as a custom element, for pages
- * that are not React apps. Everything it renders, and all its CSS, lives in its (open) shadow root:
- * the page's stylesheet does not reach in, and Radix Themes' CSS does not leak out. Dialogs, popovers
- * and selects render into an element of the same shadow root (PortalContainerProvider), so they keep
- * the theme too.
+ * that are not React apps, and the approval review of one requisition when `requisition-id` is set.
+ * Everything it renders, and all its CSS, lives in its (open) shadow root: the page's stylesheet does
+ * not reach in, and Radix Themes' CSS does not leak out. Dialogs, popovers, selects and toasts render
+ * into an element of the same shadow root (PortalContainerProvider), so they keep the theme too.
  *
  * Attributes: `api-base-url` (default `/api`), `link-base` (prefix of the queue's links, default none),
- * `appearance` (`light` or `dark`, default `light`).
+ * `appearance` (`light` or `dark`, default `light`), `requisition-id` (shows that requisition's review).
  * Property: `getAccessToken: () => Promise<string | null> | string | null`, the page's token getter;
  * the element renders once it is set, and starts over (new client and cache) when it is replaced.
  * Event: `purchasing:navigate` (bubbles, composed), `detail: { href, replace }`, when a plain click on a
  * link of the queue asks the page to go there (ctrl/middle-click opens the real link in a tab).
+ * Event: `purchasing:decided` (bubbles, composed), `detail: { action, requisitionId, number }`, after
+ * the approver's decision on the review was accepted (the review then asks to go back to the queue).
  */
 import { createMemoryStore, createPurchasingClient, defaultQueryClientOptions } from '@purchasing/api-client';
 import {
+  type ApprovalDecision,
   ApprovalQueueScreen,
+  ApprovalReviewScreen,
   defaultHrefs,
   type Hrefs,
   type Navigation,
@@ -22,7 +26,7 @@ import {
   SessionProvider,
   useSession,
 } from '@purchasing/screens';
-import { PortalContainerProvider, Spinner } from '@purchasing/ui';
+import { PortalContainerProvider, Spinner, Toaster } from '@purchasing/ui';
 import { Callout, Flex, Theme } from '@radix-ui/themes';
 import radixThemesCss from '@radix-ui/themes/styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -39,9 +43,19 @@ const shadowCss = `${radixThemesCss.replaceAll(':root', ':host')}
 // Chrome ignores @font-face in a shadow root: Radix's font aliases go to the document (they only name fonts).
 const fontFaces = radixThemesCss.match(/@font-face\s*\{[^}]*\}/g)?.join('\n') ?? '';
 
-function QueueOrMessage(): ReactElement {
+interface ScreenProps {
+  requisitionId: string | null;
+  onDecided(decision: ApprovalDecision): void;
+}
+
+function ScreenOrMessage({ requisitionId, onDecided }: ScreenProps): ReactElement {
   const { status } = useSession();
-  if (status === 'authenticated') return <ApprovalQueueScreen />;
+  if (status === 'authenticated')
+    return requisitionId ? (
+      <ApprovalReviewScreen key={requisitionId} requisitionId={requisitionId} onDecided={onDecided} />
+    ) : (
+      <ApprovalQueueScreen />
+    );
   if (status === 'loading')
     return (
       <Flex justify="center" p="6">
@@ -96,7 +110,7 @@ class PurchasingApprovals extends HTMLElement {
     this.#root = undefined;
   }
 
-  static observedAttributes = ['api-base-url', 'link-base', 'appearance'];
+  static observedAttributes = ['api-base-url', 'link-base', 'appearance', 'requisition-id'];
 
   attributeChangedCallback(name: string): void {
     if (name === 'api-base-url') this.#session = undefined;
@@ -139,16 +153,25 @@ class PurchasingApprovals extends HTMLElement {
           }),
         ),
     };
+    const onDecided = ({ action, requisition }: ApprovalDecision) =>
+      this.dispatchEvent(
+        new CustomEvent('purchasing:decided', {
+          detail: { action, requisitionId: requisition.id, number: requisition.requisition_number },
+          bubbles: true,
+          composed: true,
+        }),
+      );
     this.#root.render(
       <Theme appearance={this.getAttribute('appearance') === 'dark' ? 'dark' : 'light'} accentColor="indigo">
         <PortalContainerProvider container={this.#portalHost ?? null}>
           <QueryClientProvider key={key} client={queryClient}>
             <PurchasingProvider client={client} navigation={navigation}>
               <SessionProvider>
-                <QueueOrMessage />
+                <ScreenOrMessage requisitionId={this.getAttribute('requisition-id')} onDecided={onDecided} />
               </SessionProvider>
             </PurchasingProvider>
           </QueryClientProvider>
+          <Toaster />
         </PortalContainerProvider>
       </Theme>,
     );

@@ -42,6 +42,9 @@ export const purchaseOrderKeys = {
   /** `GET /purchase-orders/{id}`. */
   detail: (organizationId: string, id: string) =>
     [...purchaseOrderKeys.all(organizationId), 'detail', id] as const,
+  /** `GET /purchase-orders/{id}/receipts` (under the orders' root: every order change refreshes it). */
+  receipts: (organizationId: string, id: string) =>
+    [...purchaseOrderKeys.all(organizationId), 'receipts', id] as const,
   /** Root of the vendors of one organisation (invalidate after a vendor change). */
   vendors: (organizationId: string) => [...queryKeys.organization(organizationId), 'vendors'] as const,
   /** `GET /vendors` with these filters. */
@@ -94,6 +97,26 @@ export const purchaseOrderQueries = {
       queryFn: ({ signal }) =>
         unwrap(
           client.api.GET('/purchase-orders/{id}', {
+            params: { path: { id }, header: scoped(organizationId) },
+            signal,
+          }),
+        ),
+    }),
+
+  /** `GET /purchase-orders/{id}/receipts`: the answer `{ data }`, the order's receipts oldest first. */
+  receipts: (
+    client: PurchasingClient,
+    organizationId: string,
+    id: string,
+  ): PurchasingQueryOptions<
+    GetBody<'/purchase-orders/{id}/receipts'>,
+    ReturnType<typeof purchaseOrderKeys.receipts>
+  > =>
+    queryOptions({
+      queryKey: purchaseOrderKeys.receipts(organizationId, id),
+      queryFn: ({ signal }) =>
+        unwrap(
+          client.api.GET('/purchase-orders/{id}/receipts', {
             params: { path: { id }, header: scoped(organizationId) },
             signal,
           }),

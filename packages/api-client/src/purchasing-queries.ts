@@ -73,6 +73,12 @@ export const requisitionKeys = {
   /** `GET /requisitions/{id}`. */
   detail: (organizationId: string, id: string) =>
     [...requisitionKeys.all(organizationId), 'detail', id] as const,
+  /**
+   * `GET /requisitions/{id}/history/verify`: under the detail's key, so whatever refreshes the
+   * requisition after a change checks its history again.
+   */
+  historyVerification: (organizationId: string, id: string) =>
+    [...requisitionKeys.detail(organizationId, id), 'history-verification'] as const,
   /** `GET /approvals/pending` with these filters. */
   pendingApprovals: (organizationId: string, filters: PendingApprovalFilters) =>
     [...requisitionKeys.all(organizationId), 'approvals', 'pending', filters] as const,
@@ -129,6 +135,29 @@ export const requisitionQueries = {
       queryFn: ({ signal }) =>
         unwrap(
           client.api.GET('/requisitions/{id}', {
+            params: { path: { id }, header: scoped(organizationId) },
+            signal,
+          }),
+        ),
+    }),
+
+  /**
+   * `GET /requisitions/{id}/history/verify`: whether the requisition's entries of the tamper-evident
+   * history chain are intact, `{ intact, checked, first_broken_sequence? }`.
+   */
+  historyVerification: (
+    client: PurchasingClient,
+    organizationId: string,
+    id: string,
+  ): PurchasingQueryOptions<
+    GetBody<'/requisitions/{id}/history/verify'>,
+    ReturnType<typeof requisitionKeys.historyVerification>
+  > =>
+    queryOptions({
+      queryKey: requisitionKeys.historyVerification(organizationId, id),
+      queryFn: ({ signal }) =>
+        unwrap(
+          client.api.GET('/requisitions/{id}/history/verify', {
             params: { path: { id }, header: scoped(organizationId) },
             signal,
           }),

@@ -75,6 +75,7 @@ export async function writePurchaseOrder(
         tax_amount: money(taxCents),
         tax_rate: taxRate === null ? null : String(taxRate),
         total_amount: money(line.quantity * priceCents + taxCents),
+        quantity_received: receivedAt ? line.quantity : 0,
       };
     }),
     { transaction },

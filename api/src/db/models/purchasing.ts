@@ -109,6 +109,8 @@ export class PoLineItem extends Model<InferAttributes<PoLineItem>, InferCreation
   /** Percent the tax was computed from (numeric(6,3) as a string), or null when given as an amount. */
   declare tax_rate: CreationOptional<string | null>;
   declare total_amount: Money;
+  /** The sum of the line's receipts (po_receipt_lines); never above `quantity`. */
+  declare quantity_received: CreationOptional<number>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 
@@ -132,6 +134,7 @@ export class PoLineItem extends Model<InferAttributes<PoLineItem>, InferCreation
         tax_amount: { ...columns.money, defaultValue: '0.00' },
         tax_rate: { type: DataTypes.DECIMAL(6, 3), allowNull: true },
         total_amount: columns.money,
+        quantity_received: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         created_at: columns.timestamp,
         updated_at: columns.timestamp,
       },

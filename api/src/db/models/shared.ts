@@ -73,7 +73,7 @@ export type UnitOfMeasure =
 /** Approval step actions; null is an open step. */
 export type ApprovalAction = 'approve' | 'auto_approve' | 'reject' | 'request_info' | 'delegate';
 /** Purchase order statuses (document 2 §4). */
-export type PurchaseOrderStatus = 'draft' | 'sent' | 'received' | 'cancelled';
+export type PurchaseOrderStatus = 'draft' | 'sent' | 'partially_received' | 'received' | 'cancelled';
 /** Payment terms choices (document 2 §5). */
 export type PaymentTerms = 'Net 15' | 'Net 30' | 'Net 45' | 'Net 60' | 'Due on Receipt' | 'COD';
 /** What an attachment belongs to. */

@@ -3,6 +3,7 @@ import { requireCaller, requireScope } from '../../http/context.js';
 import type { Actor } from '../requisitions/requisitions.service.js';
 import { listApprovalHistory, listPendingApprovals, type PendingFilter } from './approval-queue.js';
 import { type ActionInput, actOnRequisition, listDelegateCandidates } from './approvals.service.js';
+import { decideInBulk } from './bulk-decisions.js';
 
 /** The verified caller and their membership of the `X-Organization-Id` organisation. */
 const actorOf = (input: HandlerInput): Actor => ({
@@ -43,6 +44,15 @@ export const approvalHandlers: OperationHandlers = {
   rejectRequisition: action,
   requestRequisitionInfo: action,
   delegateApproval: action,
+  decideApprovalsInBulk: {
+    handler: async (input) => ({
+      results: await decideInBulk(
+        input.app.db,
+        actorOf(input),
+        input.request.payload as Parameters<typeof decideInBulk>[2],
+      ),
+    }),
+  },
   listDelegateCandidates: {
     handler: async (input) => ({
       users: await listDelegateCandidates(

@@ -16,8 +16,9 @@ export interface BudgetFigures {
  * The budget figures of a fiscal year (DECISIONS §5, docs/decisions.md "Dashboard figures"), for
  * the whole organisation or, with `costCenterId`, for one of its cost centres:
  * - allocated: the budgets of the fiscal year;
- * - spent: received purchase orders received in the fiscal year (for a cost centre, the orders of
- *   its requisitions);
+ * - spent: received purchase orders received in the fiscal year, and the receipts dated in the
+ *   fiscal year of orders partially received (docs/decisions.md "Receipts"; for a cost centre, the
+ *   orders of its requisitions);
  * - committed: approved or po_created requisitions approved in the fiscal year whose order is not
  *   received.
  * The dashboard's Budget Utilization and `GET /budgets/check` both use these definitions, in the
@@ -86,7 +87,7 @@ export async function budgetFiguresWithCounters(
 
 /**
  * The same figures computed from the rows themselves: the definition the counters of
- * {@link budgetFigures} maintain (spent by received orders, committed by approved requisitions whose
+ * {@link budgetFigures} maintain (spent by receipts, committed by approved requisitions whose
  * order is not received, per month in UTC). Tests compare the two; it reads every row of the year.
  */
 export async function budgetFiguresByScan(
@@ -99,12 +100,18 @@ export async function budgetFiguresByScan(
        (SELECT sum(b.allocated_amount) FROM budgets b
          WHERE b.organization_id = $1 AND b.fiscal_year = $2
            AND ($5::uuid IS NULL OR b.cost_center_id = $5::uuid)) AS allocated,
-       (SELECT sum(COALESCE(po.base_total_amount, po.total_amount)) FROM purchase_orders po
-         WHERE po.organization_id = $1 AND po.status = 'received'
-           AND COALESCE(po.received_date::timestamp AT TIME ZONE 'UTC', po.received_at) >= $3
-           AND COALESCE(po.received_date::timestamp AT TIME ZONE 'UTC', po.received_at) < $4
+       (SELECT sum(spent.amount) FROM (
+          SELECT COALESCE(po.base_total_amount, po.total_amount) AS amount,
+                 COALESCE(po.received_date::timestamp AT TIME ZONE 'UTC', po.received_at) AS at, po.requisition_id
+            FROM purchase_orders po WHERE po.organization_id = $1 AND po.status = 'received'
+          UNION ALL
+          SELECT x.base_amount, x.received_date::timestamp AT TIME ZONE 'UTC', po.requisition_id
+            FROM po_receipts x
+            JOIN purchase_orders po ON po.id = x.purchase_order_id AND po.organization_id = x.organization_id
+           WHERE x.organization_id = $1 AND po.status <> 'received') AS spent
+         WHERE spent.at >= $3 AND spent.at < $4
            AND ($5::uuid IS NULL OR EXISTS (SELECT 1 FROM requisitions pr
-                                          WHERE pr.id = po.requisition_id AND pr.organization_id = $1
+                                          WHERE pr.id = spent.requisition_id AND pr.organization_id = $1
                                             AND pr.cost_center_id = $5::uuid))) AS spent,
        (SELECT sum(COALESCE(r.base_total_amount, r.total_amount)) FROM requisitions r
          WHERE r.organization_id = $1 AND r.status IN ('approved', 'po_created')

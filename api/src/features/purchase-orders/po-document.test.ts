@@ -74,6 +74,7 @@ function order(lines: number): PurchaseOrderView {
       tax_amount: 0,
       tax_rate: null,
       total_amount: 100,
+      quantity_received: 0,
       product: null,
     })),
     requisition: { id: '00000000-0000-4000-8000-000000000003', requisition_number: 'REQ-2026-00001' },

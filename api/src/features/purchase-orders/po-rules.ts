@@ -8,8 +8,8 @@ export type PurchaseOrderStatus = components['schemas']['PurchaseOrderStatus'];
 export type PurchaseOrderAction = 'update' | 'send' | 'receive' | 'cancel';
 
 /**
- * The purchase order life cycle (document 2 §4, DECISIONS §6): draft → sent → received, draft or
- * sent → cancelled; only drafts are edited. `to` is null when the status does not change.
+ * The purchase order life cycle (document 2 §4, DECISIONS §6): draft → sent → (partially_received
+ * →) received, draft or sent → cancelled; only drafts are edited. `to` is null when the status does not change.
  */
 export const PO_TRANSITIONS: Record<
   PurchaseOrderAction,
@@ -17,7 +17,12 @@ export const PO_TRANSITIONS: Record<
 > = {
   update: { from: ['draft'], to: null, refusal: 'Only draft purchase orders can be edited' },
   send: { from: ['draft'], to: 'sent', refusal: 'Only draft purchase orders can be sent to the vendor' },
-  receive: { from: ['sent'], to: 'received', refusal: 'Only sent purchase orders can be marked as received' },
+  // A receipt ends `received` or `partially_received` (its lines decide; purchase-order-receipts.ts).
+  receive: {
+    from: ['sent', 'partially_received'],
+    to: 'received',
+    refusal: 'Only sent purchase orders can be marked as received',
+  },
   cancel: {
     from: ['draft', 'sent'],
     to: 'cancelled',

@@ -69,29 +69,18 @@ async function searchMatches(
 }
 
 /**
- * A page of the organisation's purchase orders, newest first. `search` matches the PO number or
- * the vendor's name ({@link searchMatches}).
- *
- * The total is exact and read from the maintained counters when only statuses are filtered;
- * otherwise it is counted up to {@link COUNT_CAP}, or {@link SEARCH_COUNT_CAP} with a search
- * (`total_capped` beyond). It is read in the page's own statement (an InitPlan), as the requisition
- * list's is.
+ * The rules of the purchase-order list, shared by the list and its export: the organisation (bound
+ * at `$1`), the search ({@link searchMatches}) and the filters, as conditions on `purchase_orders po`;
+ * `param` binds a value and answers its position.
  */
-export async function listPurchaseOrders(
+export async function purchaseOrderConditions(
   db: Db,
   actor: Actor,
   filter: PurchaseOrderFilter,
-): Promise<{
-  data: PurchaseOrderSummaryView[];
-  pagination: components['schemas']['Pagination'];
-}> {
+  param: (value: unknown) => string,
+): Promise<string[]> {
   assertMayView(actor);
-  const bind: unknown[] = [actor.scope.organizationId];
   const where = ['po.organization_id = $1'];
-  const param = (value: unknown) => {
-    bind.push(value);
-    return `$${bind.length}`;
-  };
   const search = filter.search?.trim();
   if (search) {
     const matches = await searchMatches(db, actor.scope.organizationId, search);
@@ -120,6 +109,33 @@ export async function listPurchaseOrders(
     where.push(`po.created_at >= (${param(filter.date_from)}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (filter.date_to)
     where.push(`po.created_at < (${param(filter.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  return where;
+}
+
+/**
+ * A page of the organisation's purchase orders, newest first. `search` matches the PO number or
+ * the vendor's name ({@link searchMatches}).
+ *
+ * The total is exact and read from the maintained counters when only statuses are filtered;
+ * otherwise it is counted up to {@link COUNT_CAP}, or {@link SEARCH_COUNT_CAP} with a search
+ * (`total_capped` beyond). It is read in the page's own statement (an InitPlan), as the requisition
+ * list's is.
+ */
+export async function listPurchaseOrders(
+  db: Db,
+  actor: Actor,
+  filter: PurchaseOrderFilter,
+): Promise<{
+  data: PurchaseOrderSummaryView[];
+  pagination: components['schemas']['Pagination'];
+}> {
+  const bind: unknown[] = [actor.scope.organizationId];
+  const param = (value: unknown) => {
+    bind.push(value);
+    return `$${bind.length}`;
+  };
+  const where = await purchaseOrderConditions(db, actor, filter, param);
+  const search = filter.search?.trim();
   const limit = filter.limit ?? 10;
   const offset = filter.offset ?? 0;
   const { limit: _l, offset: _o, cursor, ...filters } = filter;

@@ -1,14 +1,20 @@
 import type { components } from '@purchasing/contract';
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
+import { csvResponse } from '../../http/csv-export.js';
 import { createPurchaseOrder } from './purchase-order-create.js';
+import { purchaseOrderExport } from './purchase-order-export.js';
 import { listPurchaseOrders, type PurchaseOrderFilter } from './purchase-order-list.js';
+import {
+  createPurchaseOrderReceipt,
+  listPurchaseOrderReceipts,
+  receiveOutstanding,
+} from './purchase-order-receipts.js';
 import { sendPurchaseOrder } from './purchase-order-send.js';
 import {
   type Actor,
   cancelPurchaseOrder,
   getPurchaseOrder,
-  receivePurchaseOrder,
   updatePurchaseOrder,
 } from './purchase-orders.service.js';
 
@@ -30,6 +36,16 @@ export const purchaseOrderHandlers: OperationHandlers = {
   listPurchaseOrders: {
     handler: async (input) =>
       listPurchaseOrders(input.app.db, actorOf(input), input.request.query as PurchaseOrderFilter),
+  },
+  exportPurchaseOrders: {
+    handler: async (input) => {
+      const { format: _format, ...filter } = input.request.query as PurchaseOrderFilter & { format?: 'csv' };
+      return csvResponse(
+        input.h,
+        input.app.db,
+        await purchaseOrderExport(input.app.db, actorOf(input), filter),
+      );
+    },
   },
   getPurchaseOrder: {
     handler: async (input) => ({
@@ -73,12 +89,28 @@ export const purchaseOrderHandlers: OperationHandlers = {
   },
   receivePurchaseOrder: {
     handler: async (input) => ({
-      purchase_order: await receivePurchaseOrder(
+      purchase_order: await receiveOutstanding(
         input.app.db,
         actorOf(input),
         idOf(input),
         input.request.payload as components['schemas']['PurchaseOrderReceiveInput'] | null,
       ),
     }),
+  },
+  listPurchaseOrderReceipts: {
+    handler: async (input) => ({
+      data: await listPurchaseOrderReceipts(input.app.db, actorOf(input), idOf(input)),
+    }),
+  },
+  createPurchaseOrderReceipt: {
+    handler: async (input) => {
+      const answer = await createPurchaseOrderReceipt(
+        input.app.db,
+        actorOf(input),
+        idOf(input),
+        input.request.payload as components['schemas']['PurchaseOrderReceiptInput'],
+      );
+      return input.h.response(answer).code(201);
+    },
   },
 };

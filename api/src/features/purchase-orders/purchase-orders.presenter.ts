@@ -55,6 +55,7 @@ const DETAIL_COLUMNS = `
              'id', li.id, 'description', li.description, 'quantity', li.quantity,
              'unit_price', li.unit_price, 'unit_of_measure', li.unit_of_measure,
              'tax_amount', li.tax_amount, 'tax_rate', li.tax_rate, 'total_amount', li.total_amount,
+             'quantity_received', li.quantity_received,
              'product', CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object(
                'id', p.id, 'name', p.name, 'sku', p.sku, 'unit_of_measure', p.unit_of_measure) END)
            ORDER BY li.position)

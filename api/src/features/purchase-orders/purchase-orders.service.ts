@@ -6,14 +6,10 @@ import { Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
 import { type Actor, audit as auditRequisition } from '../requisitions/requisitions.service.js';
 import {
-  calendarDay,
   DELIVERY_DATE_IN_PAST,
-  isFutureDate,
   isPastDate,
   type PurchaseOrderAction,
   type PurchaseOrderStatus,
-  RECEIVED_BEFORE_SENT,
-  RECEIVED_DATE_IN_FUTURE,
   transition,
 } from './po-rules.js';
 import { type PurchaseOrderView, selectPurchaseOrderDetail } from './purchase-orders.presenter.js';
@@ -29,7 +25,6 @@ export type { Actor } from '../requisitions/requisitions.service.js';
 
 type UpdateInput = components['schemas']['PurchaseOrderUpdateInput'];
 type CancelInput = components['schemas']['PurchaseOrderCancelInput'];
-type ReceiveInput = components['schemas']['PurchaseOrderReceiveInput'];
 type RequisitionStatus = components['schemas']['RequisitionStatus'];
 
 const MESSAGES = {
@@ -203,56 +198,6 @@ export async function updatePurchaseOrder(
         to: order.status,
         actorId: actor.userId,
         metadata: { fields: changed },
-      },
-      transaction,
-    );
-    return detailOrFail(db, organizationId, id, transaction);
-  });
-}
-
-/**
- * Records receipt of a sent order (sent → received) on `received_date` (today, UTC, by default),
- * which may be neither in the future nor before the order was sent; `notes` become the
- * contract's `receipt_notes`. Its amount moves from committed to spent (DECISIONS §5).
- */
-export async function receivePurchaseOrder(
-  db: Db,
-  actor: Actor,
-  id: string,
-  input: ReceiveInput | null | undefined,
-  now = new Date(),
-): Promise<PurchaseOrderView> {
-  assertMayReceive(actor);
-  const organizationId = actor.scope.organizationId;
-  return db.sequelize.transaction(async (transaction) => {
-    const order = await lockForAction(db, actor, id, 'receive', transaction);
-    const receivedDate = input?.received_date ?? calendarDay(now, 0);
-    if (isFutureDate(receivedDate, now)) {
-      throw validationError([{ field: 'received_date', message: RECEIVED_DATE_IN_FUTURE }]);
-    }
-    // Lenient as the delivery date is: before the order was sent in every time zone.
-    if (order.sent_at && receivedDate < calendarDay(new Date(order.sent_at), -12)) {
-      throw validationError([{ field: 'received_date', message: RECEIVED_BEFORE_SENT }]);
-    }
-    await execute(
-      db,
-      `UPDATE purchase_orders
-          SET status = 'received', received_at = now(), received_date = $3, received_notes = $4, updated_at = now()
-        WHERE id = $1 AND organization_id = $2`,
-      [id, organizationId, receivedDate, clean(input?.notes)],
-      transaction,
-    );
-    await audit(
-      db,
-      {
-        organizationId,
-        purchaseOrderId: id,
-        action: 'receive',
-        from: order.status,
-        to: order.to,
-        actorId: actor.userId,
-        comment: clean(input?.notes),
-        metadata: { received_date: receivedDate },
       },
       transaction,
     );

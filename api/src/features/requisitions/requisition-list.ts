@@ -13,6 +13,7 @@ import {
   seekKeySql,
   seekSql,
 } from '../paging.js';
+import { type RequisitionFilter, requisitionConditions, searchCondition } from './requisition-filter.js';
 import {
   commonTermTotal,
   hasManyMatches,
@@ -28,7 +29,6 @@ import {
   manyStepsCountSql,
   manyStepsSql,
   visibleCountSql,
-  visibleIds,
   visiblePageRows,
   visibleRow,
   visibleRows,
@@ -42,22 +42,9 @@ import {
 } from './requisitions.presenter.js';
 import type { Actor } from './requisitions.service.js';
 
-type RequisitionStatus = components['schemas']['RequisitionStatus'];
-type RequisitionCategory = components['schemas']['RequisitionCategory'];
-type Pagination = components['schemas']['Pagination'];
+export type { RequisitionFilter } from './requisition-filter.js';
 
-/** Filters and page of the requisition list (`listRequisitions` query). */
-export interface RequisitionFilter {
-  search?: string | undefined;
-  status?: RequisitionStatus[] | undefined;
-  category?: RequisitionCategory[] | undefined;
-  cost_center_id?: string[] | undefined;
-  date_from?: string | undefined;
-  date_to?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-  cursor?: string | undefined;
-}
+type Pagination = components['schemas']['Pagination'];
 
 /** Where a page's ids are read from, under which alias, and what its total is. */
 interface PageSource {
@@ -96,28 +83,7 @@ export async function listRequisitions(
     bind.push(value);
     return `$${bind.length}`;
   };
-  const where = ['r.organization_id = $1'];
-  let caller: [u: string, role: string] | null = null;
-  if (!viewAll) {
-    caller = [param(actor.userId), param(actor.scope.roleName)];
-    where.push(visibleIds(...caller));
-  }
-  // One value as an equality: an (organisation, column, date) index then answers in the list's order
-  // (`= ANY` of a one-element array reads every match and sorts them).
-  let ordered = true;
-  const oneOrAny = (column: string, values: readonly string[], type: string) => {
-    if (values.length === 1) return `${column} = ${param(values[0])}`;
-    ordered = false;
-    return `${column} = ANY(${param(values)}::${type}[])`;
-  };
-  if (filter.status?.length) where.push(oneOrAny('r.status', filter.status, 'text'));
-  if (filter.category?.length) where.push(oneOrAny('r.category', filter.category, 'text'));
-  if (filter.cost_center_id?.length) where.push(oneOrAny('r.cost_center_id', filter.cost_center_id, 'uuid'));
-  // Dates are calendar days in UTC, both ends inclusive.
-  if (filter.date_from)
-    where.push(`r.created_at >= (${param(filter.date_from)}::date)::timestamp AT TIME ZONE 'UTC'`);
-  if (filter.date_to)
-    where.push(`r.created_at < (${param(filter.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  const { where, caller, ordered } = requisitionConditions(actor, filter, param);
   // A caller who sees part of the organisation and filters nothing but a term: the page from their own set.
   const ownSet = caller !== null && where.length === 2 ? caller : null;
 
@@ -183,7 +149,7 @@ export async function listRequisitions(
 
   if (search) {
     // The caller's own set drives (a few hundred rows): the term is tested on each, not looked up.
-    const term = unindexedMatch('r', param(likePattern(search)));
+    const term = searchCondition(search, param);
     if (!ownSet) where.push(term);
     else {
       const from = `(${visibleRows(...ownSet)}) v JOIN requisitions r ON r.id = v.id AND r.organization_id = $1`;

@@ -1,5 +1,7 @@
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
+import { csvResponse } from '../../http/csv-export.js';
+import { requisitionExport } from './requisition-export.js';
 import { listRequisitions, type RequisitionFilter } from './requisition-list.js';
 import {
   type Actor,
@@ -28,6 +30,12 @@ export const requisitionHandlers: OperationHandlers = {
   listRequisitions: {
     handler: async (input) =>
       listRequisitions(input.app.db, actorOf(input), input.request.query as RequisitionFilter),
+  },
+  exportRequisitions: {
+    handler: async (input) => {
+      const { format: _format, ...filter } = input.request.query as RequisitionFilter & { format?: 'csv' };
+      return csvResponse(input.h, input.app.db, requisitionExport(actorOf(input), filter));
+    },
   },
   getRequisition: {
     handler: async (input) => ({

@@ -5,6 +5,7 @@
 
 /** Every operation that declares the `Idempotency-Key` header, as `METHOD /path`. */
 export const IDEMPOTENT_OPERATIONS = [
+  'POST /approvals/bulk',
   'POST /approvals/{requisitionId}/approve',
   'POST /approvals/{requisitionId}/delegate',
   'POST /approvals/{requisitionId}/reject',
@@ -16,6 +17,7 @@ export const IDEMPOTENT_OPERATIONS = [
   'POST /products',
   'POST /purchase-orders',
   'POST /purchase-orders/{id}/cancel',
+  'POST /purchase-orders/{id}/receipts',
   'POST /purchase-orders/{id}/receive',
   'POST /purchase-orders/{id}/send',
   'POST /requisitions',

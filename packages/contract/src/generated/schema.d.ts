@@ -469,6 +469,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requisitions/export": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export requisitions as CSV
+         * @description Every requisition `listRequisitions` would list for the same filters and caller (the same
+         *     visibility: with `requisition.view_all` the whole organisation, otherwise what the caller raised
+         *     or has an approval step on), newest first, as one CSV file streamed from the database: no
+         *     paging, no size limit. It takes exactly the list's filter and search parameters (no `limit`,
+         *     `offset` or `cursor`).
+         *
+         *     The file is UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting, and a header row:
+         *     `Requisition Number, Justification, Requestor, Requestor Email, Category, Status, Amount,
+         *     Currency, Cost Center, Created`. Amounts are plain numbers with the currency's decimals
+         *     (`1799.60`, JPY `150000`), `Created` the UTC day (`2026-11-24`). A text cell starting with `=`,
+         *     `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` (CSV formula injection).
+         */
+        get: operations["exportRequisitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requisitions/{id}": {
         parameters: {
             query?: never;
@@ -546,6 +582,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requisitions/{id}/history/verify": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Verify a requisition's history
+         * @description Checks the requisition's entries of the organisation's history chain (docs/decisions.md
+         *     "History chain") without rehashing the whole chain: each entry hashes to its stored hash, links
+         *     to its predecessor's hash, its successor links to it (or it is the chain's head), and the
+         *     requisition's audit rows and entries agree one to one. `first_broken_sequence` is the first
+         *     entry that fails; it is absent when the chain is intact, or when an audit row has no entry.
+         *     Visible to whoever may see the requisition (404 otherwise).
+         */
+        get: operations["verifyRequisitionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requisitions/{id}/history/export": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a requisition's history
+         * @description The requisition's history chain entries in order, as a download: CSV (one row per entry with
+         *     every hashed field, so an auditor can recompute each hash) or PDF (with the outcome of the
+         *     verification when exported). Visible to whoever may see the requisition (404 otherwise).
+         */
+        get: operations["exportRequisitionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/chain/verify": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the organisation's history chain
+         * @description Rehashes the organisation's whole history chain from its first entry (docs/decisions.md
+         *     "History chain"): numbering without gaps, every link, every hash, and that the chain's head is
+         *     its last entry (so a removed tail is seen). `first_broken_sequence` is the first entry that
+         *     fails. Needs `report.view`.
+         */
+        get: operations["verifyAuditChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/approvals/pending": {
         parameters: {
             query?: never;
@@ -596,6 +726,39 @@ export interface paths {
         get: operations["listApprovalHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/bulk": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject several requisitions
+         * @description Approves (or rejects, with one comment for all) the caller's open step on each requisition of
+         *     `requisition_ids`, in the order given, each in its own transaction: one that cannot be decided
+         *     (decided meanwhile by someone else: 409; not the caller's step or their own requisition: 403;
+         *     the budget refuses it: 409 `BUDGET_EXCEEDED`) fails alone and the others are still decided.
+         *     The answer has one result per id, in the same order, with the new status or the error the
+         *     single-item call would have answered. Every id must name a requisition of the organisation
+         *     (400 naming `requisition_ids[i]` otherwise, and nothing is decided); at most 50, no repeats.
+         *     Needs `approval.act`.
+         */
+        post: operations["decideApprovalsInBulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1352,6 +1515,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchase-orders/export": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export purchase orders as CSV
+         * @description Every purchase order `listPurchaseOrders` would list for the same filters, newest first, as one
+         *     CSV file streamed from the database: no paging, no size limit. It takes exactly the list's
+         *     filter and search parameters (no `limit`, `offset` or `cursor`). Needs `purchase_order.view` or
+         *     `purchase_order.manage`.
+         *
+         *     The file is UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting, and a header row:
+         *     `PO Number, Vendor, Requisition, Status, Total, Currency, Payment Terms, Due Date, Line Items,
+         *     Created`. Totals are plain numbers with the currency's decimals, days ISO (`Created` the UTC
+         *     day). A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed
+         *     with `'` (CSV formula injection).
+         */
+        get: operations["exportPurchaseOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchase-orders/{id}": {
         parameters: {
             query?: never;
@@ -1469,11 +1667,52 @@ export interface paths {
         put?: never;
         /**
          * Mark as received
-         * @description Records receipt of a `sent` order (409 otherwise): `received_date` defaults to today and cannot
-         *     be in the future. Its amount moves from committed to spent in the budget. Needs
-         *     `purchase_order.receive` or `purchase_order.manage`.
+         * @description Receives everything still outstanding on a `sent` or `partially_received` order (409 otherwise)
+         *     as one receipt (see `createPurchaseOrderReceipt`) and marks it `received`: `received_date`
+         *     defaults to today and cannot be in the future. What it receives moves from committed to spent
+         *     in the budget. Needs `purchase_order.receive` or `purchase_order.manage`.
          */
         post: operations["receivePurchaseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{id}/receipts": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an order's receipts
+         * @description The receipts recorded against the order, oldest first, each with its quantities per line. Needs
+         *     `purchase_order.view` or `purchase_order.manage`.
+         */
+        get: operations["listPurchaseOrderReceipts"];
+        put?: never;
+        /**
+         * Record a receipt
+         * @description Records a delivery against a `sent` or `partially_received` order (409 `INVALID_STATUS`
+         *     otherwise): quantities per line, the day, who (the caller), notes and optionally one of the
+         *     order's files. The order becomes `partially_received`, or `received` when every line has all
+         *     its quantity. A quantity above what is outstanding on its line is refused with 422
+         *     `OVER_RECEIPT` naming the line, and nothing is written; concurrent receipts queue on the order,
+         *     so together they never receive more than was ordered. What is received counts as spent in the
+         *     budget (docs/decisions.md "Receipts"). Needs `purchase_order.receive` or `purchase_order.manage`.
+         */
+        post: operations["createPurchaseOrderReceipt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1890,6 +2129,7 @@ export interface components {
          *     - `LINK_INVALID`: 403 (`downloadAttachment`): the signed download link is not valid.
          *     - `LINK_EXPIRED`: 403 (`downloadAttachment`): the signed download link has expired.
          *     - `IDEMPOTENCY_KEY_REUSED`: 422: the `Idempotency-Key` was used for another request.
+         *     - `OVER_RECEIPT`: 422 (`createPurchaseOrderReceipt`): a quantity above what is outstanding on its line; `details` name the line.
          *     - `IDEMPOTENCY_REQUEST_IN_PROGRESS`: 409: the first request with the key is still running (`Retry-After`).
          *     - `IDEMPOTENCY_RESPONSE_LOST`: 409: the first request with the key was carried out but its answer was lost.
          *     - `UNPROCESSABLE_ENTITY`: 422: understood but refused.
@@ -1902,7 +2142,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE`: 503: the service is unavailable.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "VENDOR_NAME_TAKEN" | "PRODUCT_NAME_TAKEN" | "PRODUCT_SKU_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "VENDOR_NAME_TAKEN" | "PRODUCT_NAME_TAKEN" | "PRODUCT_SKU_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "OVER_RECEIPT" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
         ErrorDetail: {
             /** @description A dotted body path (`line_items.0.quantity`) or a query or header name. */
             field: string;
@@ -2274,10 +2514,10 @@ export interface components {
         /** @enum {string} */
         RequisitionCategory: "standard" | "freight" | "maintenance" | "utilities" | "services" | "capital";
         /**
-         * @description draft → sent → received; draft or sent → cancelled.
+         * @description draft → sent → received; draft or sent → cancelled. A sent order with some but not all of its quantities received is `partially_received`, and `received` once every line is.
          * @enum {string}
          */
-        PurchaseOrderStatus: "draft" | "sent" | "received" | "cancelled";
+        PurchaseOrderStatus: "draft" | "sent" | "partially_received" | "received" | "cancelled";
         /**
          * @description COD is shown as Cash on Delivery.
          * @enum {string}
@@ -2477,6 +2717,15 @@ export interface components {
         RequisitionResponse: {
             requisition: components["schemas"]["Requisition"];
         };
+        /** @description The outcome of verifying history chain entries (docs/decisions.md "History chain"). */
+        HistoryVerification: {
+            /** @description Whether every entry checked is as it was written. */
+            intact: boolean;
+            /** @description How many entries were checked (up to the first broken one). */
+            checked: number;
+            /** @description The number in the organisation's chain of the first entry that fails the check. */
+            first_broken_sequence?: number;
+        };
         /** @description One step of a requisition's approval workflow; a step whose action is null is open. */
         ApprovalStep: {
             /** Format: uuid */
@@ -2523,6 +2772,46 @@ export interface components {
              * @description When the step opened (the days-pending badge counts from here).
              */
             created_at: string;
+        };
+        /**
+         * @description One decision for several requisitions: `approve` (a comment is optional) or `reject` (a comment
+         *     that is not blank is required, as for a single rejection).
+         */
+        BulkDecisionRequest: components["schemas"]["BulkApproveRequest"] | components["schemas"]["BulkRejectRequest"];
+        BulkApproveRequest: {
+            /** @enum {string} */
+            action: "approve";
+            comments?: string | null;
+            requisition_ids: components["schemas"]["BulkRequisitionIds"];
+        };
+        BulkRejectRequest: {
+            /** @enum {string} */
+            action: "reject";
+            /** @description Required and not blank. */
+            comments: string;
+            requisition_ids: components["schemas"]["BulkRequisitionIds"];
+        };
+        /** @description The requisitions to decide (the ids of `PendingApproval.requisition`), 1 to 50, no repeats. */
+        BulkRequisitionIds: string[];
+        BulkDecisionResponse: {
+            results: components["schemas"]["BulkDecisionResult"][];
+        };
+        BulkDecisionResult: {
+            /** Format: uuid */
+            requisition_id: string;
+            requisition_number: string;
+            /** @description Whether the decision was recorded. */
+            ok: boolean;
+            /** @description The requisition's status after the decision; null when it failed. */
+            status: components["schemas"]["RequisitionStatus"] | null;
+            /** @description Why it failed (what the single-item call would have answered); null when it succeeded. */
+            error: components["schemas"]["BulkDecisionError"] | null;
+        };
+        BulkDecisionError: {
+            /** @description The HTTP status the single-item call would have answered (403, 409, 422...). */
+            status: number;
+            code: components["schemas"]["ErrorCode"];
+            message: string;
         };
         ApproveRequest: {
             /** @enum {string} */
@@ -2805,6 +3094,8 @@ export interface components {
             tax_rate: components["schemas"]["TaxRate"] | null;
             /** @description quantity × unit_price + tax_amount. */
             total_amount: components["schemas"]["Money"];
+            /** @description The sum of this line's quantities over the order's receipts; never above `quantity`. */
+            quantity_received: number;
             product: components["schemas"]["PoLineProduct"] | null;
         };
         PoLineProduct: {
@@ -2857,6 +3148,58 @@ export interface components {
              */
             received_date?: string;
             notes?: string | null;
+        };
+        /** @description One delivery against a sent or partially received order. */
+        PurchaseOrderReceiptInput: {
+            /**
+             * Format: date
+             * @description The day the goods arrived. Defaults to today; not in the future, not before the order was sent.
+             */
+            received_at?: string;
+            notes?: string | null;
+            /**
+             * Format: uuid
+             * @description A file already attached to this order (a delivery note, say).
+             */
+            attachment_id?: string | null;
+            /** @description The quantities received, one entry per order line at most; lines left out receive nothing. A quantity above what is outstanding on its line is refused (422 `OVER_RECEIPT`). */
+            lines: components["schemas"]["PurchaseOrderReceiptLineInput"][];
+        };
+        PurchaseOrderReceiptLineInput: {
+            /**
+             * Format: uuid
+             * @description A line of this order (`po_line_items[].id`).
+             */
+            po_line_item_id: string;
+            quantity: number;
+        };
+        PurchaseOrderReceipt: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            received_at: string;
+            received_by: components["schemas"]["UserRef"] | null;
+            notes: string | null;
+            attachment: components["schemas"]["Attachment"] | null;
+            /** @description What this receipt's quantities are worth in the order's currency, tax included (docs/decisions.md "Receipts"). */
+            amount: components["schemas"]["Money"];
+            /** Format: date-time */
+            created_at: string;
+            lines: components["schemas"]["PurchaseOrderReceiptLine"][];
+        };
+        PurchaseOrderReceiptLine: {
+            /** Format: uuid */
+            po_line_item_id: string;
+            description: string;
+            quantity: number;
+        };
+        PurchaseOrderReceiptResponse: {
+            receipt: components["schemas"]["PurchaseOrderReceipt"];
+            purchase_order: components["schemas"]["PurchaseOrder"];
+        };
+        PurchaseOrderReceiptList: {
+            /** @description The order's receipts, oldest first. */
+            data: components["schemas"]["PurchaseOrderReceipt"][];
         };
         PurchaseOrderResponse: {
             purchase_order: components["schemas"]["PurchaseOrder"];
@@ -4044,6 +4387,50 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    exportRequisitions: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                status?: components["schemas"]["RequisitionStatus"][];
+                category?: components["schemas"]["RequisitionCategory"][];
+                cost_center_id?: string[];
+                /** @description Earliest date, inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description Latest date, inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+                /** @description The file's format; only `csv` for now. */
+                format?: "csv";
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="requisitions-2026-11-27.csv"` (the UTC day of the export). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getRequisition: {
         parameters: {
             query?: never;
@@ -4209,6 +4596,119 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    verifyRequisitionHistory: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryVerification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportRequisitionHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The file's format.
+                 * @example csv
+                 */
+                format: "csv" | "pdf";
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment named `<requisition number>-history.<format>`. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="REQ-2026-00042-history.csv"` */
+                    "Content-Disposition": string;
+                    /** @description Always `nosniff`. */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example sequence,at,action,actor_id,actor_name,from_status,to_status,comment,audit_log_id,requisition_id,organization_id,prev_hash,entry_hash
+                     *     1,2026-11-27T09:00:00.000000Z,create,6f1c0d3e-8d2a-4d8e-9d55-0a4f5b2c7e11,Ann Smith,,draft,,2b7d9a1e-3c4f-4e5a-8b6c-7d8e9f0a1b2c,0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5,9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a,0000000000000000000000000000000000000000000000000000000000000000,5b1e0f3c0c8d3a4a8e2b7d1f6c9a0e4b3d2c1b0a99887766554433221100ffee
+                     */
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyAuditChain: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryVerification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listPendingApprovals: {
         parameters: {
             query?: {
@@ -4294,6 +4794,64 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    decideApprovalsInBulk: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Each requisition's outcome, in the order of `requisition_ids`. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDecisionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5740,6 +6298,49 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    exportPurchaseOrders: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                status?: components["schemas"]["PurchaseOrderStatus"][];
+                vendor_id?: string[];
+                /** @description Earliest date, inclusive. */
+                date_from?: components["parameters"]["DateFrom"];
+                /** @description Latest date, inclusive. */
+                date_to?: components["parameters"]["DateTo"];
+                /** @description The file's format; only `csv` for now. */
+                format?: "csv";
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="purchase-orders-2026-11-27.csv"` (the UTC day of the export). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getPurchaseOrder: {
         parameters: {
             query?: never;
@@ -5996,6 +6597,112 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPurchaseOrderReceipts: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrderReceiptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPurchaseOrderReceipt: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /**
+                 * @description A key the client makes up for one intended change (a UUID is a good key) and sends again, unchanged,
+                 *     with every retry of that change. For 24 hours the server keeps the key, per organisation and
+                 *     user, with a hash of the request (operation, path, query and body; files by their content) and
+                 *     its answer:
+                 *     - the same key with the same request answers the first answer again (same status and body, with
+                 *       the header `Idempotent-Replayed: true`) and changes nothing more: no second record, mail or
+                 *       audit entry;
+                 *     - a retry that arrives while the first request is still running waits for it (up to 10 seconds)
+                 *       and answers its answer, or 409 `IDEMPOTENCY_REQUEST_IN_PROGRESS` with `Retry-After`;
+                 *     - the same key with another request answers 422 `IDEMPOTENCY_KEY_REUSED` and changes nothing;
+                 *     - when the first request failed without changing anything (a 4xx or 5xx whose transaction rolled
+                 *       back), the key is given back and a retry with it runs afresh;
+                 *     - when the first request's change was made but its answer was lost (its server stopped before
+                 *       answering), 409 `IDEMPOTENCY_RESPONSE_LOST`: the change is never made twice.
+                 *     The checks of access (401, 403) and of the request's form (400) come first, so a caller without
+                 *     the permission is refused, never answered a stored answer. Without the header the call works as
+                 *     before, with no protection against a repeated request.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseOrderReceiptInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrderReceiptResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description An order neither sent nor partially received (a draft, cancelled or fully received): `INVALID_STATUS`; with an Idempotency-Key, `IDEMPOTENCY_REQUEST_IN_PROGRESS` or `IDEMPOTENCY_RESPONSE_LOST`. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description More than is outstanding on a line: `OVER_RECEIPT`, `details` naming the line (`lines.0.quantity`); or an Idempotency-Key reused with another request: `IDEMPOTENCY_KEY_REUSED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

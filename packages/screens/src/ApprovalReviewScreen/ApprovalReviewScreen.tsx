@@ -117,7 +117,7 @@ function ApprovalReview({
       history={
         <>
           <QuickInfoPanel requisition={requisition} />
-          <WorkflowPanel requisition={requisition} />
+          <WorkflowPanel requisition={requisition} organizationId={organizationId} />
         </>
       }
     />

@@ -1,7 +1,7 @@
 import type { Schemas } from '@purchasing/api-client';
 import { Button, Callout, ConfirmDialog, formatDate, formatDateTime, StatusBadge } from '@purchasing/ui';
 import { Button as RadixButton } from '@radix-ui/themes';
-import { Ban, PackageCheck, Pencil, Send } from 'lucide-react';
+import { Ban, PackageCheck, PackagePlus, Pencil, Send } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { DetailLayout } from '../kit/detail/DetailScreen';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
@@ -9,7 +9,9 @@ import { sendConfirmation } from '../shared/purchaseOrders';
 import { PurchaseOrderAttachments } from './PurchaseOrderAttachments';
 import { CancelDialog, ReceiveDialog } from './PurchaseOrderDialogs';
 import { DetailsPanel, LineItemsPanel } from './PurchaseOrderMainPanels';
+import { PurchaseOrderReceipts } from './PurchaseOrderReceipts';
 import { AddressesPanel, HistoryPanel, VendorPanel } from './PurchaseOrderSidePanels';
+import { RecordReceiptDialog } from './RecordReceiptDialog';
 import { usePurchaseOrderDetail } from './usePurchaseOrderDetail';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
@@ -68,6 +70,12 @@ export function PurchaseOrderDetail({
               </Button>
             ) : null}
             {showReceive ? (
+              <Button variant="secondary" onClick={() => setDialog('receipt')}>
+                <PackagePlus size={16} aria-hidden />
+                Record Receipt
+              </Button>
+            ) : null}
+            {showReceive ? (
               <Button variant="success" onClick={() => setDialog('receive')}>
                 <PackageCheck size={16} aria-hidden />
                 Mark as Received
@@ -81,6 +89,7 @@ export function PurchaseOrderDetail({
         <>
           <DetailsPanel order={order} />
           <LineItemsPanel order={order} />
+          <PurchaseOrderReceipts order={order} organizationId={organizationId} />
           <PurchaseOrderAttachments
             organizationId={organizationId}
             order={order}
@@ -113,6 +122,14 @@ export function PurchaseOrderDetail({
         onReceive={(input) => actions.receive.mutateAsync({ order, input })}
         pending={actions.receive.isPending}
       />
+      <RecordReceiptDialog
+        key={`${order.id}:${order.po_line_items.map((line) => line.quantity_received).join(',')}`}
+        order={order}
+        open={dialog === 'receipt'}
+        onOpenChange={(open) => setDialog(open ? 'receipt' : null)}
+        onRecord={(input) => actions.recordReceipt.mutateAsync({ order, input })}
+        pending={actions.recordReceipt.isPending}
+      />
       <CancelDialog
         order={order}
         open={dialog === 'cancel'}
@@ -135,6 +152,15 @@ function StatusCallout({ order, canSend }: { order: PurchaseOrder; canSend: bool
         {`Sent to ${order.vendor?.name ?? 'the vendor'} on ${formatDateTime(order.sent_at)}. Awaiting delivery${
           order.delivery_date ? ` by ${formatDate(order.delivery_date)}` : ''
         }.`}
+      </Callout>
+    );
+  }
+  if (order.status === 'partially_received') {
+    const lines = order.po_line_items;
+    const done = lines.filter((line) => line.quantity_received >= line.quantity).length;
+    return (
+      <Callout variant="info">
+        {`Partially received: ${done} of ${lines.length} lines in full. Record the rest as it arrives.`}
       </Callout>
     );
   }

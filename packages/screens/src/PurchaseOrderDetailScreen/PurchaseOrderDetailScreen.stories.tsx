@@ -28,10 +28,45 @@ const taxed = buildPurchaseOrder(11, {
   total_amount: 4_939.8,
 });
 
+const partialBase = buildPurchaseOrder(12, {
+  status: 'partially_received',
+  sent_at: '2026-11-12T11:30:00.000Z',
+});
+const partial = {
+  ...partialBase,
+  po_line_items: partialBase.po_line_items.map((line, index) => ({
+    ...line,
+    quantity_received: index === 0 ? line.quantity : 0,
+  })),
+};
+const partialReceipt = {
+  id: '00000000-0000-4000-8000-000000000990',
+  received_at: '2026-11-14',
+  received_by: {
+    id: '00000000-0000-4000-8000-000000000991',
+    first_name: 'Rosa',
+    last_name: 'Diaz',
+    email: 'rosa@acme.example',
+  },
+  notes: 'First delivery; the rest is back-ordered.',
+  attachment: null,
+  amount: partial.po_line_items[0]!.total_amount,
+  created_at: '2026-11-14T03:00:00.000Z',
+  lines: [
+    {
+      po_line_item_id: partial.po_line_items[0]!.id,
+      description: partial.po_line_items[0]!.description,
+      quantity: partial.po_line_items[0]!.quantity,
+    },
+  ],
+};
+
 /** The in-memory API over one order in every status, plus the odd ones of these stories. */
 function apiHandlers() {
   return [
-    ...createPurchaseOrderApi([...defaultPurchaseOrders(), noEmail, long, taxed]).handlers,
+    ...createPurchaseOrderApi([...defaultPurchaseOrders(), noEmail, long, taxed, structuredClone(partial)], {
+      receipts: { [partial.id]: [partialReceipt] },
+    }).handlers,
     ...handlers,
   ];
 }
@@ -95,6 +130,41 @@ export const ReceiveDialog: Story = {
     const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
     // The dialog fades in.
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Received Date/ })).toBeVisible());
+  },
+};
+
+/** Partially received: ordered vs received per line, the receipts so far, Record Receipt for the rest. */
+export const PartiallyReceived: Story = {
+  args: { purchaseOrderId: partial.id },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const receipts = await canvas.findByRole('list', { name: 'Receipts' });
+    await expect(within(receipts).getByText('First delivery; the rest is back-ordered.')).toBeVisible();
+    await expect(canvas.getByText('Partially Received')).toBeVisible();
+    const first = partial.po_line_items[0]!;
+    await expect(
+      canvas.getAllByText(`${first.quantity} of ${first.quantity} received`).length,
+    ).toBeGreaterThan(0);
+  },
+};
+
+/** Record Receipt: a quantity per outstanding line (the outstanding quantity by default), date, notes. */
+export const RecordReceiptDialog: Story = {
+  args: { purchaseOrderId: partial.id },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Record Receipt' }));
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    const second = partial.po_line_items[1]!;
+    const field = within(dialog).getByRole('spinbutton', { name: `${second.description} (received)` });
+    await waitFor(() => expect(field).toBeVisible());
+    await expect(field).toHaveValue(String(second.quantity));
+    // A line received in full is not offered again.
+    await expect(
+      within(dialog).queryByRole('spinbutton', {
+        name: `${partial.po_line_items[0]!.description} (received)`,
+      }),
+    ).toBeNull();
   },
 };
 

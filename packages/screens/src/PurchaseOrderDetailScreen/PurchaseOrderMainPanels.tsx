@@ -73,12 +73,14 @@ export function DetailsPanel({ order }: { order: PurchaseOrder }): ReactElement 
 }
 
 /**
- * The order's lines (document 2 §2): description with SKU and unit, quantity × unit price, line total
+ * The order's lines (document 2 §2): description with SKU and unit, quantity × unit price, ordered vs
+ * received (docs/decisions.md "Receipts"), line total
  * (with its tax and rate), and the order's subtotal and tax above its total when the lines carry tax.
  */
 export function LineItemsPanel({ order }: { order: PurchaseOrder }): ReactElement {
   const money = (amount: number) => formatMoney(amount, orderCurrency(order));
   const times = (line: Line) => `${line.quantity} ${line.unit_of_measure} × ${money(line.unit_price)}`;
+  const received = (line: Line) => `${line.quantity_received} of ${line.quantity} received`;
   return (
     <RecordLinesPanel
       lines={order.po_line_items}
@@ -93,8 +95,11 @@ export function LineItemsPanel({ order }: { order: PurchaseOrder }): ReactElemen
           </Text>
         </>
       )}
-      narrow={times}
-      columns={[{ header: 'Quantity × Unit Price', numeric: true, cell: times }]}
+      narrow={(line) => `${times(line)} · ${received(line)}`}
+      columns={[
+        { header: 'Received', numeric: true, cell: received },
+        { header: 'Quantity × Unit Price', numeric: true, cell: times },
+      ]}
       totalHeader="Line Total"
     />
   );

@@ -12,7 +12,7 @@ type PurchaseOrder = Schemas['PurchaseOrder'];
 export function usePurchaseOrderDetail(order: PurchaseOrder, organizationId: string) {
   const { hasPermission } = useSession();
   const actions = usePurchaseOrderActions(organizationId);
-  const [dialog, setDialog] = useState<'send' | 'receive' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'send' | 'receive' | 'receipt' | 'cancel' | null>(null);
 
   const { status } = order;
   const canManage = hasPermission('purchase_order.manage');
@@ -21,7 +21,7 @@ export function usePurchaseOrderDetail(order: PurchaseOrder, organizationId: str
   const isDraft = status === 'draft';
   const showEdit = isDraft && canManage;
   const showSend = isDraft && canManage;
-  const showReceive = status === 'sent' && canReceive;
+  const showReceive = (status === 'sent' || status === 'partially_received') && canReceive;
   const showCancel = (isDraft || status === 'sent') && canManage;
 
   const send = async () => {

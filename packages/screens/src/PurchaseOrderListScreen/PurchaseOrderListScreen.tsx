@@ -1,4 +1,4 @@
-import { purchaseOrderQueries, type Schemas, vendorQueries } from '@purchasing/api-client';
+import { purchaseOrderQueries, vendorQueries } from '@purchasing/api-client';
 import type { FilterDefinition } from '@purchasing/ui';
 import { Button as RadixButton } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import {
   purchaseOrderStatusLabel,
   sendConfirmation,
 } from '../shared/purchaseOrders';
-import { buildPurchaseOrdersCsv, fetchAllPurchaseOrders, purchaseOrdersCsvFileName } from './csv';
+import { downloadPurchaseOrdersCsv, purchaseOrdersCsvFileName } from './csv';
 import { purchaseOrderTable } from './purchaseOrder.columns';
 import {
   compactPurchaseOrderSearch,
@@ -27,8 +27,6 @@ import {
   toListFilters,
   toPageQuery,
 } from './searchParams';
-
-type PurchaseOrderSummary = Schemas['PurchaseOrderSummary'];
 
 /** Product copy of the purchase order list (document 2 §2 and §8, and the screen's own wording). */
 export const purchaseOrderListMessages = {
@@ -98,12 +96,11 @@ const purchaseOrderList = defineListResource({
 });
 
 const csv = {
-  fetchAll: (client, organizationId, search, signal) =>
-    fetchAllPurchaseOrders(client, organizationId, toListFilters(search), signal),
-  build: buildPurchaseOrdersCsv,
+  download: (client, organizationId, search, signal) =>
+    downloadPurchaseOrdersCsv(client, organizationId, toListFilters(search), signal),
   fileName: () => purchaseOrdersCsvFileName(),
   failed: purchaseOrderListMessages.exportFailed,
-} satisfies ListCsvSpec<PurchaseOrderListSearch, PurchaseOrderSummary>;
+} satisfies ListCsvSpec<PurchaseOrderListSearch>;
 
 const statusOptions = PURCHASE_ORDER_STATUSES.map((status) => ({
   value: status,

@@ -5,6 +5,7 @@ import { delay } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../AppShell';
 import { handlers, http, meHandler, plainUser } from '../test/handlers';
+import { historyVerificationHandler } from '../test/historyHandlers';
 import {
   approverRef,
   buildRequisition,
@@ -215,5 +216,52 @@ export const ServerError: Story = {
         ...handlers,
       ],
     },
+  },
+};
+
+/** The history matches its tamper-evident record: "History verified", described, with the exports. */
+export const HistoryVerified: Story = {
+  args: { requisitionId: approved.id },
+  parameters: { msw: { handlers: [...api(), ...handlers] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const badge = await canvas.findByRole('status', { name: /History verified/ }, { timeout: 10_000 });
+    await expect(badge).toHaveAccessibleDescription(
+      "All 3 entries of this requisition's history match the tamper-evident record.",
+    );
+    await expect(canvas.getByRole('button', { name: 'Export history (CSV)' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Export history (PDF)' })).toBeEnabled();
+  },
+};
+
+/** An entry was changed in the database after it was written: "History altered" names the entry. */
+export const HistoryAltered: Story = {
+  args: { requisitionId: approved.id },
+  parameters: {
+    msw: {
+      handlers: [
+        historyVerificationHandler({ intact: false, checked: 2, first_broken_sequence: 17 }),
+        ...api(),
+        ...handlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const badge = await canvas.findByRole('status', { name: /History altered/ }, { timeout: 10_000 });
+    await expect(badge).toHaveAccessibleDescription(
+      "Entry 17 of the organization's history no longer matches the tamper-evident record: it was changed after it was written.",
+    );
+  },
+};
+
+/** The history could not be checked (the verification failed): said so, the exports still offered. */
+export const HistoryNotChecked: Story = {
+  args: { requisitionId: approved.id },
+  parameters: { msw: { handlers: [historyVerificationHandler(500), ...api(), ...handlers] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const badge = await canvas.findByRole('status', { name: /History not checked/ }, { timeout: 10_000 });
+    await expect(badge).toHaveAccessibleDescription('The history could not be checked. Try again later.');
   },
 };

@@ -119,7 +119,7 @@ function RequisitionDetail({
       }
       main={<RequisitionPanels requisition={requisition} organizationId={organizationId} />}
       aside={<QuickInfoPanel requisition={requisition} />}
-      history={<WorkflowPanel requisition={requisition} />}
+      history={<WorkflowPanel requisition={requisition} organizationId={organizationId} />}
     >
       {mayReview ? (
         <Modal

@@ -4,6 +4,7 @@ import { ApprovalWorkflowTimeline } from '../ApprovalWorkflowTimeline';
 import { AttachmentsPanel } from '../kit/detail/AttachmentsPanel';
 import { Panel } from '../kit/detail/Panel';
 import { DetailsPanel } from './DetailsPanel';
+import { HistoryIntegrity } from './HistoryIntegrity';
 import { LineItemsPanel } from './LineItemsPanel';
 
 type Requisition = Schemas['Requisition'];
@@ -28,11 +29,27 @@ export function RequisitionPanels({
   );
 }
 
-/** The approval workflow's timeline, sorted by level. */
-export function WorkflowPanel({ requisition }: { requisition: Requisition }): ReactElement {
+/**
+ * The approval workflow's timeline, sorted by level; with `organizationId`, whether the history is
+ * intact (tamper-evident history chain) and its exports under it.
+ */
+export function WorkflowPanel({
+  requisition,
+  organizationId,
+}: {
+  requisition: Requisition;
+  organizationId?: string;
+}): ReactElement {
   return (
     <Panel title="Approval Workflow">
       <ApprovalWorkflowTimeline steps={requisition.approval_workflow} currency={requisition.currency} />
+      {organizationId ? (
+        <HistoryIntegrity
+          requisitionId={requisition.id}
+          requisitionNumber={requisition.requisition_number}
+          organizationId={organizationId}
+        />
+      ) : null}
     </Panel>
   );
 }

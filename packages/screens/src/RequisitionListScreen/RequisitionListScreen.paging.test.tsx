@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageCursor } from '../test/paging';
 import { renderScreen } from '../test/render';
 import { createRequisitionApi } from '../test/requisitionHandlers';
@@ -67,49 +67,5 @@ describe('RequisitionListScreen in a very large organisation', () => {
     expect(await screen.findByText('Showing 10,011 to 10,020 of 10,000+ results')).toBeInTheDocument();
     expect(urls.at(-1)?.searchParams.get('offset')).toBe('10010');
     expect(urls.at(-1)?.searchParams.get('cursor')).toBe(pageCursor(10_000));
-  });
-
-  describe('Export', () => {
-    let blobs: Blob[];
-
-    beforeEach(() => {
-      blobs = [];
-      URL.createObjectURL = vi.fn((blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:requisitions';
-      });
-      URL.revokeObjectURL = vi.fn();
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    });
-
-    afterEach(() => vi.restoreAllMocks());
-
-    it("walks the pages with each page's cursor", async () => {
-      const urls = serve((onRequest) => requisitionListHandler(buildRequisitionList(230), onRequest));
-      const { user } = renderScreen(<Harness />, { signedIn: true });
-      await screen.findByText('Showing 1 to 10 of 230 results');
-      urls.length = 0;
-      await user.click(screen.getByRole('button', { name: 'Export' }));
-      await waitFor(() => expect(blobs).toHaveLength(1));
-      expect(urls.map((url) => [url.searchParams.get('offset'), url.searchParams.get('cursor')])).toEqual([
-        ['0', null],
-        ['100', pageCursor(0)],
-        ['200', pageCursor(100)],
-      ]);
-    });
-
-    it('goes on past a capped total until a page comes back short', async () => {
-      const urls = serve((onRequest) =>
-        requisitionListHandler(buildRequisitionList(230), onRequest, { countCap: 150 }),
-      );
-      const { user } = renderScreen(<Harness />, { signedIn: true });
-      await screen.findByText('Showing 1 to 10 of 150+ results');
-      urls.length = 0;
-      await user.click(screen.getByRole('button', { name: 'Export' }));
-      await waitFor(() => expect(blobs).toHaveLength(1));
-      expect(urls.map((url) => url.searchParams.get('offset'))).toEqual(['0', '100', '200']);
-      const text = await blobs[0]!.text();
-      expect(text.trim().split('\r\n')).toHaveLength(231);
-    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Schemas } from '@purchasing/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, organizationsHandler } from '../test/handlers';
@@ -375,40 +376,26 @@ describe('RequisitionListScreen', () => {
 
     afterEach(() => vi.restoreAllMocks());
 
-    it('downloads every requisition of the current filters, across all pages, as CSV', async () => {
-      const all = buildRequisitionList(230);
-      const { urls } = serve(all);
+    it("downloads the server's export of the current filters", async () => {
+      serve(buildRequisitionList(60));
+      const asked: URL[] = [];
+      const file = '\uFEFFRequisition Number,Justification\r\nREQ-2026-00030,Chairs\r\n';
+      server.use(
+        http.get('/requisitions/export', ({ request }) => {
+          asked.push(new URL(request.url));
+          return new HttpResponse(file, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+        }),
+      );
       const { user } = renderList({ category: ['capital'] });
-      const capital = all.filter((r) => r.category === 'capital');
-      await screen.findByText(`Showing 1 to 10 of ${capital.length} results`);
-      urls.length = 0;
+      await screen.findByRole('button', { name: 'Export' });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled());
       await user.click(screen.getByRole('button', { name: 'Export' }));
       await waitFor(() => expect(downloads).toHaveLength(1));
       expect(downloads[0]).toMatch(/^requisitions-\d{4}-\d{2}-\d{2}\.csv$/);
-      expect(urls.map((url) => url.searchParams.get('limit'))).toEqual(['100']);
-      expect(urls[0]?.searchParams.getAll('category')).toEqual(['capital']);
-      const lines = (await blobs[0]!.text())
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n');
-      expect(lines[0]).toBe(
-        'Requisition Number,Justification,Requestor,Requestor Email,Category,Status,Amount,Currency,Cost Center,Created',
-      );
-      expect(lines).toHaveLength(capital.length + 1);
-    });
-
-    it('fetches 100 at a time until the total is reached', async () => {
-      const { urls } = serve(buildRequisitionList(230));
-      const { user } = renderList();
-      await screen.findByText('Showing 1 to 10 of 230 results');
-      urls.length = 0;
-      await user.click(screen.getByRole('button', { name: 'Export' }));
-      await waitFor(() => expect(downloads).toHaveLength(1));
-      expect(urls.map((url) => url.searchParams.get('offset'))).toEqual(['0', '100', '200']);
-      const text = await blobs[0]!.text();
-      expect(text.trim().split('\r\n')).toHaveLength(231);
-      expect(text).toContain('REQ-2026-00230');
-      expect(text).toContain('REQ-2026-00001');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]?.searchParams.getAll('category')).toEqual(['capital']);
+      expect(asked[0]?.searchParams.has('limit')).toBe(false);
+      expect((await blobs[0]!.text()).replace(/^\uFEFF/, '')).toBe(file.replace(/^\uFEFF/, ''));
     });
 
     it('is disabled while exporting and says when the export fails', async () => {
@@ -417,10 +404,8 @@ describe('RequisitionListScreen', () => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      // The second page of the export fails; every other call goes on to the list handler.
       server.use(
-        http.get('/requisitions', async ({ request, response }) => {
-          if (new URL(request.url).searchParams.get('offset') !== '100') return undefined;
+        http.get('/requisitions/export', async ({ response }) => {
           await held;
           return response(500).json({ message: 'Boom', code: 'INTERNAL_ERROR', details: [] });
         }),

@@ -17,7 +17,7 @@ import { ScreenFrame } from '../kit/ScreenFrame';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { REQUISITION_CATEGORY_LABELS, statusLabel } from '../shared/display';
-import { buildRequisitionsCsv, fetchAllRequisitions, requisitionsCsvFileName } from './csv';
+import { downloadRequisitionsCsv, requisitionsCsvFileName } from './csv';
 import { requisitionTable } from './requisition.columns';
 import {
   compactSearch,
@@ -110,12 +110,11 @@ const requisitionList = defineListResource({
 });
 
 const csv = {
-  fetchAll: (client, organizationId, search, signal) =>
-    fetchAllRequisitions(client, organizationId, toListFilters(search), signal),
-  build: buildRequisitionsCsv,
+  download: (client, organizationId, search, signal) =>
+    downloadRequisitionsCsv(client, organizationId, toListFilters(search), signal),
   fileName: () => requisitionsCsvFileName(),
   failed: requisitionListMessages.exportFailed,
-} satisfies ListCsvSpec<RequisitionListSearch, RequisitionSummary>;
+} satisfies ListCsvSpec<RequisitionListSearch>;
 
 const statusOptions = REQUISITION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
 const categoryOptions = Object.entries(REQUISITION_CATEGORY_LABELS).map(([value, label]) => ({

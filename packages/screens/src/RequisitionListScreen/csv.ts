@@ -1,29 +1,7 @@
-import {
-  type PurchasingClient,
-  type RequisitionListFilters,
-  type Schemas,
-  unwrap,
-} from '@purchasing/api-client';
-import { csvAmount, csvFileName, fetchAllPages, localDay, toCsv } from '../shared/csv';
-import { categoryLabel, statusLabel } from '../shared/display';
+import { type PurchasingClient, type RequisitionListFilters, unwrap } from '@purchasing/api-client';
+import { csvFileName } from '../shared/csv';
 
-export { downloadCsv, EXPORT_PAGE_SIZE, localDay } from '../shared/csv';
-
-type RequisitionSummary = Schemas['RequisitionSummary'];
-
-/** The columns of the exported file, in order. */
-export const REQUISITION_CSV_COLUMNS = [
-  'Requisition Number',
-  'Justification',
-  'Requestor',
-  'Requestor Email',
-  'Category',
-  'Status',
-  'Amount',
-  'Currency',
-  'Cost Center',
-  'Created',
-] as const;
+export { localDay } from '../shared/csv';
 
 /** The exported file's name for a day: `requisitions-2026-11-21.csv`. */
 export function requisitionsCsvFileName(today: Date = new Date()): string {
@@ -31,53 +9,22 @@ export function requisitionsCsvFileName(today: Date = new Date()): string {
 }
 
 /**
- * The CSV text of requisitions, one row each under {@link REQUISITION_CSV_COLUMNS} (see `toCsv` in
- * shared/csv: RFC 4180, amounts as plain numbers, formulas escaped).
+ * Every requisition matching `filters` as one CSV file, built and streamed by the server
+ * (`GET /requisitions/export`: the list's columns, visibility and filters), fetched with the client's
+ * bearer token and organisation header.
  */
-export function buildRequisitionsCsv(requisitions: readonly RequisitionSummary[]): string {
-  return toCsv(
-    REQUISITION_CSV_COLUMNS,
-    requisitions.map((r) => [
-      r.requisition_number,
-      r.justification ?? '',
-      `${r.requestor.first_name} ${r.requestor.last_name}`.trim(),
-      r.requestor.email,
-      categoryLabel(r.category),
-      statusLabel(r.status),
-      csvAmount(r.total_amount, r.currency),
-      r.currency,
-      r.cost_center ? `${r.cost_center.code} - ${r.cost_center.name}` : '',
-      localDay(r.created_at),
-    ]),
-  );
-}
-
-/**
- * Every requisition matching `filters`, fetched page after page of 100 until the server's total is
- * reached (past a capped total, until a short page), each request seeking from the previous page's
- * cursor; a requisition that moves between pages meanwhile is kept once.
- */
-export function fetchAllRequisitions(
+export async function downloadRequisitionsCsv(
   client: PurchasingClient,
   organizationId: string,
   filters: RequisitionListFilters,
   signal?: AbortSignal,
-): Promise<RequisitionSummary[]> {
-  return fetchAllPages(async (page) => {
-    const { requisitions, pagination } = await unwrap(
-      client.api.GET('/requisitions', {
-        params: {
-          query: { ...filters, ...page },
-          header: { 'X-Organization-Id': organizationId },
-        },
-        signal,
-      }),
-    );
-    return {
-      rows: requisitions,
-      total: pagination.total,
-      totalCapped: pagination.total_capped ?? false,
-      ...(pagination.cursor ? { cursor: pagination.cursor } : {}),
-    };
-  });
+): Promise<Blob> {
+  const { limit: _limit, offset: _offset, ...query } = filters;
+  return unwrap(
+    client.api.GET('/requisitions/export', {
+      params: { query, header: { 'X-Organization-Id': organizationId } },
+      parseAs: 'blob',
+      signal,
+    }),
+  ) as Promise<Blob>;
 }

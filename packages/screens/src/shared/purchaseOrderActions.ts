@@ -34,7 +34,7 @@ function refreshAfter(queryClient: QueryClient, organizationId: string, order: P
 }
 
 /**
- * The three actions of an order of `organizationId`, each a TanStack mutation that toasts the outcome
+ * The actions of an order of `organizationId`, each a TanStack mutation that toasts the outcome
  * (the server's message when it gave one, else our default) and refreshes the affected queries.
  * A failed call rejects `mutateAsync`, so a dialog can stay open.
  */
@@ -72,6 +72,29 @@ export function usePurchaseOrderActions(organizationId: string) {
     },
   });
 
+  const recordReceipt = useMutation({
+    mutationFn: ({
+      order,
+      input,
+    }: {
+      order: PurchaseOrderTarget;
+      input: Schemas['PurchaseOrderReceiptInput'];
+    }) =>
+      unwrap(
+        client.api.POST('/purchase-orders/{id}/receipts', {
+          params: { path: { id: order.id }, header },
+          body: input,
+        }),
+      ),
+    onSuccess: ({ purchase_order: order }) => {
+      toast.success(purchaseOrderMessages.receiptRecorded(order.po_number));
+      refreshAfter(queryClient, organizationId, order);
+    },
+    onError: (error) => {
+      toast.error(serverMessage(error) ?? purchaseOrderMessages.receiveFailed);
+    },
+  });
+
   const cancel = useMutation({
     mutationFn: ({ order, reason }: { order: PurchaseOrderTarget; reason: string | null }) =>
       unwrap(
@@ -89,5 +112,5 @@ export function usePurchaseOrderActions(organizationId: string) {
     },
   });
 
-  return { send, receive, cancel };
+  return { send, receive, recordReceipt, cancel };
 }

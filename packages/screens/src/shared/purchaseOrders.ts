@@ -63,6 +63,7 @@ export const purchaseOrderMessages = {
   sent: (poNumber: string) => `${poNumber} sent to the vendor`,
   sendFailed: 'Failed to send purchase order',
   received: (poNumber: string) => `${poNumber} marked as received`,
+  receiptRecorded: (poNumber: string) => `Receipt recorded for ${poNumber}`,
   receiveFailed: 'Failed to mark purchase order as received',
   cancelled: (poNumber: string) => `${poNumber} cancelled`,
   cancelFailed: 'Failed to cancel purchase order',

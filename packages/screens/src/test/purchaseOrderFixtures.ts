@@ -120,6 +120,7 @@ export function linesOf(requisition: Requisition, seed: number): PurchaseOrder['
     tax_amount: line.tax_amount,
     tax_rate: line.tax_rate,
     total_amount: line.total_amount,
+    quantity_received: 0,
     product:
       line.product && line.product_id
         ? {
@@ -200,6 +201,7 @@ export function buildLongPurchaseOrder(n: number, overrides: Partial<PurchaseOrd
     tax_amount: 0,
     tax_rate: null,
     total_amount: Math.round(quantity * unitPrice * 100) / 100,
+    quantity_received: 0,
     product: sku ? { id: uuid(4400 + n * 10 + index), name: description, sku, unit_of_measure: unit } : null,
   }));
   return buildPurchaseOrder(n, {
@@ -209,6 +211,14 @@ export function buildLongPurchaseOrder(n: number, overrides: Partial<PurchaseOrd
     payment_terms: 'Net 15',
     ...overrides,
   });
+}
+
+/** `order` with every line received in full. */
+export function fullyReceived(order: PurchaseOrder): PurchaseOrder {
+  return {
+    ...order,
+    po_line_items: order.po_line_items.map((line) => ({ ...line, quantity_received: line.quantity })),
+  };
 }
 
 /** The orders of the default fixtures: one in every status, newest first. */
@@ -226,15 +236,17 @@ export function defaultPurchaseOrders(): PurchaseOrder[] {
       payment_terms: 'Net 15',
       attachments: [buildAttachment(2, { file_name: 'signed-order.pdf', file_size: 96_512 })],
     }),
-    buildPurchaseOrder(3, {
-      status: 'received',
-      created_at: '2026-11-02T09:00:00.000Z',
-      sent_at: '2026-11-02T15:00:00.000Z',
-      received_date: '2026-11-10',
-      receipt_notes: 'All items received in good condition.',
-      delivery_date: '2026-11-10',
-      payment_terms: 'Due on Receipt',
-    }),
+    fullyReceived(
+      buildPurchaseOrder(3, {
+        status: 'received',
+        created_at: '2026-11-02T09:00:00.000Z',
+        sent_at: '2026-11-02T15:00:00.000Z',
+        received_date: '2026-11-10',
+        receipt_notes: 'All items received in good condition.',
+        delivery_date: '2026-11-10',
+        payment_terms: 'Due on Receipt',
+      }),
+    ),
     buildPurchaseOrder(4, {
       status: 'cancelled',
       created_at: '2026-10-28T09:00:00.000Z',

@@ -20,6 +20,7 @@ import {
   toPurchaseOrderSummary,
   vendors,
 } from './purchaseOrderFixtures';
+import { purchaseOrderReceiptHandlers } from './purchaseOrderReceiptHandlers';
 import { toSummary } from './requisitionFixtures';
 
 export {
@@ -44,7 +45,7 @@ type PurchaseOrder = Schemas['PurchaseOrder'];
 type Vendor = Schemas['Vendor'];
 type Requisition = Schemas['Requisition'];
 
-function problem(message: string, code: Schemas['ErrorCode'], details: Schemas['ErrorDetail'][] = []) {
+export function problem(message: string, code: Schemas['ErrorCode'], details: Schemas['ErrorDetail'][] = []) {
   return { message, code, details };
 }
 
@@ -56,6 +57,8 @@ export interface PurchaseOrderApiOptions {
   requisitions?: Requisition[];
   /** Sees the URL of every `GET /purchase-orders` (to check the query a screen sends). */
   onList?: (url: URL) => void;
+  /** Receipts already recorded, per order id. */
+  receipts?: Record<string, Schemas['PurchaseOrderReceipt'][]>;
 }
 
 /**
@@ -195,13 +198,14 @@ export function createPurchaseOrderApi(
     http.post('/purchase-orders/{id}/receive', async ({ params, request, response }) => {
       const order = find(params.id);
       if (!order) return response(404).json(notFound);
-      if (order.status !== 'sent') {
+      if (order.status !== 'sent' && order.status !== 'partially_received') {
         return response(409).json(
           problem('Only sent purchase orders can be marked as received', 'INVALID_STATUS'),
         );
       }
       const body: Schemas['PurchaseOrderReceiveInput'] = (await request.json().catch(() => null)) ?? {};
       order.status = 'received';
+      for (const line of order.po_line_items) line.quantity_received = line.quantity;
       order.received_date = body.received_date ?? today();
       order.receipt_notes = body.notes ?? null;
       return response(200).json({ purchase_order: order });
@@ -294,6 +298,7 @@ export function createPurchaseOrderApi(
       holder.attachments = holder.attachments.filter((file) => file.id !== params.id);
       return response(204).empty();
     }),
+    ...purchaseOrderReceiptHandlers(find, options.receipts),
   ];
   return { orders, vendors: vendorList, requisitions, handlers };
 }

@@ -8,6 +8,7 @@
 import type { Schemas } from '@purchasing/api-client';
 import { delay } from 'msw';
 import { http } from './handlers';
+import { historyHandlers } from './historyHandlers';
 import { invalidCursor, invalidCursorBody, type PagingOptions, pageOf } from './paging';
 import {
   approverRef,
@@ -207,6 +208,7 @@ export function createRequisitionApi(initial: Requisition[] = defaultRequisition
         expires_at: '2030-01-01T00:00:00.000Z',
       }),
     ),
+    ...historyHandlers(),
   ];
   return { requisitions, handlers };
 }

@@ -20,7 +20,7 @@ export type RequisitionStatus =
   | 'po_created';
 
 /** The statuses a purchase order can have. */
-export type PurchaseOrderStatus = 'draft' | 'sent' | 'received' | 'cancelled';
+export type PurchaseOrderStatus = 'draft' | 'sent' | 'partially_received' | 'received' | 'cancelled';
 
 /**
  * Colour and readable label of each requisition status. The specification only asks for a distinct
@@ -37,10 +37,14 @@ export const requisitionStatusBadges = {
   po_created: { color: 'purple', label: 'PO Created' },
 } as const satisfies Record<RequisitionStatus, { color: BadgeColor; label: string }>;
 
-/** Colour and label of each purchase-order status: draft neutral, sent blue, received green, cancelled red. */
+/**
+ * Colour and label of each purchase-order status: draft neutral, sent blue, partially received teal,
+ * received green, cancelled red.
+ */
 export const purchaseOrderStatusBadges = {
   draft: { color: 'gray', label: 'Draft' },
   sent: { color: 'blue', label: 'Sent' },
+  partially_received: { color: 'teal', label: 'Partially Received' },
   received: { color: 'green', label: 'Received' },
   cancelled: { color: 'red', label: 'Cancelled' },
 } as const satisfies Record<PurchaseOrderStatus, { color: BadgeColor; label: string }>;

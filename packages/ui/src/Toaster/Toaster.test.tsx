@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PortalContainerProvider } from '../PortalContainer';
 import { Toaster, toast, toasterConfig } from './Toaster';
 
 /** Advances fake time in small steps so react-hot-toast's effects can schedule their follow-up timers. */
@@ -71,5 +72,54 @@ describe('Toaster', () => {
     const wrapper = screen.getByText('Note 25').closest('[style*="right"]') as HTMLElement;
     expect(wrapper.style.right).toBe('0px');
     expect(wrapper.style.top).toBe('0px');
+  });
+
+  it("copies the toasts' rules into the shadow root its portal container lies in, and takes them away after", async () => {
+    vi.useRealTimers();
+    const host = document.body.appendChild(document.createElement('div'));
+    const shadow = host.attachShadow({ mode: 'open' });
+    const app = shadow.appendChild(document.createElement('div'));
+    const portalHost = shadow.appendChild(document.createElement('div'));
+    const view = render(
+      <PortalContainerProvider container={portalHost}>
+        <Toaster />
+      </PortalContainerProvider>,
+      { container: app },
+    );
+    act(() => {
+      toast.success('Saved in the shadow');
+    });
+    const bar = await vi.waitFor(() => {
+      const found = [...app.querySelectorAll('[role="status"]')].find((node) =>
+        node.textContent?.includes('Saved in the shadow'),
+      );
+      expect(found).toBeDefined();
+      return found as HTMLElement;
+    });
+    const rules = () =>
+      Array.from(document.head.querySelectorAll('style#_goober'), (s) => s.textContent).join('\n');
+    const original = rules();
+    const barClass = [...(bar.parentElement?.classList ?? [])].find((name) => name.startsWith('go'));
+    expect(barClass).toBeDefined();
+    expect(original).toContain(`.${barClass}`);
+    await vi.waitFor(() => {
+      const copy = shadow.querySelector('style[data-purchasing-toasts]');
+      expect(copy?.textContent).toBe(rules());
+    });
+    view.unmount();
+    expect(shadow.querySelector('style[data-purchasing-toasts]')).toBeNull();
+    host.remove();
+  });
+
+  it('adds no copy of the rules outside a shadow root', () => {
+    render(
+      <PortalContainerProvider container={document.body}>
+        <Toaster />
+      </PortalContainerProvider>,
+    );
+    act(() => {
+      toast('Plain note');
+    });
+    expect(document.querySelector('style[data-purchasing-toasts]')).toBeNull();
   });
 });

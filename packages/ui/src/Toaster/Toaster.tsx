@@ -1,9 +1,10 @@
-import type { ReactElement } from 'react';
+import { type ReactElement, useEffect } from 'react';
 import {
   Toaster as HotToaster,
   type ToasterProps as HotToasterProps,
   toast as hotToast,
 } from 'react-hot-toast';
+import { type PortalContainer, usePortalContainer } from '../PortalContainer';
 
 /**
  * Toast settings from the specification (document 1 §9, document 2 §9): placed top-right, at most 20 at
@@ -37,16 +38,49 @@ const themedToast = {
   loading: { primary: 'var(--accent-9, CanvasText)', secondary: 'var(--gray-a5, Canvas)' },
 } as const;
 
+/** The `<style>` react-hot-toast's styling library (goober) keeps its rules in, in the document's head. */
+const TOAST_SHEET_ID = '_goober';
+
+/**
+ * Inside a shadow root the document's stylesheets do not apply, and react-hot-toast writes the rules of
+ * its toasts (layout, icons, enter and exit animations) into one `<style>` of the document's head. When
+ * the portal container of {@link PortalContainerProvider} lies in a shadow root, a copy of that sheet is
+ * kept in the shadow root, updated whenever the original changes; it is removed with the Toaster.
+ */
+function useToastStylesIn(container: PortalContainer): void {
+  useEffect(() => {
+    const root = container?.getRootNode();
+    if (!(typeof ShadowRoot !== 'undefined' && root instanceof ShadowRoot)) return;
+    const copy = document.createElement('style');
+    copy.dataset.purchasingToasts = '';
+    root.append(copy);
+    const sync = () => {
+      const sheets = document.head.querySelectorAll(`style#${TOAST_SHEET_ID}`);
+      const text = Array.from(sheets, (sheet) => sheet.textContent ?? '').join('\n');
+      if (copy.textContent !== text) copy.textContent = text;
+    };
+    const observer = new MutationObserver(sync);
+    observer.observe(document.head, { childList: true, subtree: true, characterData: true });
+    sync();
+    return () => {
+      observer.disconnect();
+      copy.remove();
+    };
+  }, [container]);
+}
+
 /** Props of {@link Toaster}: react-hot-toast's own props, which override the product defaults. */
 export type ToasterProps = HotToasterProps;
 
 /**
  * Renders the toasts raised with {@link toast}, in the nearest Radix theme. Mount it once, inside the
- * host's `<Theme>`.
+ * host's `<Theme>`. In a shadow root, mount it inside the {@link PortalContainerProvider} whose container
+ * lies in that shadow root: the toasts' rules are then copied there.
  * react-hot-toast keeps at most {@link toasterConfig.limit} toasts (its built-in limit is the product's 20).
  */
 export function Toaster(props: ToasterProps): ReactElement {
   const { durations } = toasterConfig;
+  useToastStylesIn(usePortalContainer());
   return (
     <HotToaster
       position={toasterConfig.position}

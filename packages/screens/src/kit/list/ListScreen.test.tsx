@@ -326,7 +326,7 @@ describe('ListScreen with useListScreen', () => {
 
       renderList(
         {},
-        { csv: { fetchAll: async () => [], build: () => '', fileName: () => 'x.csv', failed: 'Oops' } },
+        { csv: { download: async () => new Blob([]), fileName: () => 'x.csv', failed: 'Oops' } },
       );
       await screen.findByText('No things yet');
       expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
@@ -338,15 +338,15 @@ describe('ListScreen with useListScreen', () => {
       URL.revokeObjectURL = vi.fn();
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const fetchAll = vi.fn(async (_client: unknown, _org: string, search: Search) =>
-        search.search ? Promise.reject(new Error('Boom')) : [],
+      const download = vi.fn(async (_client: unknown, _org: string, search: Search) =>
+        search.search ? Promise.reject(new Error('Boom')) : new Blob(['a,b']),
       );
-      const csv = { fetchAll, build: () => 'a,b', fileName: () => 'things.csv', failed: 'Export failed' };
+      const csv = { download, fileName: () => 'things.csv', failed: 'Export failed' };
       const { user, onChange } = renderList({}, { csv });
       await screen.findByText('Showing 1 to 3 of 3 results');
       await user.click(screen.getByRole('button', { name: 'Export' }));
       await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-      expect(fetchAll).toHaveBeenLastCalledWith(
+      expect(download).toHaveBeenLastCalledWith(
         expect.anything(),
         expect.any(String),
         {},

@@ -9,7 +9,7 @@ import { type FilterValues, toast } from '@purchasing/ui';
 import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePurchasing } from '../../PurchasingProvider';
-import { downloadCsv } from '../../shared/csv';
+import { downloadFile } from '../../shared/csv';
 import { type SearchableListState, useDebouncedSearchText } from './useDebouncedSearchText';
 
 /** One page of a list as the kit reads it from the query's answer. */
@@ -85,17 +85,21 @@ export function defineListResource<
   return resource;
 }
 
-/** The CSV export of a list (the Export button): every row of the current filters in one file. */
-export interface ListCsvSpec<TSearch, TRow> {
-  /** Every row matching `search` (all pages), stopping when `signal` aborts. */
-  fetchAll(
+/**
+ * The CSV export of a list (the Export button): every row of the current filters in one file, which the
+ * server builds and streams (`GET /requisitions/export`, `GET /purchase-orders/export`).
+ */
+export interface ListCsvSpec<TSearch> {
+  /**
+   * The file for `search`, fetched with the client (its bearer token and organisation header), stopping
+   * when `signal` aborts.
+   */
+  download(
     client: PurchasingClient,
     organizationId: string,
     search: TSearch,
     signal: AbortSignal,
-  ): Promise<readonly TRow[]>;
-  /** The CSV text of the rows. */
-  build(rows: readonly TRow[]): string;
+  ): Promise<Blob>;
   /** The downloaded file's name, e.g. `requisitions-2026-11-21.csv`. */
   fileName(): string;
   /** Toasted (and logged) when the export fails, e.g. 'Failed to export requisitions'. */
@@ -165,7 +169,7 @@ export interface ListScreenState<TRow, TData = unknown> {
 
 /** Options of {@link useListScreen}. */
 export interface UseListScreenOptions<TSearch, TRow> {
-  csv?: ListCsvSpec<TSearch, TRow>;
+  csv?: ListCsvSpec<TSearch>;
   confirm?: ListConfirmSpec<TRow>;
 }
 
@@ -271,7 +275,7 @@ export function useListScreen<TSearch extends SearchableListState, TData, TRow, 
 }
 
 function useCsvExport<TSearch, TRow>(
-  spec: ListCsvSpec<TSearch, TRow> | undefined,
+  spec: ListCsvSpec<TSearch> | undefined,
   organizationId: string,
   search: TSearch,
 ): ListScreenState<TRow>['csv'] {
@@ -286,8 +290,8 @@ function useCsvExport<TSearch, TRow>(
     exportAbort.current = controller;
     setExporting(true);
     try {
-      const rows = await spec.fetchAll(client, organizationId, search, controller.signal);
-      downloadCsv(spec.build(rows), spec.fileName());
+      const file = await spec.download(client, organizationId, search, controller.signal);
+      downloadFile(file, spec.fileName());
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error(spec.failed, error);
