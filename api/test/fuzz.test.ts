@@ -334,6 +334,8 @@ function fake(
       value = generateSync({ ...schema, components: doc.components } as JsonSchema, {
         seed: seed + attempt * 7919,
         maxDefaultItems: 3,
+        // A valid-looking request needs no thousand-row import; huge arrays come from the mutations.
+        maxItems: 20,
       });
     } catch {
       // Some seeds hit the generator's limits (an optional property it cannot place): try another.
