@@ -3,7 +3,9 @@ import { DaysPendingBadge, formatDate, formatDateTime, formatMoney } from '@purc
 import {
   Badge,
   Box,
+  Callout,
   Card,
+  Checkbox,
   DataList,
   Flex,
   Heading,
@@ -12,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@radix-ui/themes';
 import { ClipboardCheck, Eye } from 'lucide-react';
-import { type ReactElement, type ReactNode, useId } from 'react';
+import { type ReactElement, type ReactNode, type Ref, useId } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
 import { BudgetOverrunBadge } from '../shared/BudgetOverrun';
@@ -38,7 +40,26 @@ export const yourDecisionLabels = {
  * facts, how long the step has waited (or what the viewer decided, with the comment), and links to the
  * requisition and, while the step is open, to its review.
  */
-export function ApprovalCard({ item }: { item: PendingApproval }): ReactElement {
+export interface ApprovalCardProps {
+  item: PendingApproval;
+  /** For an open step of the Pending view: its checkbox for bulk decisions. */
+  selection?: { checked: boolean; onToggle(): void };
+  /** Why the last bulk decision did not decide it (shown on the card). */
+  failure?: string;
+  /** Whether the keyboard's cursor (j/k) is on this card: outlined, and focused by the queue. */
+  current?: boolean;
+  cardRef?: Ref<HTMLElement>;
+  onFocus?(): void;
+}
+
+export function ApprovalCard({
+  item,
+  selection,
+  failure,
+  current,
+  cardRef,
+  onFocus,
+}: ApprovalCardProps): ReactElement {
   const { navigation } = usePurchasing();
   const titleId = useId();
   const { requisition } = item;
@@ -49,11 +70,33 @@ export function ApprovalCard({ item }: { item: PendingApproval }): ReactElement 
   const lines = requisition.line_item_count;
 
   return (
-    <Card asChild size="2" style={{ width: '100%' }}>
-      <article aria-labelledby={titleId}>
+    <Card
+      asChild
+      size="2"
+      style={{
+        width: '100%',
+        outline: current ? '2px solid var(--focus-8)' : undefined,
+        outlineOffset: current ? 2 : undefined,
+      }}
+    >
+      <article
+        aria-labelledby={titleId}
+        ref={cardRef}
+        tabIndex={selection ? -1 : undefined}
+        onFocus={onFocus}
+      >
         <Flex direction="column" gap="3" height="100%">
           <Flex justify="between" align="start" gap="3">
-            <Box minWidth="0">
+            {selection ? (
+              <Checkbox
+                size="3"
+                mt="1"
+                checked={selection.checked}
+                onCheckedChange={selection.onToggle}
+                aria-label={`Select ${requisition.requisition_number}`}
+              />
+            ) : null}
+            <Box minWidth="0" flexGrow="1">
               <Heading as="h2" size="4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
                 {requisition.requisition_number}
               </Heading>
@@ -72,6 +115,14 @@ export function ApprovalCard({ item }: { item: PendingApproval }): ReactElement 
               </Badge>
             ) : null}
           </Flex>
+
+          {failure ? (
+            <Callout.Root color="red" size="1" role="status">
+              <Callout.Text>
+                <Text weight="medium">Not decided:</Text> {failure}
+              </Callout.Text>
+            </Callout.Root>
+          ) : null}
 
           <Box>
             <Text as="p" size="6" weight="bold">

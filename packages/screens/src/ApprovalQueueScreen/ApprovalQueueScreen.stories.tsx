@@ -167,3 +167,28 @@ export const ServerError: Story = {
 export const NoOrganization: Story = {
   parameters: { msw: { handlers: [organizationsHandler([]), ...handlers] } },
 };
+
+/** Two requisitions selected for one decision: the bar above the cards, then the approval dialog. */
+export const BulkSelection: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Select REQ-2026-00031' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select REQ-2026-00032' }));
+    const bar = canvas.getByRole('region', { name: 'Selected approvals' });
+    await expect(bar).toHaveTextContent('2 selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Approve selected' }));
+    const page = within(canvasElement.ownerDocument.body);
+    await expect(await page.findByRole('dialog', { name: 'Approve 2 requisitions' })).toBeInTheDocument();
+  },
+};
+
+/** The keyboard shortcuts, opened with `?` (or the Keyboard shortcuts button). */
+export const KeyboardShortcuts: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('checkbox', { name: 'Select REQ-2026-00031' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Keyboard shortcuts' }));
+    const page = within(canvasElement.ownerDocument.body);
+    await expect(await page.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  },
+};

@@ -1,9 +1,9 @@
 import { approvalQueries } from '@purchasing/api-client';
 import type { FilterDefinition } from '@purchasing/ui';
-import { Grid, SegmentedControl } from '@radix-ui/themes';
+import { Button, Flex, Grid, SegmentedControl } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, ClipboardCheck } from 'lucide-react';
-import type { ReactElement } from 'react';
+import { CheckCircle2, ClipboardCheck, Keyboard } from 'lucide-react';
+import { type ReactElement, useCallback, useRef, useState } from 'react';
 import { ListScreen } from '../kit/list/ListScreen';
 import { SEARCH_DEBOUNCE_MS } from '../kit/list/useDebouncedSearchText';
 import { useListScreen } from '../kit/list/useListScreen';
@@ -13,6 +13,9 @@ import { usePurchasing } from '../PurchasingProvider';
 import { APPROVAL_LEVELS, approvalLevelTitle } from '../shared/display';
 import { ApprovalCard } from './ApprovalCard';
 import { type ApprovalQueueSearch, approvalQueue, type QueueStatus } from './approvalQueue.resource';
+import { BulkActionBar, BulkDecisionDialog, useBulkDecisions } from './BulkDecisions';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import { type QueueShortcut, useQueueKeyboard } from './useQueueKeyboard';
 
 export { APPROVAL_QUEUE_PAGE_SIZES } from './approvalQueue.resource';
 
@@ -44,7 +47,9 @@ const levelFilter: FilterDefinition = {
  * The approval queue (`/approvals`): the caller's open approval steps (or, under Completed, the steps
  * they decided) as cards, with the number awaiting approval in the title, a debounced search, filters
  * by approval level and step date, and paging. Each card links to the requisition and, while the step
- * is open, to its review.
+ * is open, to its review. Open steps can be selected and approved or rejected together (one comment
+ * for all), each with its own outcome; the keyboard moves (j/k), selects (x), acts (a/r/i) and lists
+ * its shortcuts (?).
  */
 export function ApprovalQueueScreen(): ReactElement {
   return (
@@ -68,6 +73,44 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
   const awaiting = useQuery(
     approvalQueries.pending(client, organizationId, { status: 'Pending', limit: list.pageSize, offset: 0 }),
   );
+  const pending = status === 'Pending';
+  const bulk = useBulkDecisions();
+  const [help, setHelp] = useState(false);
+  const [cursor, setCursorState] = useState<string | null>(null);
+  // The shortcuts read the cursor from a ref: keys typed fast arrive before React renders again.
+  const cursorRef = useRef<string | null>(null);
+  const setCursor = useCallback((id: string | null) => {
+    cursorRef.current = id;
+    setCursorState(id);
+  }, []);
+  const container = useRef<HTMLDivElement>(null);
+  const cards = useRef(new Map<string, HTMLElement>());
+  const numbers = new Map(
+    list.rows.map((item) => [item.requisition.id, item.requisition.requisition_number]),
+  );
+  const ids = list.rows.map((item) => item.requisition.id);
+  const current = cursor && ids.includes(cursor) ? cursor : null;
+  const onShortcut = useCallback(
+    (shortcut: QueueShortcut) => {
+      const at = cursorRef.current && ids.includes(cursorRef.current) ? cursorRef.current : null;
+      if (shortcut === 'help') return setHelp(true);
+      if (shortcut === 'next' || shortcut === 'previous') {
+        const index = at ? ids.indexOf(at) : -1;
+        const next = ids[shortcut === 'next' ? Math.min(index + 1, ids.length - 1) : Math.max(index - 1, 0)];
+        if (next) {
+          setCursor(next);
+          cards.current.get(next)?.focus();
+        }
+        return;
+      }
+      if (shortcut === 'select') return at ? bulk.toggle(at) : undefined;
+      if (shortcut === 'info') return at ? bulk.open('request_info', [at]) : undefined;
+      const chosen = bulk.selected.size > 0 ? undefined : at ? [at] : [];
+      bulk.open(shortcut === 'approve' ? 'approve' : 'reject', chosen);
+    },
+    [bulk, ids, setCursor],
+  );
+  useQueueKeyboard(container, pending && !bulk.dialog && !help, onShortcut);
 
   return (
     <ListScreen
@@ -84,21 +127,29 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
           : 'Requisitions waiting for your decision, oldest first.'
       }
       actions={
-        <SegmentedControl.Root
-          size="2"
-          value={status}
-          onValueChange={(value) =>
-            onSearchChange({
-              ...search,
-              status: value === 'Completed' ? 'Completed' : undefined,
-              page: undefined,
-            })
-          }
-          aria-label="Approval status"
-        >
-          <SegmentedControl.Item value="Pending">Pending</SegmentedControl.Item>
-          <SegmentedControl.Item value="Completed">Completed</SegmentedControl.Item>
-        </SegmentedControl.Root>
+        <Flex gap="3" align="center" wrap="wrap">
+          {pending ? (
+            <Button variant="ghost" color="gray" onClick={() => setHelp(true)}>
+              <Keyboard size={16} aria-hidden />
+              Keyboard shortcuts
+            </Button>
+          ) : null}
+          <SegmentedControl.Root
+            size="2"
+            value={status}
+            onValueChange={(value) =>
+              onSearchChange({
+                ...search,
+                status: value === 'Completed' ? 'Completed' : undefined,
+                page: undefined,
+              })
+            }
+            aria-label="Approval status"
+          >
+            <SegmentedControl.Item value="Pending">Pending</SegmentedControl.Item>
+            <SegmentedControl.Item value="Completed">Completed</SegmentedControl.Item>
+          </SegmentedControl.Root>
+        </Flex>
       }
       searchBox={{
         label: 'Search approvals',
@@ -106,24 +157,44 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
       }}
       filters={[levelFilter]}
       renderRows={(rows, { busy }) => (
-        <Grid
-          asChild
-          columns={{ initial: '1', sm: '2', lg: '3' }}
-          gap="4"
-          aria-busy={busy || undefined}
-          style={{ opacity: busy ? 0.6 : undefined, transition: 'opacity 120ms' }}
-        >
-          <ul
-            aria-label={status === 'Pending' ? 'Approvals awaiting your decision' : 'Completed approvals'}
-            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        <Flex direction="column" gap="4" ref={container}>
+          {pending ? <BulkActionBar state={bulk} /> : null}
+          <Grid
+            asChild
+            columns={{ initial: '1', sm: '2', lg: '3' }}
+            gap="4"
+            aria-busy={busy || undefined}
+            style={{ opacity: busy ? 0.6 : undefined, transition: 'opacity 120ms' }}
           >
-            {rows.map((item) => (
-              <li key={item.id} style={{ display: 'flex' }}>
-                <ApprovalCard item={item} />
-              </li>
-            ))}
-          </ul>
-        </Grid>
+            <ul
+              aria-label={status === 'Pending' ? 'Approvals awaiting your decision' : 'Completed approvals'}
+              style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            >
+              {rows.map((item) => (
+                <li key={item.id} style={{ display: 'flex' }}>
+                  <ApprovalCard
+                    item={item}
+                    {...(pending && item.action === null
+                      ? {
+                          selection: {
+                            checked: bulk.selected.has(item.requisition.id),
+                            onToggle: () => bulk.toggle(item.requisition.id),
+                          },
+                          failure: bulk.failures.get(item.requisition.id),
+                          current: current === item.requisition.id,
+                          cardRef: (node: HTMLElement | null) => {
+                            if (node) cards.current.set(item.requisition.id, node);
+                            else cards.current.delete(item.requisition.id);
+                          },
+                          onFocus: () => setCursor(item.requisition.id),
+                        }
+                      : {})}
+                  />
+                </li>
+              ))}
+            </ul>
+          </Grid>
+        </Flex>
       )}
       empty={
         status === 'Completed'
@@ -151,6 +222,9 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
         pager: 'Approval queue pages',
         pageSize: 'Cards per page',
       }}
-    />
+    >
+      <BulkDecisionDialog state={bulk} organizationId={organizationId} numbers={numbers} />
+      <ShortcutsHelp open={help} onOpenChange={setHelp} />
+    </ListScreen>
   );
 }
