@@ -5,6 +5,7 @@ import type { User } from '../src/db/models/index.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import { expectCountersExact } from './counters-check.js';
 import {
+  buildBudget,
   buildCostCenter,
   buildGlAccount,
   buildMembership,
@@ -56,12 +57,12 @@ beforeAll(async () => {
 });
 
 /** A requisition of `total` (one manager level) raised and submitted by `as`. */
-async function submitted(as: Member, total = 1200) {
+async function submitted(as: Member, total = 1200, costCenterId = world.costCenter.id) {
   const response = await call(app.server, 'POST', '/api/requisitions', {
     token: as.token,
     organizationId: world.organization.id,
     payload: {
-      cost_center_id: world.costCenter.id,
+      cost_center_id: costCenterId,
       gl_account_id: world.glAccount.id,
       justification: `Monitors for the team ${total}`,
       line_items: [{ description: 'Monitor', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
@@ -210,5 +211,45 @@ describe('bulk decisions', () => {
       ).toContain('requisition_ids');
     }
     expect(await statuses([mine.id])).toEqual({ [mine.id]: 'under_review' });
+  });
+
+  it("shows each open step's budget position: available now, and after this requisition", async () => {
+    const costCenter = await buildCostCenter(app.models, world.organization);
+    await buildBudget(app.models, costCenter, { allocated_amount: '2000.00' });
+    const first = await submitted(world.uma, 1200, costCenter.id);
+    const second = await submitted(world.uma, 1200, costCenter.id);
+    const unbudgeted = await submitted(world.uma, 300);
+    const positions = async () => {
+      const response = await call(app.server, 'GET', '/api/approvals/pending?limit=100', {
+        token: world.mark.token,
+        organizationId: world.organization.id,
+      });
+      expectContract(response, 'listPendingApprovals');
+      const items: { requisition: { id: string }; budget_position?: unknown }[] =
+        body(response).pending_approvals;
+      return (id: string) => items.find((item) => item.requisition.id === id)?.budget_position;
+    };
+    const before = await positions();
+    const year = new Date().getUTCFullYear();
+    expect(before(first.id)).toEqual({
+      fiscal_year: year,
+      currency: 'AUD',
+      available_amount: 2000,
+      available_after_amount: 800,
+    });
+    expect(before(unbudgeted.id)).toBeNull();
+
+    const approved = await bulk(world.mark, { action: 'approve', requisition_ids: [first.id] });
+    expect(body(approved).results[0]).toMatchObject({ ok: true, status: 'approved' });
+    expect((await positions())(second.id)).toMatchObject({
+      available_amount: 800,
+      available_after_amount: -400,
+    });
+
+    const completed = await call(app.server, 'GET', '/api/approvals/pending?status=Completed', {
+      token: world.mark.token,
+      organizationId: world.organization.id,
+    });
+    expect(body(completed).pending_approvals[0]).not.toHaveProperty('budget_position');
   });
 });

@@ -26,6 +26,7 @@ import {
   SUMMARY_JOINS,
 } from '../requisitions/requisitions.presenter.js';
 import type { Actor } from '../requisitions/requisitions.service.js';
+import { withBudgetPositions } from './queue-budget.js';
 
 /** One approval step of the caller with its requisition (contract `PendingApproval`). */
 export type PendingApprovalView = components['schemas']['PendingApproval'];
@@ -241,7 +242,10 @@ export async function listPendingApprovals(
     offset: filter.offset ?? 0,
     cursor,
   });
-  return { pending_approvals: items, pagination };
+  return {
+    pending_approvals: completed ? items : await withBudgetPositions(db, organizationId, items),
+    pagination,
+  };
 }
 
 /** Every step the actor decided in the organisation (any action), newest first, paged. */

@@ -2772,6 +2772,23 @@ export interface components {
              * @description When the step opened (the days-pending badge counts from here).
              */
             created_at: string;
+            /**
+             * @description On an open step (the Pending view), where the requisition leaves its cost centre's budget of
+             *     the current fiscal year if it is approved now: the available amount (allocated − committed −
+             *     spent, docs/decisions.md "Budgets") and what remains after this requisition's total, in the
+             *     organisation's base currency. Null when the cost centre has no budget for the year (it is
+             *     not controlled); absent on decided steps.
+             */
+            budget_position?: components["schemas"]["BudgetPosition"] | null;
+        };
+        BudgetPosition: {
+            fiscal_year: number;
+            /** @description The organisation's base currency. */
+            currency: string;
+            /** @description Allocated − committed − spent now (may be negative). */
+            available_amount: number;
+            /** @description What is left once this requisition is approved (negative when it exceeds the budget). */
+            available_after_amount: number;
         };
         /**
          * @description One decision for several requisitions: `approve` (a comment is optional) or `reject` (a comment

@@ -131,6 +131,7 @@ export function ApprovalCard({
             <BaseAmountLine requisition={requisition} />
           </Box>
           <BudgetOverrunBadge requisition={requisition} />
+          {open && item.budget_position ? <BudgetPositionLine position={item.budget_position} /> : null}
 
           {requisition.justification ? (
             <Text
@@ -199,5 +200,21 @@ function QueueField({ label, children }: { label: string; children: ReactNode })
       <DataList.Label minWidth="96px">{label}</DataList.Label>
       <DataList.Value style={{ overflowWrap: 'anywhere' }}>{children}</DataList.Value>
     </DataList.Item>
+  );
+}
+
+/**
+ * Where the requisition leaves its cost centre's budget if approved now (the server's figures): what is
+ * available, and what would be left; in red when this requisition goes past it.
+ */
+function BudgetPositionLine({ position }: { position: Schemas['BudgetPosition'] }): ReactElement {
+  const over = position.available_after_amount < 0;
+  return (
+    <Text as="p" size="2" color={over ? 'red' : 'gray'}>
+      Budget {position.fiscal_year}: {formatMoney(position.available_amount, position.currency)} available,{' '}
+      <Text weight="medium" color={over ? 'red' : undefined}>
+        {formatMoney(position.available_after_amount, position.currency)} after this one
+      </Text>
+    </Text>
   );
 }

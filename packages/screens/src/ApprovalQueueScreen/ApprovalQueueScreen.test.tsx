@@ -335,4 +335,37 @@ describe('ApprovalQueueScreen', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Approval Queue', level: 1 })).toBeInTheDocument();
   });
+
+  it("reads each open step's budget position from the server: available, and after this one (red past it)", async () => {
+    const [inBudget, over, ...rest] = queueItems();
+    serveQueue([
+      {
+        ...inBudget!,
+        budget_position: {
+          fiscal_year: 2026,
+          currency: 'AUD',
+          available_amount: 5000,
+          available_after_amount: 3765.5,
+        },
+      },
+      {
+        ...over!,
+        budget_position: {
+          fiscal_year: 2026,
+          currency: 'AUD',
+          available_amount: 1000,
+          available_after_amount: -48500,
+        },
+      },
+      ...rest,
+    ]);
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    expect(await card('REQ-2026-00011')).toHaveTextContent(
+      'Budget 2026: $5,000.00 available, $3,765.50 after this one',
+    );
+    expect(await card('REQ-2026-00012')).toHaveTextContent(
+      'Budget 2026: $1,000.00 available, -$48,500.00 after this one',
+    );
+    expect(await card('REQ-2026-00013')).not.toHaveTextContent('Budget 2026');
+  });
 });
