@@ -31,7 +31,7 @@ describe('crash safety', () => {
     const database = `crash_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
     try {
       const args = ['--import', 'tsx', 'bench/crash/crash.ts', '--database', database, '--writers', '4'];
-      args.push('--kills', '2', '--seconds', '6', '--port', String(await freePort()), '--json', json);
+      args.push('--kills', '2', '--seconds', '12', '--port', String(await freePort()), '--json', json);
       const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
         execFile(
           process.execPath,
@@ -47,7 +47,7 @@ describe('crash safety', () => {
       expect(verdict.lost, output).toEqual([]);
       expect(verdict.duplicated, output).toEqual([]);
       expect(verdict.halfWritten, output).toEqual([]);
-      // A burst that wrote next to nothing would prove nothing.
+      // A burst that wrote next to nothing would prove nothing (12 s: on a loaded machine 6 s wrote 15).
       expect(verdict.acknowledged, output).toBeGreaterThanOrEqual(20);
       expect(verdict.byOperation.create.ack).toBeGreaterThan(0);
       expect(verdict.byOperation.approve.ack + verdict.byOperation.reject.ack).toBeGreaterThan(0);
