@@ -38,8 +38,8 @@ export function fontName(script: Script, weight: Weight): string {
 /** Selects the font for a script and weight in the document, registering it the first time. */
 export function useFont(doc: PDFKit.PDFDocument, script: Script, weight: Weight): PDFKit.PDFDocument {
   const name = fontName(script, weight);
-  let names = registered.get(doc);
-  if (!names) registered.set(doc, (names = new Set()));
+  const names = registered.get(doc) ?? new Set<string>();
+  registered.set(doc, names);
   if (!names.has(name)) {
     const file = FILES[script][weight];
     let data = loaded.get(file);

@@ -46,7 +46,7 @@ export function pdfText(value: string): string {
     .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(/\t/g, ' ')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
+    .replace(/(?!\n)\p{Cc}/gu, '');
 }
 
 const PAGE_MARGIN = 50;
