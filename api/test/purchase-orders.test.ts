@@ -16,6 +16,7 @@ import {
   buildVendor,
   type RequisitionLineSpec,
 } from './factories.js';
+import { pdfRuns } from './pdf-inspect.js';
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -714,6 +715,8 @@ describe('POST /purchase-orders/{id}/send', () => {
     const pdf = Buffer.from(mail.attachments[0]!.content_base64, 'base64');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1000);
+    // The organisation placing the order heads the document.
+    expect(pdfRuns(pdf)[0]?.text).toBe(world.organization.name);
   });
 
   it('gives exactly one 200 and one 409 to two concurrent sends of one order, and one mail', async () => {

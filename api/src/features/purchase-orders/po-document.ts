@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { drawText, heightOfText } from '../../lib/pdf-fonts.js';
 import type { PurchaseOrderView } from './purchase-orders.presenter.js';
 
 /** The buyer's side of the document: the organisation placing the order. */
@@ -6,6 +7,7 @@ export interface Buyer {
   name: string;
   address: string | null;
   phone: string | null;
+  website?: string | null;
 }
 
 /** What the printed order shows: the order as the API presents it, the buyer, and when it is sent. */
@@ -35,34 +37,19 @@ export function formatDay(value: string | Date | null): string {
   }).format(day);
 }
 
-/** Windows-1252 characters beyond Latin-1 that the PDF standard fonts can draw. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
 /**
- * Text the built-in PDF fonts can draw (WinAnsi): accents outside it are dropped (`ł` stays `?`,
- * `ő` becomes `o`), anything else becomes `?`, so a name in another script never breaks the file.
+ * Text as drawn: NFC, tabs and carriage returns as spaces, other control characters dropped. Any
+ * script stays (the fonts in lib/pdf-fonts.ts cover Latin, Greek, Cyrillic, Chinese and Arabic).
  */
 export function pdfText(value: string): string {
-  let out = '';
-  for (const char of value.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) {
-      out += char;
-    } else if (WIN_ANSI_EXTRA.has(char)) {
-      out += char;
-    } else if (char === '\t' || char === '\r') {
-      out += ' ';
-    } else {
-      const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += /^[\x20-\x7e]+$/.test(base) ? base : '?';
-    }
-  }
-  return out;
+  return value
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/(?!\n)\p{Cc}/gu, '');
 }
 
 const PAGE_MARGIN = 50;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
 const GREY = '#555555';
 const RULE = '#cccccc';
 
@@ -107,39 +94,38 @@ export function renderPurchaseOrderPdf(input: PurchaseOrderDocumentInput): Promi
   const money = (amount: number) => formatMoney(amount, order.currency);
   const bottom = () => doc.page.height - PAGE_MARGIN;
   const text = (value: string) => pdfText(value);
+  const paymentTerms = PAYMENT_TERMS_LABELS[order.payment_terms] ?? order.payment_terms;
 
-  // Header: buyer on the left, the document's title and number on the right.
-  doc.font(BOLD).fontSize(16).fillColor('black').text(text(buyer.name), PAGE_MARGIN, PAGE_MARGIN, {
-    width: 280,
-  });
-  doc.font(FONT).fontSize(9).fillColor(GREY);
-  for (const line of [buyer.address, buyer.phone].filter((v): v is string => !!v?.trim())) {
-    doc.text(text(line), { width: 280 });
+  // Header: the buyer (the organisation placing the order) on the left, title and number on the right.
+  doc.fontSize(16).fillColor('black');
+  drawText(doc, text(buyer.name), 'bold', PAGE_MARGIN, PAGE_MARGIN, { width: 280 });
+  doc.fontSize(9).fillColor(GREY);
+  const buyerLines = [buyer.address, buyer.phone, buyer.website];
+  for (const line of buyerLines.filter((v): v is string => !!v?.trim())) {
+    drawText(doc, text(line), 'regular', PAGE_MARGIN, doc.y, { width: 280 });
   }
   const headerBottom = doc.y;
-  doc.font(BOLD).fontSize(20).fillColor('black').text('PURCHASE ORDER', 330, PAGE_MARGIN, {
-    width: 215,
-    align: 'right',
-  });
-  doc
-    .font(BOLD)
-    .fontSize(12)
-    .text(text(order.po_number), 330, doc.y + 2, { width: 215, align: 'right' });
+  doc.fontSize(20).fillColor('black');
+  drawText(doc, 'PURCHASE ORDER', 'bold', 330, PAGE_MARGIN, { width: 215, align: 'right' });
+  doc.fontSize(12);
+  drawText(doc, text(order.po_number), 'bold', 330, doc.y + 2, { width: 215, align: 'right' });
 
   // Facts of the order, as label/value pairs on the right.
   const facts: [string, string][] = [
     ['Order date', formatDay(order.created_at)],
     ['Date sent', formatDay(sentAt)],
     ['Delivery date', formatDay(order.delivery_date)],
-    ['Payment terms', PAYMENT_TERMS_LABELS[order.payment_terms] ?? order.payment_terms],
+    ['Payment terms', paymentTerms],
     ['Currency', order.currency],
   ];
   if (order.requisition) facts.push(['Requisition', order.requisition.requisition_number]);
   let factY = doc.y + 8;
   doc.fontSize(9);
   for (const [label, value] of facts) {
-    doc.font(FONT).fillColor(GREY).text(label, 330, factY, { width: 95 });
-    doc.font(BOLD).fillColor('black').text(text(value), 425, factY, { width: 120, align: 'right' });
+    doc.fillColor(GREY);
+    drawText(doc, label, 'regular', 330, factY, { width: 95 });
+    doc.fillColor('black');
+    drawText(doc, text(value), 'bold', 425, factY, { width: 120, align: 'right' });
     factY += 14;
   }
 
@@ -164,19 +150,20 @@ export function renderPurchaseOrderPdf(input: PurchaseOrderDocumentInput): Promi
   let blocksBottom = blocksTop;
   blocks.forEach(([title, lines], index) => {
     const x = PAGE_MARGIN + index * 168;
-    doc.font(BOLD).fontSize(10).fillColor('black').text(title.toUpperCase(), x, blocksTop, { width: 158 });
-    doc.font(FONT).fontSize(9);
+    doc.fontSize(10).fillColor('black');
+    drawText(doc, title.toUpperCase(), 'bold', x, blocksTop, { width: 158 });
+    doc.fontSize(9);
     for (const line of lines.filter((v): v is string => !!v?.trim())) {
-      doc.text(text(line), x, doc.y + 1, { width: 158 });
+      drawText(doc, text(line), 'regular', x, doc.y + 1, { width: 158 });
     }
     blocksBottom = Math.max(blocksBottom, doc.y);
   });
 
   // Lines.
   const drawTableHeader = (y: number): number => {
-    doc.font(BOLD).fontSize(9).fillColor('black');
+    doc.fontSize(9).fillColor('black');
     for (const column of COLUMNS) {
-      doc.text(column.label, column.x, y, { width: column.width, align: column.align });
+      drawText(doc, column.label, 'bold', column.x, y, { width: column.width, align: column.align });
     }
     const ruleY = y + 14;
     doc.moveTo(PAGE_MARGIN, ruleY).lineTo(545, ruleY).strokeColor(RULE).lineWidth(0.8).stroke();
@@ -195,17 +182,20 @@ export function renderPurchaseOrderPdf(input: PurchaseOrderDocumentInput): Promi
       tax: money(line.tax_amount),
       total: money(line.total_amount),
     };
-    doc.font(FONT).fontSize(9);
+    doc.fontSize(9);
     const height = Math.max(
-      ...COLUMNS.map((column) => doc.heightOfString(cells[column.key], { width: column.width })),
+      ...COLUMNS.map((column) => heightOfText(doc, cells[column.key], 'regular', { width: column.width })),
     );
     if (y + height > bottom() - 20) {
       doc.addPage();
       y = drawTableHeader(PAGE_MARGIN);
     }
-    doc.font(FONT).fontSize(9).fillColor('black');
+    doc.fontSize(9).fillColor('black');
     for (const column of COLUMNS) {
-      doc.text(cells[column.key], column.x, y, { width: column.width, align: column.align });
+      drawText(doc, cells[column.key], 'regular', column.x, y, {
+        width: column.width,
+        align: column.align,
+      });
     }
     y += height + 6;
     doc
@@ -228,37 +218,33 @@ export function renderPurchaseOrderPdf(input: PurchaseOrderDocumentInput): Promi
   }
   y += 6;
   for (const [label, value, strong] of totals) {
-    doc
-      .font(strong ? BOLD : FONT)
-      .fontSize(strong ? 11 : 9)
-      .fillColor('black');
-    doc.text(label, 348, y, { width: 100, align: 'right' });
-    doc.text(value, 450, y, { width: 95, align: 'right' });
+    const weight = strong ? 'bold' : 'regular';
+    doc.fontSize(strong ? 11 : 9).fillColor('black');
+    drawText(doc, label, weight, 348, y, { width: 100, align: 'right' });
+    drawText(doc, value, weight, 450, y, { width: 95, align: 'right' });
     y += strong ? 18 : 14;
   }
 
-  // Notes and the closing request.
+  // Notes and the terms: payment, and the number to quote.
   const closing = [
     ...(order.notes?.trim() ? [['Notes', order.notes] as const] : []),
     [
-      'Please note',
-      `Quote ${order.po_number} on every invoice, delivery note and message about this order.`,
+      'Terms',
+      `Payment terms: ${paymentTerms}. Quote ${order.po_number} on every invoice, delivery note and message about this order.`,
     ] as const,
   ];
   y += 12;
   for (const [title, body] of closing) {
-    doc.font(FONT).fontSize(9);
-    const needed = 16 + doc.heightOfString(text(body), { width: 495 });
+    doc.fontSize(9);
+    const needed = 16 + heightOfText(doc, text(body), 'regular', { width: 495 });
     if (y + needed > bottom()) {
       doc.addPage();
       y = PAGE_MARGIN;
     }
-    doc.font(BOLD).fontSize(10).fillColor('black').text(title, PAGE_MARGIN, y, { width: 495 });
-    doc
-      .font(FONT)
-      .fontSize(9)
-      .fillColor(GREY)
-      .text(text(body), PAGE_MARGIN, doc.y + 2, { width: 495 });
+    doc.fontSize(10).fillColor('black');
+    drawText(doc, title, 'bold', PAGE_MARGIN, y, { width: 495 });
+    doc.fontSize(9).fillColor(GREY);
+    drawText(doc, text(body), 'regular', PAGE_MARGIN, doc.y + 2, { width: 495 });
     y = doc.y + 12;
   }
 
@@ -268,16 +254,15 @@ export function renderPurchaseOrderPdf(input: PurchaseOrderDocumentInput): Promi
     // Writing inside the bottom margin must not start a new page.
     const margins = doc.page.margins;
     doc.page.margins = { ...margins, bottom: 0 };
-    doc
-      .font(FONT)
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(
-        text(`${order.po_number} · page ${index - range.start + 1} of ${range.count}`),
-        PAGE_MARGIN,
-        doc.page.height - PAGE_MARGIN + 16,
-        { width: 495, align: 'center', lineBreak: false },
-      );
+    doc.fontSize(8).fillColor(GREY);
+    drawText(
+      doc,
+      text(`${order.po_number} · page ${index - range.start + 1} of ${range.count}`),
+      'regular',
+      PAGE_MARGIN,
+      doc.page.height - PAGE_MARGIN + 16,
+      { width: 495, align: 'center', lineBreak: false },
+    );
     doc.page.margins = margins;
   }
 

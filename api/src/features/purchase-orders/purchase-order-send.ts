@@ -31,9 +31,14 @@ export async function sendPurchaseOrder(
     if (!current.vendor) throw new Conflict(MESSAGES.noVendor, 'VENDOR_MISSING');
     const to = current.vendor.email?.trim();
     if (!to) throw new Conflict(MESSAGES.noVendorEmail, 'VENDOR_EMAIL_MISSING');
-    const buyer = await selectOne<{ name: string; address: string | null; phone: string | null }>(
+    const buyer = await selectOne<{
+      name: string;
+      address: string | null;
+      phone: string | null;
+      website: string | null;
+    }>(
       db,
-      'SELECT name, address, phone FROM organizations WHERE id = $1',
+      'SELECT name, address, phone, website FROM organizations WHERE id = $1',
       [organizationId],
       transaction,
     );

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { ChainVerification } from '../../domain/history-chain.js';
+import { drawText } from '../../lib/pdf-fonts.js';
 import type { HistoryExportRow } from './history-chain.js';
 
 /** The export's columns, in order: the entry's fields an auditor needs to recompute its hash. */
@@ -38,13 +39,6 @@ export function historyCsv(rows: readonly HistoryExportRow[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Text the built-in PDF fonts can draw (Latin-1); anything else becomes `?`. */
-const latin1 = (value: string) =>
-  value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\n\x20-\x7e\xa0-\xff]/g, '?');
-
 const MARGIN = 50;
 
 /**
@@ -58,7 +52,7 @@ export function historyPdf(input: {
   exportedAt: Date;
 }): Promise<Buffer> {
   const title = `History of ${input.requisitionNumber}`;
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: latin1(title) } });
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title } });
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,31 +60,27 @@ export function historyPdf(input: {
     doc.on('error', reject);
   });
   const width = doc.page.width - 2 * MARGIN;
-  doc.font('Helvetica-Bold').fontSize(16).text(latin1(title), { width });
+  doc.fontSize(16);
+  drawText(doc, title, 'bold', undefined, undefined, { width });
   const { verification } = input;
   const outcome = verification.intact
     ? `History verified: ${verification.checked} entries intact.`
     : `History altered${verification.first_broken_sequence ? ` at entry ${verification.first_broken_sequence}` : ''}.`;
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#555555')
-    .text(`Exported ${input.exportedAt.toISOString()}. ${outcome}`, { width })
-    .moveDown();
+  doc.fontSize(9).fillColor('#555555');
+  drawText(doc, `Exported ${input.exportedAt.toISOString()}. ${outcome}`, 'regular', undefined, undefined, {
+    width,
+  }).moveDown();
   for (const row of input.rows) {
     if (doc.y > doc.page.height - MARGIN - 80) doc.addPage();
     const change =
       row.from_status || row.to_status ? `  ${row.from_status ?? '-'} -> ${row.to_status ?? '-'}` : '';
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .fillColor('black')
-      .text(latin1(`#${row.sequence}  ${row.action}${change}`), { width });
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text(latin1(`${row.at}  by ${row.actor_name ?? row.actor_id ?? 'the system'}`), { width });
-    if (row.comment) doc.text(latin1(`Comment: ${row.comment}`), { width });
+    const at = { width };
+    doc.fontSize(10).fillColor('black');
+    drawText(doc, `#${row.sequence}  ${row.action}${change}`, 'bold', undefined, undefined, at);
+    doc.fontSize(9);
+    const actor = row.actor_name ?? row.actor_id ?? 'the system';
+    drawText(doc, `${row.at}  by ${actor}`, 'regular', undefined, undefined, at);
+    if (row.comment) drawText(doc, `Comment: ${row.comment}`, 'regular', undefined, undefined, at);
     doc
       .font('Courier')
       .fontSize(7)

@@ -1,0 +1,116 @@
+import { inflateSync } from 'node:zlib';
+
+/**
+ * A small reader of the PDFs pdfkit writes, for tests: which fonts are embedded, and the text drawn
+ * in each (glyph codes read back through each font's ToUnicode map). Right-to-left fonts' runs are
+ * read in reverse, as pdfkit writes their glyphs in visual order.
+ */
+export interface PdfRun {
+  /** The font's name without its subset prefix, e.g. `NotoSansSC-Regular`. */
+  font: string;
+  text: string;
+}
+
+interface PdfObject {
+  dict: string;
+  stream: Buffer | null;
+}
+
+function objects(pdf: Buffer): Map<number, PdfObject> {
+  const source = pdf.toString('latin1');
+  const found = new Map<number, PdfObject>();
+  const pattern = /(\d+) 0 obj\s*([\s\S]*?)endobj/g;
+  for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
+    const body = match[2] ?? '';
+    const streamAt = body.indexOf('stream\n');
+    if (streamAt < 0) {
+      found.set(Number(match[1]), { dict: body, stream: null });
+      continue;
+    }
+    const dict = body.slice(0, streamAt);
+    const start = match.index + match[0].indexOf(body) + streamAt + 'stream\n'.length;
+    const end = source.indexOf('\nendstream', start);
+    let stream = pdf.subarray(start, end);
+    if (dict.includes('/FlateDecode')) stream = inflateSync(stream);
+    found.set(Number(match[1]), { dict, stream });
+  }
+  return found;
+}
+
+const utf16 = (hex: string) =>
+  String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16)));
+
+/** A ToUnicode CMap as glyph code → text (pdfkit writes `bfrange`s with arrays). */
+function toUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const ranges = /<([0-9a-f]+)> <([0-9a-f]+)> \[([^\]]*)\]/gi;
+  for (let match = ranges.exec(cmap); match; match = ranges.exec(cmap)) {
+    const start = Number.parseInt(match[1] ?? '0', 16);
+    const entries = (match[3] ?? '').match(/<[^>]*>/g) ?? [];
+    entries.forEach((entry, index) => {
+      map.set(start + index, utf16(entry.slice(1, -1).replace(/\s+/g, '')));
+    });
+  }
+  return map;
+}
+
+/** The embedded fonts' names, without subset prefixes. */
+export function pdfFonts(pdf: Buffer): string[] {
+  const names = new Set<string>();
+  for (const { dict } of objects(pdf).values()) {
+    const match = /\/Type \/Font[\s\S]*?\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/.exec(dict);
+    if (match?.[1]) names.add(match[1]);
+  }
+  return [...names].sort();
+}
+
+/** Every text-showing operation of every page, with the font it is drawn in. */
+export function pdfRuns(pdf: Buffer): PdfRun[] {
+  const all = objects(pdf);
+  const fonts = new Map<string, { name: string; cmap: Map<number, string> }>();
+  for (const { dict } of all.values()) {
+    const resources = /\/Font <<([^>]*)>>/.exec(dict);
+    if (!resources?.[1]) continue;
+    for (const [, key, ref] of resources[1].matchAll(/\/(\w+) (\d+) 0 R/g)) {
+      const font = all.get(Number(ref));
+      const name = /\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/.exec(font?.dict ?? '')?.[1] ?? '?';
+      const cmapRef = /\/ToUnicode (\d+) 0 R/.exec(font?.dict ?? '')?.[1];
+      const cmap = all.get(Number(cmapRef))?.stream?.toString('latin1') ?? '';
+      fonts.set(key ?? '', { name, cmap: toUnicode(cmap) });
+    }
+  }
+  const runs: PdfRun[] = [];
+  for (const { dict, stream } of all.values()) {
+    if (!stream || /\/(Subtype|Type)\s*\//.test(dict)) continue;
+    const content = stream.toString('latin1');
+    let current: { name: string; cmap: Map<number, string> } | undefined;
+    // pdfkit writes each fragment of a line in its own BT … ET block, glyphs that carry an offset
+    // (Arabic marks) in their own show operations within it.
+    for (const [, block] of content.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
+      const glyphs: string[] = [];
+      const ops = /\/(\w+) [\d.]+ Tf|\[([^\]]*)\] TJ|<([0-9a-f]*)> Tj/gi;
+      for (let match = ops.exec(block ?? ''); match; match = ops.exec(block ?? '')) {
+        if (match[1]) {
+          current = fonts.get(match[1]);
+          continue;
+        }
+        const hex = (match[2] ?? `<${match[3]}>`).match(/<([0-9a-f]*)>/gi)?.join('') ?? '';
+        for (const code of hex.replace(/[<>]/g, '').match(/.{4}/g) ?? []) {
+          glyphs.push(current?.cmap.get(Number.parseInt(code, 16)) ?? '\ufffd');
+        }
+      }
+      if (!current || glyphs.length === 0) continue;
+      if (/Arabic/.test(current.name)) glyphs.reverse();
+      runs.push({ font: current.name, text: glyphs.join('') });
+    }
+  }
+  return runs;
+}
+
+/** The text drawn in one font, all runs joined by newlines. */
+export function textInFont(pdf: Buffer, font: string): string {
+  return pdfRuns(pdf)
+    .filter((run) => run.font === font)
+    .map((run) => run.text)
+    .join('\n');
+}
