@@ -162,7 +162,15 @@ function PreviewTable({ rows, preview }: { rows: ProductImportRow[]; preview: Pr
           ? `All ${preview.valid_count} rows are ready to import.`
           : `${preview.error_count} of ${rows.length} rows have errors. Fix them in the file and choose it again.`}
       </Text>
-      <Table.Root variant="surface" size="1" style={{ maxHeight: 360, overflow: 'auto' }}>
+      {/* Scrolls on its own (long files, phones), so it takes the focus for the keyboard. */}
+      <Table.Root
+        variant="surface"
+        size="1"
+        tabIndex={0}
+        role="region"
+        aria-label="Checked rows"
+        style={{ maxHeight: 360, overflow: 'auto' }}
+      >
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
