@@ -55,6 +55,27 @@ export const CreateNameTaken: Story = {
   },
 };
 
+/** Create with nothing filled and an empty price row: each field says what it needs, the row's inputs in line. */
+export const ValidationErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add Price' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Create Product' }));
+    const row = canvas.getByRole('group', { name: 'Price 1' });
+    await expect(await within(row).findByText('Choose a vendor')).toBeInTheDocument();
+    await expect(canvas.getByText('Name is required')).toBeInTheDocument();
+    // The row's four inputs share one top edge (the To field once sat higher: only it had a hint).
+    const tops = [
+      within(row).getByRole('combobox', { name: /^Vendor/ }),
+      within(row).getByRole('textbox', { name: /^Price/ }),
+      within(row).getByLabelText(/^From/),
+      within(row).getByLabelText(/^To/),
+    ].map((control) => control.getBoundingClientRect().top);
+    // (A text input sits 1 px inside its box; the hint once moved the To field by a line, ~20 px.)
+    await expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(2);
+  },
+};
+
 /** An existing product, prefilled, with its two vendors' prices and Deactivate. */
 export const Edit: Story = {
   args: { productId: copyPaper.id },
