@@ -62,6 +62,10 @@ function ProductTextField({
 const unitOptions = UNITS_OF_MEASURE.map((value) => ({ value, label: value }));
 const currencyOptions = VENDOR_CURRENCIES.map((code) => ({ value: code, label: code }));
 const NO_VENDOR = 'none';
+/** A price row from a tablet up: the vendor's name wider than the price, the dates wide enough for a date. */
+const PRICE_COLUMNS = 'minmax(0, 1.6fr) minmax(0, 1fr) minmax(0, 1.2fr) minmax(0, 1.2fr)';
+/** The labels of a price row's text fields ("optional" in the label, not a hint under the field). */
+const PRICE_LABELS = { unit_price: 'Price', effective_from: 'From', effective_to: 'To (optional)' } as const;
 
 /** The organisation's active vendors as options (loaded once for the form). */
 function useVendorOptions(organizationId: string) {
@@ -200,7 +204,8 @@ export function ProductPricesSection(props: ProductSectionProps & { organization
             p="3"
             style={{ border: '1px solid var(--gray-a6)', borderRadius: 'var(--radius-3)' }}
           >
-            <Grid columns={{ initial: '1', sm: '4' }} gap="3" align="end">
+            {/* Top-aligned, no field with a hint: the four inputs stay on one line whatever a field says under it. */}
+            <Grid columns={{ initial: '1', sm: PRICE_COLUMNS }} gap="3" align="start">
               <Controller
                 control={control}
                 name={`prices.${index}.vendor_id`}
@@ -227,10 +232,9 @@ export function ProductPricesSection(props: ProductSectionProps & { organization
                   render={({ field, fieldState }) => (
                     <TextField
                       {...field}
-                      label={key === 'unit_price' ? 'Price' : key === 'effective_from' ? 'From' : 'To'}
+                      label={PRICE_LABELS[key]}
                       type={key === 'unit_price' ? 'text' : 'date'}
                       inputMode={key === 'unit_price' ? 'decimal' : undefined}
-                      hint={key === 'effective_to' ? 'Optional' : undefined}
                       disabled={disabled}
                       error={fieldState.error?.message}
                     />

@@ -162,13 +162,19 @@ function PreviewTable({ rows, preview }: { rows: ProductImportRow[]; preview: Pr
           ? `All ${preview.valid_count} rows are ready to import.`
           : `${preview.error_count} of ${rows.length} rows have errors. Fix them in the file and choose it again.`}
       </Text>
-      <Table.Root variant="surface" size="1" style={{ maxHeight: 360, overflow: 'auto' }}>
+      {/* Scrolls on its own (long files, phones), so it takes the focus for the keyboard. */}
+      <Table.Root
+        variant="surface"
+        size="1"
+        tabIndex={0}
+        role="region"
+        aria-label="Checked rows"
+        style={{ maxHeight: 360, overflow: 'auto' }}
+      >
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>SKU</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Price</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Product</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Result</Table.ColumnHeaderCell>
           </Table.Row>
         </Table.Header>
@@ -178,9 +184,9 @@ function PreviewTable({ rows, preview }: { rows: ProductImportRow[]; preview: Pr
             return (
               <Table.Row key={result.row}>
                 <Table.RowHeaderCell>{result.row}</Table.RowHeaderCell>
-                <Table.Cell>{row?.name}</Table.Cell>
-                <Table.Cell>{row?.sku ?? ''}</Table.Cell>
-                <Table.Cell>{row?.unit_price ?? ''}</Table.Cell>
+                <Table.Cell>
+                  <ImportedProduct row={row} />
+                </Table.Cell>
                 <Table.Cell>
                   {result.errors.length === 0 ? (
                     <Badge color="green" variant="soft" highContrast>
@@ -189,7 +195,12 @@ function PreviewTable({ rows, preview }: { rows: ProductImportRow[]; preview: Pr
                   ) : (
                     <Flex direction="column">
                       {result.errors.map((error) => (
-                        <Text key={`${error.field}:${error.message}`} size="1" color="red">
+                        <Text
+                          key={`${error.field}:${error.message}`}
+                          size="1"
+                          color="red"
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
                           {error.field}: {error.message}
                         </Text>
                       ))}
@@ -201,6 +212,21 @@ function PreviewTable({ rows, preview }: { rows: ProductImportRow[]; preview: Pr
           })}
         </Table.Body>
       </Table.Root>
+    </Flex>
+  );
+}
+
+/** A row's name, then its SKU and price (one column, so the preview fits a phone). */
+function ImportedProduct({ row }: { row: ProductImportRow | undefined }): ReactElement {
+  const extra = [row?.sku, row?.unit_price].filter(Boolean).join(' · ');
+  return (
+    <Flex direction="column" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="2">{row?.name || '(no name)'}</Text>
+      {extra ? (
+        <Text size="1" color="gray">
+          {extra}
+        </Text>
+      ) : null}
     </Flex>
   );
 }
