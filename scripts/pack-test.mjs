@@ -223,11 +223,16 @@ import * as ui from '@purchasing/ui';
 window.everything = [screens, ui];
 `;
 
-/** Budgets of the approval-queue portal, in KB: the whole bundle gzipped, and our packages minified. */
+/**
+ * Budgets of the approval-queue portal, in KB: the whole bundle gzipped, and our packages minified.
+ * Raised on 2026-11-27 from 30 and 25 (28.7 and under 25 measured that morning): the queue gained bulk
+ * decisions (the selection bar, the keyboard, each step's budget position; their dialogs load when
+ * opened), 34.3 KB; ui its Toaster's shadow-root rules and the Partially Received badge, 26.2 KB.
+ */
 const PORTAL_BUDGETS_KB = {
   'bundle (gzip)': 300,
-  '@purchasing/screens': 30,
-  '@purchasing/ui': 25,
+  '@purchasing/screens': 36,
+  '@purchasing/ui': 27,
   '@purchasing/api-client': 9,
 };
 

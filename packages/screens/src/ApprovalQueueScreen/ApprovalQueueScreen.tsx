@@ -3,7 +3,7 @@ import type { FilterDefinition } from '@purchasing/ui';
 import { Button, Flex, Grid, SegmentedControl } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ClipboardCheck, Keyboard } from 'lucide-react';
-import { type ReactElement, useCallback, useRef, useState } from 'react';
+import { lazy, type ReactElement, Suspense, useCallback, useRef, useState } from 'react';
 import { ListScreen } from '../kit/list/ListScreen';
 import { SEARCH_DEBOUNCE_MS } from '../kit/list/useDebouncedSearchText';
 import { useListScreen } from '../kit/list/useListScreen';
@@ -13,11 +13,19 @@ import { usePurchasing } from '../PurchasingProvider';
 import { APPROVAL_LEVELS, approvalLevelTitle } from '../shared/display';
 import { ApprovalCard } from './ApprovalCard';
 import { type ApprovalQueueSearch, approvalQueue, type QueueStatus } from './approvalQueue.resource';
-import { BulkActionBar, BulkDecisionDialog, useBulkDecisions } from './BulkDecisions';
-import { ShortcutsHelp } from './ShortcutsHelp';
+import { BulkActionBar, useBulkDecisions } from './BulkDecisions';
 import { type QueueShortcut, useQueueKeyboard } from './useQueueKeyboard';
 
 export { APPROVAL_QUEUE_PAGE_SIZES } from './approvalQueue.resource';
+
+// The decision dialog and the shortcuts' help load when first opened: a portal that mounts only the
+// queue does not pay for them up front (its size budget, scripts/pack-test.mjs).
+const BulkDecisionDialog = lazy(() =>
+  import('./BulkDecisionDialog').then((module) => ({ default: module.BulkDecisionDialog })),
+);
+const ShortcutsHelp = lazy(() =>
+  import('./ShortcutsHelp').then((module) => ({ default: module.ShortcutsHelp })),
+);
 
 /** Product copy of the approval queue (document 1 §2 "Approval queue"). */
 export const approvalQueueMessages = {
@@ -223,8 +231,12 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
         pageSize: 'Cards per page',
       }}
     >
-      <BulkDecisionDialog state={bulk} organizationId={organizationId} numbers={numbers} />
-      <ShortcutsHelp open={help} onOpenChange={setHelp} />
+      <Suspense fallback={null}>
+        {bulk.dialog ? (
+          <BulkDecisionDialog state={bulk} organizationId={organizationId} numbers={numbers} />
+        ) : null}
+        {help ? <ShortcutsHelp open onOpenChange={setHelp} /> : null}
+      </Suspense>
     </ListScreen>
   );
 }
