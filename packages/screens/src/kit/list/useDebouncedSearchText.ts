@@ -50,7 +50,13 @@ export function useDebouncedSearchText<S extends SearchableListState>(
 
   useEffect(() => {
     if (waitMs === 0) return;
-    const timer = setTimeout(() => write(value), waitMs);
+    const path = typeof window === 'undefined' ? null : window.location.pathname;
+    const timer = setTimeout(() => {
+      // The reader followed a link meanwhile: a router keeps this screen on until the next one is ready,
+      // and writing the search now would take them back to the list.
+      if (path !== null && window.location.pathname !== path) return;
+      write(value);
+    }, waitMs);
     return () => clearTimeout(timer);
   }, [value, waitMs, write]);
 
