@@ -147,13 +147,17 @@ export function trackRequests(page: Page): { quiet(ms?: number): Promise<void>; 
 }
 
 /**
- * Opens `path` and waits until it has loaded its data: no request in flight for a moment, no busy
- * region, no loading spinner (and quiet again after them, in case they started more requests).
+ * Opens `path` and waits until it has loaded its data: no request in flight for a moment, the app's
+ * code run (the static boot frame gone), no busy region, no loading spinner (and quiet again after them, in case they started more requests).
  */
 export async function open(page: Page, path: string): Promise<void> {
   const requests = trackRequests(page);
   try {
     await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await requests.quiet();
+    // index.html's static frame of the shell (boot.js) stays until the app's own code has run: with its
+    // chunks preloaded the network can fall quiet while a loaded machine still evaluates them.
+    await expect(page.locator('#boot-shell')).toHaveCount(0);
     await requests.quiet();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
