@@ -3,6 +3,11 @@ import { Theme } from '@radix-ui/themes';
 import type { Loader, Preview } from '@storybook/react-vite';
 import type { RequestHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
+import { configure } from 'storybook/test';
+
+// The play functions' `findBy…` and `waitFor` wait 5 s (Testing Library's default is 1 s): on two cores
+// shared with other work, a mocked answer and the render after it took longer (the unit tests wait 3 s).
+configure({ asyncUtilTimeout: 5000 });
 
 const worker = setupWorker();
 let workerStarted: Promise<unknown> | null = null;

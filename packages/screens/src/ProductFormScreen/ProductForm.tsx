@@ -1,23 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { productMutations, type Schemas } from '@purchasing/api-client';
-import { Button, Callout, ConfirmDialog, toast } from '@purchasing/ui';
-import { Flex, Text } from '@radix-ui/themes';
+import { toast } from '@purchasing/ui';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactElement, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { ReactElement } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
-import { Panel } from '../kit/detail/Panel';
-import { FormActionBar } from '../kit/form/FormActionBar';
-import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
+import { ActivationPanel } from '../kit/form/ActivationPanel';
+import { RecordFormFrame, useRecordForm } from '../kit/form/useRecordForm';
 import { usePurchasing } from '../PurchasingProvider';
 import { productMessages } from '../shared/products';
-import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
 import { ProductDetailsSection, ProductPricesSection, ProductPricingSection } from './ProductFormFields';
 import {
+  acceptsProductField,
   emptyProductForm,
-  type ProductFormOutput,
-  type ProductFormValues,
-  placeProductErrors,
   productFormSchema,
   productToFormValues,
   toProductInput,
@@ -40,88 +34,42 @@ export interface ProductFormProps {
  */
 export function ProductForm({ organizationId, baseCurrency, product }: ProductFormProps): ReactElement {
   const { client, navigation } = usePurchasing();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [defaultValues] = useState(() =>
-    product ? productToFormValues(product) : emptyProductForm(baseCurrency),
-  );
-  const [problems, setProblems] = useState<string[]>([]);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { isDirty },
-  } = useForm<ProductFormValues, unknown, ProductFormOutput>({
+  const form = useRecordForm({
+    record: product,
+    newRecordName: 'this product',
+    defaultValues: () => (product ? productToFormValues(product) : emptyProductForm(baseCurrency)),
     resolver: zodResolver(productFormSchema),
-    defaultValues,
-    mode: 'onTouched',
-    shouldFocusError: false,
+    toInput: toProductInput,
+    create: useMutation(productMutations.create(client, organizationId)),
+    update: useMutation(productMutations.update(client, organizationId)),
+    acceptsField: acceptsProductField,
+    saved: ({ product: saved }) => ({
+      message: product ? productMessages.updated(saved.name) : productMessages.created(saved.name),
+      href: navigation.hrefs.products(),
+    }),
+    failed: { create: productMessages.createFailed, update: productMessages.updateFailed },
   });
-  const guard = useUnsavedChangesGuard({
-    dirty: isDirty,
-    recordName: product ? product.name : 'this product',
-  });
-  const create = useMutation(productMutations.create(client, organizationId));
-  const update = useMutation(productMutations.update(client, organizationId));
-  const [saved, setSaved] = useState(false);
-  const busy = create.isPending || update.isPending || saved;
-  const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
-
-  const save = handleSubmit(async (values) => {
-    setProblems([]);
-    const input = toProductInput(values);
-    try {
-      const answer = product
-        ? await update.mutateAsync({ id: product.id, input })
-        : await create.mutateAsync(input);
-      setSaved(true);
-      toast.success(
-        product ? productMessages.updated(answer.product.name) : productMessages.created(answer.product.name),
-      );
-      guard.leave(navigation.hrefs.products(), { replace: true });
-    } catch (error) {
-      const { placed, unplaced } = placeProductErrors(error, setError);
-      setProblems(unplaced);
-      if (placed > 0) focusFirstInvalid();
-      toast.error(
-        serverMessage(error) ?? (product ? productMessages.updateFailed : productMessages.createFailed),
-      );
-    }
-  }, focusFirstInvalid);
+  const { control, busy } = form;
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label={product ? `Edit ${product.name}` : 'New product'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <RecordFormFrame
+      form={form}
+      label={product ? `Edit ${product.name}` : 'New product'}
+      cancelHref={navigation.hrefs.products()}
+      createLabel="Create Product"
     >
-      <Flex direction="column" gap="5">
-        {problems.length > 0 ? <Callout variant="error">{problems.join(' · ')}</Callout> : null}
-        <ProductDetailsSection control={control} disabled={busy} />
-        <ProductPricingSection control={control} disabled={busy} organizationId={organizationId} />
-        <ProductPricesSection control={control} disabled={busy} organizationId={organizationId} />
-        {product ? (
-          <ActivationPanel product={product} organizationId={organizationId} disabled={busy} />
-        ) : null}
-        <FormActionBar
-          cancelHref={navigation.hrefs.products()}
-          guard={guard}
-          busy={busy}
-          submitLabel={product ? 'Save Changes' : 'Create Product'}
-          busyLabel={product ? 'Saving...' : 'Creating...'}
-          submitDisabled={product !== undefined && !isDirty}
-          onSubmit={() => void save()}
-        />
-      </Flex>
-    </form>
+      <ProductDetailsSection control={control} disabled={busy} />
+      <ProductPricingSection control={control} disabled={busy} organizationId={organizationId} />
+      <ProductPricesSection control={control} disabled={busy} organizationId={organizationId} />
+      {product ? (
+        <ProductActivation product={product} organizationId={organizationId} disabled={busy} />
+      ) : null}
+    </RecordFormFrame>
   );
 }
 
 /** Whether new requisitions may use the product: Deactivate (after a confirmation) or Reactivate. */
-function ActivationPanel({
+function ProductActivation({
   product,
   organizationId,
   disabled,
@@ -131,14 +79,12 @@ function ActivationPanel({
   disabled: boolean;
 }): ReactElement {
   const { client } = usePurchasing();
-  const [asking, setAsking] = useState(false);
   const deactivateBase = productMutations.deactivate(client, organizationId);
   const deactivate = useMutation({
     ...deactivateBase,
     onSuccess: (...args) => {
       deactivateBase.onSuccess?.(...args);
       toast.success(productMessages.deactivated(product.name));
-      setAsking(false);
     },
     onError: (error) => toast.error(serverMessage(error) ?? productMessages.updateFailed),
   });
@@ -152,47 +98,29 @@ function ActivationPanel({
     onError: (error) => toast.error(serverMessage(error) ?? productMessages.updateFailed),
   });
   return (
-    <Panel title="Status">
-      <Flex justify="between" align="center" gap="4" wrap="wrap">
-        <Text as="p" size="2" color="gray" style={{ maxWidth: 560 }}>
-          {product.is_active
-            ? 'Active: new requisitions can pick this product.'
-            : "Inactive: lines already raised keep this product; new requisitions can't pick it."}
-        </Text>
-        {product.is_active ? (
-          <Button type="button" variant="danger" disabled={disabled} onClick={() => setAsking(true)}>
-            Deactivate
-          </Button>
-        ) : (
-          <Button
-            type="button"
-            variant="secondary"
-            loading={reactivate.isPending}
-            disabled={disabled || reactivate.isPending}
-            onClick={() =>
-              reactivate.mutate({
-                id: product.id,
-                input: {
-                  ...toProductInput(productFormSchema.parse(productToFormValues(product))),
-                  is_active: true,
-                },
-              })
-            }
-          >
-            Reactivate
-          </Button>
-        )}
-      </Flex>
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        onConfirm={() => deactivate.mutate(product.id)}
-        variant="danger"
-        title={productMessages.deactivateTitle}
-        message={productMessages.deactivateMessage(product.name)}
-        confirmLabel="Deactivate"
-        loading={deactivate.isPending}
-      />
-    </Panel>
+    <ActivationPanel
+      isActive={product.is_active}
+      explanation={{
+        active: 'Active: new requisitions can pick this product.',
+        inactive: "Inactive: lines already raised keep this product; new requisitions can't pick it.",
+      }}
+      confirm={{
+        title: productMessages.deactivateTitle,
+        message: productMessages.deactivateMessage(product.name),
+      }}
+      deactivate={() => deactivate.mutateAsync(product.id)}
+      deactivating={deactivate.isPending}
+      reactivate={() =>
+        reactivate.mutate({
+          id: product.id,
+          input: {
+            ...toProductInput(productFormSchema.parse(productToFormValues(product))),
+            is_active: true,
+          },
+        })
+      }
+      reactivating={reactivate.isPending}
+      disabled={disabled}
+    />
   );
 }

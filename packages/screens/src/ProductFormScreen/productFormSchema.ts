@@ -1,5 +1,4 @@
-import { isApiError, type ProductInput, type Schemas } from '@purchasing/api-client';
-import type { UseFormSetError } from 'react-hook-form';
+import type { ProductInput, Schemas } from '@purchasing/api-client';
 import { z } from 'zod';
 import { UNITS_OF_MEASURE } from '../RequisitionFormScreen/requisitionFormSchema';
 import { VENDOR_CURRENCIES } from '../VendorFormScreen/vendorFormSchema';
@@ -119,26 +118,8 @@ export function toProductInput(values: ProductFormOutput): ProductInput {
 const FIELDS: ReadonlySet<string> = new Set(Object.keys(productFormSchema.shape));
 
 /**
- * Puts the server's field errors on the form's fields (a taken name on Name, a taken SKU on SKU, an
- * overlapping window on its price row's first day) and answers the messages no field takes.
+ * Whether the form has the field the server named: a taken name on Name, a taken SKU on SKU, an
+ * overlapping window on its price row.
  */
-export function placeProductErrors(
-  error: unknown,
-  setError: UseFormSetError<ProductFormValues>,
-): { placed: number; unplaced: string[] } {
-  let placed = 0;
-  const unplaced: string[] = [];
-  if (!isApiError(error)) return { placed, unplaced };
-  for (const detail of error.details) {
-    const field = detail.field.replace(/^\/+/, '').replace(/^body\./, '');
-    const known =
-      FIELDS.has(field) || /^prices\.\d+\.(vendor_id|unit_price|effective_from|effective_to)$/.test(field);
-    if (known) {
-      setError(field as keyof ProductFormValues, { type: 'server', message: detail.message });
-      placed += 1;
-    } else {
-      unplaced.push(detail.message);
-    }
-  }
-  return { placed, unplaced };
-}
+export const acceptsProductField = (field: string): boolean =>
+  FIELDS.has(field) || /^prices\.\d+\.(vendor_id|unit_price|effective_from|effective_to)$/.test(field);

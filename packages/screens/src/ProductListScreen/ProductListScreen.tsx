@@ -1,7 +1,14 @@
 import { productQueries } from '@purchasing/api-client';
-import { Flex, Button as RadixButton, SegmentedControl } from '@radix-ui/themes';
+import { Flex, Button as RadixButton } from '@radix-ui/themes';
 import { Package, Plus, Upload } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
+import {
+  ActiveStatusSwitch,
+  activeListPage,
+  activeListSearchSchema,
+  compactActiveListSearch,
+  toActiveListFilters,
+} from '../kit/list/activeList';
 import { ListScreen } from '../kit/list/ListScreen';
 import { defineListResource, useListScreen } from '../kit/list/useListScreen';
 import { ScreenFrame } from '../kit/ScreenFrame';
@@ -10,14 +17,7 @@ import { useSession } from '../SessionProvider';
 import { productMessages } from '../shared/products';
 import { ProductImportDialog } from './ProductImportDialog';
 import { productTable } from './product.columns';
-import {
-  compactProductSearch,
-  PRODUCT_LIST_PAGE_SIZE,
-  type ProductListSearch,
-  type ProductStatusFilter,
-  productListSearchSchema,
-  toProductFilters,
-} from './searchParams';
+import { PRODUCT_LIST_PAGE_SIZE, type ProductListSearch } from './searchParams';
 
 /** Product copy of the product list (issue 16 item 2). */
 export const productListMessages = {
@@ -44,24 +44,14 @@ export interface ProductListScreenProps {
   onSearchChange(next: ProductListSearch, options?: ProductListSearchChangeOptions): void;
 }
 
-const STATUS_LABELS: Record<ProductStatusFilter, string> = {
-  active: 'Active',
-  inactive: 'Inactive',
-  all: 'All',
-};
-
 /** `GET /products` by name, inactive ones when asked; the Inactive view keeps only those, paged here. */
 const productList = defineListResource({
   pageSize: PRODUCT_LIST_PAGE_SIZE,
-  parse: (value) => productListSearchSchema.parse(value),
-  compact: compactProductSearch,
+  parse: (value) => activeListSearchSchema.parse(value),
+  compact: compactActiveListSearch,
   query: (client, organizationId, search: ProductListSearch) =>
-    productQueries.catalogue(client, organizationId, toProductFilters(search)),
-  page: ({ products }, search) => {
-    const rows = search.status === 'inactive' ? products.filter((product) => !product.is_active) : products;
-    const start = ((search.page ?? 1) - 1) * PRODUCT_LIST_PAGE_SIZE;
-    return { rows: rows.slice(start, start + PRODUCT_LIST_PAGE_SIZE), total: rows.length };
-  },
+    productQueries.catalogue(client, organizationId, toActiveListFilters(search)),
+  page: ({ products }, search) => activeListPage(products, search, PRODUCT_LIST_PAGE_SIZE),
 });
 
 /**
@@ -90,7 +80,6 @@ function ProductList({
   const canManage = hasPermission('product.manage');
   const createLink = useLinkProps(navigation.hrefs.productCreate());
   const list = useListScreen(productList, { search, onSearchChange, organizationId });
-  const status: ProductStatusFilter = search.status ?? 'active';
   const [importing, setImporting] = useState(false);
 
   const actions = canManage ? (
@@ -116,23 +105,7 @@ function ProductList({
         description="The catalogue requisitions pick from, with each vendor's current price."
         actions={actions}
         toolbar={
-          <SegmentedControl.Root
-            size="2"
-            value={status}
-            onValueChange={(value) =>
-              list.setFilters({
-                status: value === 'active' ? undefined : (value as ProductListSearch['status']),
-              })
-            }
-            aria-label="Status"
-            style={{ alignSelf: 'start' }}
-          >
-            {(Object.keys(STATUS_LABELS) as ProductStatusFilter[]).map((key) => (
-              <SegmentedControl.Item key={key} value={key}>
-                {STATUS_LABELS[key]}
-              </SegmentedControl.Item>
-            ))}
-          </SegmentedControl.Root>
+          <ActiveStatusSwitch status={search.status} onChange={(status) => list.setFilters({ status })} />
         }
         searchBox={{ label: 'Search products', placeholder: 'Search by name, SKU or description...' }}
         dateRange={false}

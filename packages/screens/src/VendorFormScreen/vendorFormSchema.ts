@@ -1,5 +1,4 @@
-import { isApiError, type Schemas } from '@purchasing/api-client';
-import type { UseFormSetError } from 'react-hook-form';
+import type { Schemas } from '@purchasing/api-client';
 import { z } from 'zod';
 import { PAYMENT_TERMS } from '../shared/purchaseOrders';
 
@@ -103,25 +102,5 @@ export function toVendorInput(values: VendorFormOutput): Schemas['VendorInput'] 
 
 const FIELD_SET: ReadonlySet<string> = new Set(VENDOR_FORM_FIELDS);
 
-/**
- * Puts the server's field errors on the form's fields (a taken name lands on Name) and answers the
- * messages no field takes. `body.name` and `/name` are read as `name`.
- */
-export function placeVendorErrors(
-  error: unknown,
-  setError: UseFormSetError<VendorFormValues>,
-): { placed: number; unplaced: string[] } {
-  let placed = 0;
-  const unplaced: string[] = [];
-  if (!isApiError(error)) return { placed, unplaced };
-  for (const detail of error.details) {
-    const field = detail.field.replace(/^\/+/, '').replace(/^body\./, '');
-    if (FIELD_SET.has(field)) {
-      setError(field as keyof VendorFormValues, { type: 'server', message: detail.message });
-      placed += 1;
-    } else {
-      unplaced.push(detail.message);
-    }
-  }
-  return { placed, unplaced };
-}
+/** Whether the form has the field the server named (a taken name lands on Name). */
+export const acceptsVendorField = (field: string): boolean => FIELD_SET.has(field);

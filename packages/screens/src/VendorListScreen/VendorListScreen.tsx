@@ -1,21 +1,21 @@
 import { vendorQueries } from '@purchasing/api-client';
-import { Button as RadixButton, SegmentedControl } from '@radix-ui/themes';
+import { Button as RadixButton } from '@radix-ui/themes';
 import { Plus, Store } from 'lucide-react';
 import type { ReactElement } from 'react';
+import {
+  ActiveStatusSwitch,
+  activeListPage,
+  activeListSearchSchema,
+  compactActiveListSearch,
+  toActiveListFilters,
+} from '../kit/list/activeList';
 import { ListScreen } from '../kit/list/ListScreen';
 import { defineListResource, useListScreen } from '../kit/list/useListScreen';
 import { ScreenFrame } from '../kit/ScreenFrame';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { vendorMessages } from '../shared/vendors';
-import {
-  compactVendorSearch,
-  toVendorFilters,
-  VENDOR_LIST_PAGE_SIZE,
-  type VendorListSearch,
-  type VendorStatusFilter,
-  vendorListSearchSchema,
-} from './searchParams';
+import { VENDOR_LIST_PAGE_SIZE, type VendorListSearch } from './searchParams';
 import { vendorTable } from './vendor.columns';
 
 /** Product copy of the vendor list (issue 16 item 1). */
@@ -45,27 +45,17 @@ export interface VendorListScreenProps {
   onSearchChange(next: VendorListSearch, options?: VendorListSearchChangeOptions): void;
 }
 
-const STATUS_LABELS: Record<VendorStatusFilter, string> = {
-  active: 'Active',
-  inactive: 'Inactive',
-  all: 'All',
-};
-
 /**
  * `GET /vendors` by name: the server searches name and email and adds inactive vendors when asked;
  * the Inactive view keeps only those, and the pages are cut here (the answer holds every vendor).
  */
 const vendorList = defineListResource({
   pageSize: VENDOR_LIST_PAGE_SIZE,
-  parse: (value) => vendorListSearchSchema.parse(value),
-  compact: compactVendorSearch,
+  parse: (value) => activeListSearchSchema.parse(value),
+  compact: compactActiveListSearch,
   query: (client, organizationId, search: VendorListSearch) =>
-    vendorQueries.list(client, organizationId, toVendorFilters(search)),
-  page: ({ vendors }, search) => {
-    const rows = search.status === 'inactive' ? vendors.filter((vendor) => !vendor.is_active) : vendors;
-    const start = ((search.page ?? 1) - 1) * VENDOR_LIST_PAGE_SIZE;
-    return { rows: rows.slice(start, start + VENDOR_LIST_PAGE_SIZE), total: rows.length };
-  },
+    vendorQueries.list(client, organizationId, toActiveListFilters(search)),
+  page: ({ vendors }, search) => activeListPage(vendors, search, VENDOR_LIST_PAGE_SIZE),
 });
 
 /**
@@ -101,7 +91,6 @@ function VendorList({ organizationId, baseCurrency, search, onSearchChange }: Ve
   const canManage = hasPermission('vendor.manage');
   const createLink = useLinkProps(navigation.hrefs.vendorCreate());
   const list = useListScreen(vendorList, { search, onSearchChange, organizationId });
-  const status: VendorStatusFilter = search.status ?? 'active';
 
   const newVendor = canManage ? (
     <RadixButton asChild style={{ whiteSpace: 'nowrap' }}>
@@ -119,23 +108,7 @@ function VendorList({ organizationId, baseCurrency, search, onSearchChange }: Ve
       description="The suppliers your organization orders from, with their contacts and terms."
       actions={newVendor}
       toolbar={
-        <SegmentedControl.Root
-          size="2"
-          value={status}
-          onValueChange={(value) =>
-            list.setFilters({
-              status: value === 'active' ? undefined : (value as VendorListSearch['status']),
-            })
-          }
-          aria-label="Status"
-          style={{ alignSelf: 'start' }}
-        >
-          {(Object.keys(STATUS_LABELS) as VendorStatusFilter[]).map((key) => (
-            <SegmentedControl.Item key={key} value={key}>
-              {STATUS_LABELS[key]}
-            </SegmentedControl.Item>
-          ))}
-        </SegmentedControl.Root>
+        <ActiveStatusSwitch status={search.status} onChange={(status) => list.setFilters({ status })} />
       }
       searchBox={{ label: 'Search vendors', placeholder: 'Search by name or email...' }}
       dateRange={false}
