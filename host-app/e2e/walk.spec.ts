@@ -163,7 +163,8 @@ function handOver() {
 test.describe('the walk: every screen each default role is offered, on a desktop and a phone', () => {
   for (const { role, email } of ROLES) {
     test(`${role} (${email})`, async ({ page, browser, baseURL }, testInfo) => {
-      test.setTimeout(240_000);
+      // About 40-80 s per role on a quiet machine; the rest is room for a loaded one.
+      test.setTimeout(420_000);
       const started = Date.now();
       const shots = `${SHOTS_DIR}/walk/${role.toLowerCase().replaceAll(' ', '-')}`;
       await page.setViewportSize(DESKTOP);

@@ -11,12 +11,16 @@ import { dismissBootShell } from '../boot-shell';
  * commits first, then React renders the page in slices of a few milliseconds, yielding to the browser
  * between them (issue 19). The router and the queries update through `useSyncExternalStore`, whose
  * renders are synchronous, so without this the shell and the whole list were one long task on a phone.
- * Afterwards `ready` stays true and navigations render as before.
+ * Afterwards `ready` stays true and navigations render as before. Until the page is in, the main
+ * region holds an empty busy placeholder, so assistive technology (and the e2e walk) knows the page is
+ * still coming: on a loaded machine that second pass came well after the network had fallen quiet.
  */
 export function AppLayout(): ReactElement {
   const leaf = useMatches({ select: (matches) => matches[matches.length - 1] });
   const ready = useDeferredValue(true, false);
   // The shell is on screen: index.html's static frame of it goes (../boot-shell.tsx).
   useLayoutEffect(dismissBootShell, []);
-  return <AppShell currentPath={leaf?.pathname ?? '/'}>{ready ? <Outlet /> : null}</AppShell>;
+  return (
+    <AppShell currentPath={leaf?.pathname ?? '/'}>{ready ? <Outlet /> : <div aria-busy="true" />}</AppShell>
+  );
 }
