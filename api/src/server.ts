@@ -7,6 +7,7 @@ import { listOperations, loadOpenApi } from './contract/openapi.js';
 import { ContractValidator } from './contract/validation.js';
 import { inOrganization } from './db/tenant-context.js';
 import { DomainError, NotFound } from './domain/errors.js';
+import { absenceHandlers } from './features/absences/absences.handlers.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
 import { authHandlers } from './features/auth/auth.handlers.js';
@@ -89,6 +90,7 @@ export const handlers: OperationHandlers = {
   ...requisitionHandlers,
   ...historyHandlers,
   ...approvalHandlers,
+  ...absenceHandlers,
   ...budgetHandlers,
   ...exchangeRateHandlers,
   ...attachmentHandlers,

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
+import { startAbsenceJob } from './features/absences/absence-job.js';
 import { startMailDispatcher } from './features/mail/mailer.js';
 import { createServer } from './server.js';
 
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   await server.start();
   // Delivers the outbox over SMTP (or marks it logged without SMTP) once changes have committed.
   const mailDispatcher = startMailDispatcher(database, config);
+  // Moves approval steps when an absence starts or ends (docs/decisions.md "Out of office").
+  const absenceJob = startAbsenceJob(database);
   if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');
   if (database.embedded && !LOOPBACK.has(config.host)) {
     console.warn(
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
     console.info(`[api] ${signal}: stopping`);
     await server.stop({ timeout: 10_000 });
     await mailDispatcher.stop();
+    await absenceJob.stop();
     await database.close();
     process.exit(0);
   };

@@ -303,6 +303,33 @@ interface Recipe {
 }
 
 const BAD = 'not-a-uuid';
+
+/** Out-of-office windows a week apart from day 400 on: no two of the matrix's absences overlap. */
+let absenceWindows = 0;
+function absenceInput(caller: Caller) {
+  const start = Date.now() + (400 + 7 * ++absenceWindows) * 86_400_000;
+  const delegate = caller.user.id === world.finance.user.id ? world.generalManager : world.finance;
+  return {
+    starts_at: new Date(start).toISOString(),
+    ends_at: new Date(start + 86_400_000).toISOString(),
+    delegate_user_id: delegate.user.id,
+  };
+}
+
+/** An absence of the caller (of its owner for anonymous and outsiders), written directly. */
+async function absenceOf(caller: Caller): Promise<string> {
+  const owner = ownerOf(caller);
+  const input = absenceInput(owner);
+  const [row] = await app.sequelize.query<{ id: string }>(
+    `INSERT INTO user_absences (organization_id, user_id, delegate_id, starts_at, ends_at)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    {
+      bind: [world.organization.id, owner.user.id, input.delegate_user_id, input.starts_at, input.ends_at],
+      type: QueryTypes.SELECT,
+    },
+  );
+  return row!.id;
+}
 const unknownField = { matrix_unknown_field: true };
 const simple = (url: string, success = 200, invalidUrl: string | null = null): Recipe => ({
   valid: async () => ({ url }),
@@ -472,6 +499,29 @@ const recipes: Record<string, Recipe> = {
       payload: { action: 'reject', requisition_ids: [await pendingFor(caller)] },
     }),
     success: 200,
+  },
+  listMyAbsences: simple('/users/me/absences'),
+  listAbsenceDelegates: simple('/users/me/absence-delegates'),
+  createMyAbsence: {
+    valid: async (caller) => ({ url: '/users/me/absences', payload: absenceInput(caller) }),
+    invalid: async (caller) => ({
+      url: '/users/me/absences',
+      payload: { ...absenceInput(caller), delegate_user_id: BAD },
+    }),
+    success: 201,
+  },
+  updateMyAbsence: {
+    valid: async (caller) => ({
+      url: `/users/me/absences/${await absenceOf(caller)}`,
+      payload: { note: 'Back a day later.' },
+    }),
+    invalid: async (caller) => ({ url: `/users/me/absences/${await absenceOf(caller)}`, payload: {} }),
+    success: 200,
+  },
+  cancelMyAbsence: {
+    valid: async (caller) => ({ url: `/users/me/absences/${await absenceOf(caller)}` }),
+    invalid: async () => ({ url: `/users/me/absences/${BAD}` }),
+    success: 204,
   },
   listDelegateCandidates: {
     valid: async (caller) => ({ url: `/approvals/${await pendingFor(caller)}/delegates` }),

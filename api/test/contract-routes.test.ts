@@ -283,6 +283,26 @@ describe('successful answers of implemented operations', () => {
     return body(response).requisition.id;
   }
 
+  /** A new absence of the signed-in user in a week of its own, a new Manager as delegate. */
+  let absenceWeeks = 0;
+  async function myAbsence() {
+    const delegate = await buildUser(app.models);
+    await buildMembership(app.models, { user: delegate, organization, roleName: 'Manager' });
+    const start = Date.now() + (30 + 7 * ++absenceWeeks) * 86_400_000;
+    const response = await call(app.server, 'POST', '/api/users/me/absences', {
+      token,
+      organizationId: organization.id,
+      payload: {
+        starts_at: new Date(start).toISOString(),
+        ends_at: new Date(start + 86_400_000).toISOString(),
+        delegate_user_id: delegate.id,
+        note: 'Annual leave.',
+      },
+    });
+    expect(response.statusCode, response.payload).toBe(201);
+    return response;
+  }
+
   /** A requisition raised by a new User whose manager is the signed-in user: it awaits their approval. */
   async function requisitionAwaitingMe(): Promise<string> {
     const [costCenter, glAccount, requestor] = await Promise.all([
@@ -638,6 +658,22 @@ describe('successful answers of implemented operations', () => {
     },
     exportPurchaseOrders: () =>
       call(app.server, 'GET', '/api/purchase-orders/export', { token, organizationId: organization.id }),
+    listMyAbsences: () =>
+      call(app.server, 'GET', '/api/users/me/absences', { token, organizationId: organization.id }),
+    createMyAbsence: () => myAbsence(),
+    listAbsenceDelegates: () =>
+      call(app.server, 'GET', '/api/users/me/absence-delegates', { token, organizationId: organization.id }),
+    updateMyAbsence: async () =>
+      call(app.server, 'PATCH', `/api/users/me/absences/${body(await myAbsence()).absence.id}`, {
+        token,
+        organizationId: organization.id,
+        payload: { note: 'Back a day later.' },
+      }),
+    cancelMyAbsence: async () =>
+      call(app.server, 'DELETE', `/api/users/me/absences/${body(await myAbsence()).absence.id}`, {
+        token,
+        organizationId: organization.id,
+      }),
     listDelegateCandidates: async () =>
       call(app.server, 'GET', `/api/approvals/${await requisitionAwaitingMe()}/delegates`, {
         token,

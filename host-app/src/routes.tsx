@@ -349,6 +349,7 @@ const appPages = [
   ),
   page('admin/exchange-rates', 'Exchange Rates', lazy(chunks.admin, 'ExchangeRatesScreen'), 'org.settings'),
   page('admin/roles', 'Roles', lazy(chunks.admin, 'RolesScreen'), 'role.manage'),
+  page('out-of-office', 'Out of Office', lazy(chunks.approvals, 'OutOfOfficeScreen'), 'approval.act'),
   budgetsRoute,
   vendorsRoute,
   page('vendors/new', 'New Vendor', lazy(chunks.vendors, 'VendorCreatePage'), 'vendor.manage'),

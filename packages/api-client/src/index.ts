@@ -5,6 +5,7 @@
  */
 
 export type { components, operations, paths } from '@purchasing/contract';
+export { absenceKeys, absenceQueries } from './absence-queries';
 export { adminKeys, departmentQueries, roleQueries, userQueries } from './admin-queries';
 export { forgetDecidedStep } from './approval-cache';
 export { type BudgetListFilters, budgetKeys, budgetQueries } from './budget-queries';

@@ -47,6 +47,7 @@ export { ExchangeRatesScreen } from './ExchangeRatesScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export type { PurchasingCssVariables } from './kit/themeVariables';
 export { type LoginFormValues, LoginScreen, type LoginScreenProps, loginSchema } from './LoginScreen';
+export { OutOfOfficeScreen, type OutOfOfficeScreenProps } from './OutOfOfficeScreen';
 export { PendingScreen, type PendingScreenProps } from './PendingScreen';
 export {
   ProductFormScreen,

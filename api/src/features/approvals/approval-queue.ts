@@ -119,7 +119,10 @@ async function pageOfSteps(
     db,
     (totalColumn) => `SELECT s.id AS step_id, s.approval_level AS step_level, s.level_title AS step_title,
               s.action AS step_action, s.comments AS step_comments, s.actioned_at AS step_actioned_at,
-              s.created_at AS step_created_at, ${seekKeySql(order.at, 's.id')}, ${SUMMARY_COLUMNS}, ${totalColumn}
+              s.created_at AS step_created_at,
+              (SELECT json_build_object('id', f.id, 'first_name', f.first_name, 'last_name', f.last_name, 'email', f.email)
+                 FROM users f WHERE s.absence_id IS NOT NULL AND s.action IS NULL AND f.id = s.delegated_from_id) AS step_ooo_from,
+              ${seekKeySql(order.at, 's.id')}, ${SUMMARY_COLUMNS}, ${totalColumn}
          FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id ${SUMMARY_JOINS}
         WHERE s.id IN (${pageIds})
         ORDER BY ${seek.orderBy}`,
@@ -143,6 +146,7 @@ async function pageOfSteps(
       step_comments,
       step_actioned_at,
       step_created_at,
+      step_ooo_from,
       ...summary
     } = row;
     return {
@@ -154,6 +158,7 @@ async function pageOfSteps(
       comments: step_comments,
       actioned_at: isoOrNull(step_actioned_at as Date | null),
       created_at: iso(step_created_at as Date),
+      out_of_office_from: (step_ooo_from as PendingApprovalView['out_of_office_from']) ?? null,
     } as PendingApprovalView;
   });
   return { items, pagination: page.pagination };

@@ -11,6 +11,7 @@ import {
 } from '../../domain/approval-routing.js';
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
+import { handOverIfAbsent } from '../absences/absence-moves.js';
 import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import {
   loadRoutingFacts,
@@ -267,6 +268,8 @@ export async function actOnRequisition(
       },
       transaction,
     );
+    // The step just opened (next level, or a delegation) may be for someone out of office.
+    if (to === 'under_review') await handOverIfAbsent(db, organizationId, id, transaction);
     return detailOrFail(db, organizationId, id, transaction);
   });
 }

@@ -4,6 +4,7 @@ import { execute, selectOne } from '../../db-query.js';
 import { fallbackRoles, levelTitle, routeSubmission } from '../../domain/approval-routing.js';
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db, OrganizationScope } from '../../http/context.js';
+import { handOverIfAbsent } from '../absences/absence-moves.js';
 import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import { submissionRate } from '../currency/frozen-rate.js';
 import { allocateNumberNow } from './numbering.js';
@@ -444,5 +445,6 @@ async function submitLocked(
       },
     },
     transaction,
-  );
+  ); // An approver out of office hands the new step to their delegate (docs/decisions.md "Out of office").
+  if (next) await handOverIfAbsent(db, organizationId, current.id, transaction);
 }

@@ -1048,6 +1048,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/me/absence-delegates": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List who may approve for the caller while away
+         * @description The members an absence of the caller may name as delegate: active members of the organisation
+         *     holding `approval.act`, except the caller, by last then first name. Needs `approval.act`.
+         */
+        get: operations["listAbsenceDelegates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/absences": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's absences
+         * @description The caller's out-of-office periods in this organisation that have not ended yet (current and
+         *     coming), by start. `current` marks the one under way. Needs `approval.act`.
+         */
+        get: operations["listMyAbsences"];
+        put?: never;
+        /**
+         * Set an absence
+         * @description Sets an out-of-office period of the caller (docs/decisions.md "Out of office"): from `starts_at`
+         *     until `ends_at` (instants; `ends_at` after `starts_at` and in the future), approval steps that
+         *     open for the caller go to `delegate_user_id` instead; open ones move to the delegate when the
+         *     absence starts (at once when it has started already) and those still open come back when it
+         *     ends. The delegate is an active member of the organisation holding `approval.act`, not the
+         *     caller (400 naming `delegate_user_id`); absences of one person do not overlap (409
+         *     `ABSENCE_OVERLAP` naming `starts_at`). Needs `approval.act`.
+         */
+        post: operations["createMyAbsence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/absences/{id}": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an absence
+         * @description Cancels one of the caller's absences that has not ended (404 otherwise): steps still open that
+         *     moved to the delegate because of it come back to the caller at once, with a history entry.
+         *     Needs `approval.act`.
+         */
+        delete: operations["cancelMyAbsence"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an absence
+         * @description Changes the given fields of one of the caller's absences that has not ended (at least one; 404
+         *     for anyone else's or an ended one). The same rules as setting one. A new delegate of an absence
+         *     under way takes over the steps its predecessor received from it; a new end in the past is
+         *     refused (cancel it instead). Needs `approval.act`.
+         */
+        patch: operations["updateMyAbsence"];
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -2118,6 +2220,7 @@ export interface components {
          *     - `ROLE_NAME_TAKEN`: 409: the organisation has a role of that name.
          *     - `DEPARTMENT_CODE_TAKEN`: 409: the organisation has a department with that code.
          *     - `VENDOR_NAME_TAKEN`: 409: the organisation has a vendor of that name (case ignored).
+         *     - `ABSENCE_OVERLAP`: 409: the caller already has an absence overlapping those dates.
          *     - `PRODUCT_NAME_TAKEN`: 409: the organisation has a product of that name (case ignored).
          *     - `PRODUCT_SKU_TAKEN`: 409: the organisation has a product with that SKU (case ignored).
          *     - `ORGANIZATION_EXISTS`: 409: the organisation exists already (the first-administrator command).
@@ -2142,7 +2245,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE`: 503: the service is unavailable.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "VENDOR_NAME_TAKEN" | "PRODUCT_NAME_TAKEN" | "PRODUCT_SKU_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "OVER_RECEIPT" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_BODY" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "TOKEN_USED" | "TOKEN_EXPIRED" | "INVALID_REFRESH_TOKEN" | "REFRESH_TOKEN_REUSED" | "ACCOUNT_INACTIVE" | "FORBIDDEN" | "ORGANIZATION_REQUIRED" | "ORGANIZATION_FORBIDDEN" | "NO_ACTIVE_MEMBERSHIP" | "MEMBERSHIP_PENDING" | "OWN_ROLE" | "OWN_PERMISSION_REQUIRED" | "SHARED_PROFILE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATUS" | "ALREADY_ORDERED" | "NO_APPROVER" | "BUDGET_EXCEEDED" | "EXCHANGE_RATE_MISSING" | "BASE_AMOUNT_TOO_LARGE" | "VENDOR_MISSING" | "VENDOR_EMAIL_MISSING" | "EMAIL_TAKEN" | "ROLE_NAME_TAKEN" | "DEPARTMENT_CODE_TAKEN" | "VENDOR_NAME_TAKEN" | "ABSENCE_OVERLAP" | "PRODUCT_NAME_TAKEN" | "PRODUCT_SKU_TAKEN" | "ORGANIZATION_EXISTS" | "SYSTEM_ROLE" | "ROLE_IN_USE" | "PERMISSION_NOT_HELD" | "LAST_ROLE_MANAGER" | "LAST_SUPER_ADMIN" | "LINK_INVALID" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "OVER_RECEIPT" | "IDEMPOTENCY_REQUEST_IN_PROGRESS" | "IDEMPOTENCY_RESPONSE_LOST" | "UNPROCESSABLE_ENTITY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE";
         ErrorDetail: {
             /** @description A dotted body path (`line_items.0.quantity`) or a query or header name. */
             field: string;
@@ -2201,6 +2304,51 @@ export interface components {
             id: string;
             first_name: string;
             last_name: string;
+        };
+        /** @description An out-of-office period of the caller, and who approves for them meanwhile. */
+        Absence: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            delegate: components["schemas"]["UserRef"];
+            note: string | null;
+            /** @description True while the absence is under way. */
+            current: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AbsenceInput: {
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description After `starts_at`, and in the future.
+             */
+            ends_at: string;
+            /**
+             * Format: uuid
+             * @description An active member holding `approval.act`, not the caller.
+             */
+            delegate_user_id: string;
+            note?: string | null;
+        };
+        AbsenceUpdate: {
+            /** Format: date-time */
+            starts_at?: string;
+            /** Format: date-time */
+            ends_at?: string;
+            /** Format: uuid */
+            delegate_user_id?: string;
+            note?: string | null;
+        };
+        AbsenceResponse: {
+            absence: components["schemas"]["Absence"];
+        };
+        AbsenceList: {
+            absences: components["schemas"]["Absence"][];
         };
         /** @description A user shown by name and email (a requestor, an approver, a delegate). */
         UserRef: {
@@ -2780,6 +2928,11 @@ export interface components {
              *     not controlled); absent on decided steps.
              */
             budget_position?: components["schemas"]["BudgetPosition"] | null;
+            /**
+             * @description On an open step that came to the caller because its approver is out of office (moved or
+             *     opened during their absence): that approver. Null otherwise.
+             */
+            out_of_office_from?: components["schemas"]["UserRef"] | null;
         };
         BudgetPosition: {
             fiscal_year: number;
@@ -5322,6 +5475,178 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAbsenceDelegates: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: components["schemas"]["UserRef"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMyAbsences: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The absences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbsenceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMyAbsence: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbsenceInput"];
+            };
+        };
+        responses: {
+            /** @description Set. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbsenceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelMyAbsence: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMyAbsence: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbsenceUpdate"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbsenceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

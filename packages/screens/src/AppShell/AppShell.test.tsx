@@ -47,6 +47,7 @@ describe('sidebarItems', () => {
       'Dashboard',
       'Requisitions',
       'Approvals',
+      'Out of Office',
       'Purchase Orders',
       'Vendors',
       'Products',
@@ -68,11 +69,12 @@ describe('sidebarItems', () => {
 describe('AppShell', () => {
   it('shows every item in order to an admin of the current organisation', async () => {
     await renderShell();
-    await waitFor(() => expect(navLinks()).toHaveLength(12));
+    await waitFor(() => expect(navLinks()).toHaveLength(13));
     expect(navLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Requisitions', '/requisitions'],
       ['Approvals', '/approvals'],
+      ['Out of Office', '/out-of-office'],
       ['Purchase Orders', '/purchase-orders'],
       ['Vendors', '/vendors'],
       ['Products', '/products'],
@@ -102,7 +104,7 @@ describe('AppShell', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveTextContent('Globex'),
     );
-    expect(navLinks()).toHaveLength(9);
+    expect(navLinks()).toHaveLength(10);
     expect(screen.getByRole('link', { name: 'Budgets' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
   });
@@ -203,7 +205,7 @@ describe('AppShell', () => {
       await user.click(menuButton());
       const dialog = await screen.findByRole('dialog', { name: 'Purchasing' });
       const nav = within(dialog).getByRole('navigation', { name: 'Main' });
-      expect(within(nav).getAllByRole('link')).toHaveLength(12);
+      expect(within(nav).getAllByRole('link')).toHaveLength(13);
       expect(within(nav).getByRole('link', { name: 'Requisitions' })).toHaveAttribute('aria-current', 'page');
       await waitFor(() =>
         expect(within(dialog).getByRole('combobox', { name: 'Organization' })).toHaveTextContent(

@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   Package,
   PiggyBank,
+  Plane,
   Settings,
   ShieldCheck,
   ShoppingCart,
@@ -45,6 +46,13 @@ export const sidebarItems: readonly SidebarItem[] = [
     label: 'Approvals',
     href: (h) => h.approvals(),
     icon: CheckSquare,
+    permission: 'approval.act',
+  },
+  {
+    id: 'out-of-office',
+    label: 'Out of Office',
+    href: (h) => h.outOfOffice?.() ?? '/out-of-office',
+    icon: Plane,
     permission: 'approval.act',
   },
   {

@@ -103,6 +103,11 @@ export function ApprovalCard({
               <Text as="p" size="2" color="gray">
                 {item.level_title}
               </Text>
+              {open && item.out_of_office_from ? (
+                <Text as="p" size="2" color="blue">
+                  {`Delegated from ${item.out_of_office_from.first_name} ${item.out_of_office_from.last_name} (out of office)`}
+                </Text>
+              ) : null}
             </Box>
             {open ? (
               <Flex align="center" gap="1" flexShrink="0">

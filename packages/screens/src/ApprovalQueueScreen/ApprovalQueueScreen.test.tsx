@@ -88,6 +88,14 @@ describe('ApprovalQueueScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it('names the approver out of office on a step that came from them', async () => {
+    const moved = buildRequisition(21, { status: 'under_review', submitted_at: '2026-11-16T09:00:00.000Z' });
+    serveQueue([buildPendingApproval(moved, { created_at: daysAgo(1), out_of_office_from: financeRef })]);
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    const item = within(await card(moved.requisition_number));
+    expect(item.getByText('Delegated from Fiona Chen (out of office)')).toBeInTheDocument();
+  });
+
   it('asks for pending steps by default and shows one card per step', async () => {
     const urls = serveQueue();
     renderScreen(<ApprovalQueueScreen />, { signedIn: true });

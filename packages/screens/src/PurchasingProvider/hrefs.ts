@@ -42,6 +42,8 @@ export interface Hrefs {
   exchangeRates(): string;
   /** Roles and their permissions (needs `role.manage`). */
   roles(): string;
+  /** The signed-in approver's out-of-office periods (optional: `/out-of-office` when absent). */
+  outOfOffice?(): string;
   /** Asks for a password reset link ('Forgot your password?'). */
   forgotPassword(): string;
   /** Sets a new password with the emailed reset token. */
@@ -84,6 +86,7 @@ export const defaultHrefs: Hrefs = {
   departmentUsers: (id) => `/admin/departments/${segment(id)}/users`,
   exchangeRates: () => '/admin/exchange-rates',
   roles: () => '/admin/roles',
+  outOfOffice: () => '/out-of-office',
   forgotPassword: () => '/forgot-password',
   resetPassword: (token) => `/reset-password?${new URLSearchParams({ token }).toString()}`,
   acceptInvite: (token) => `/accept-invite?${new URLSearchParams({ token }).toString()}`,

@@ -1,0 +1,1 @@
+export { OutOfOfficeScreen, type OutOfOfficeScreenProps, outOfOfficeMessages } from './OutOfOfficeScreen';
