@@ -9,7 +9,7 @@
  *   Departments, Budgets after Roles);
  * - who sees what: the permission each item needs (document 1 §2 and §6: Users `user.edit`,
  *   Departments `org.settings`; the app: Approvals `approval.act`, Purchase Orders
- *   `purchase_order.view`, Exchange Rates `org.settings`, Roles `role.manage`, Budgets `budget.view`),
+ *   `purchase_order.view`, Out of Office `approval.act`, Exchange Rates `org.settings`, Roles `role.manage`, Budgets `budget.view`),
  *   read against the default roles' permissions of DECISIONS.md §2;
  * - the headings: the spec's where it gives one ('Approval Queue', 'Purchase Orders', the placeholders
  *   "headed with [their] name"), else the screen's own title.
@@ -33,6 +33,12 @@ const dashboard: SidebarRoute = { label: 'Dashboard', path: '/dashboard', headin
 const requisitions: SidebarRoute = { label: 'Requisitions', path: '/requisitions', heading: 'Requisitions' };
 /** Document 1 §2: the queue is "Titled 'Approval Queue'". */
 const approvals: SidebarRoute = { label: 'Approvals', path: '/approvals', heading: 'Approval Queue' };
+/** Issue 15 item 4: each approver's absences and delegate, after the queue. */
+const outOfOffice: SidebarRoute = {
+  label: 'Out of Office',
+  path: '/out-of-office',
+  heading: 'Out of Office',
+};
 /** Document 2 §2: "Title 'Purchase Orders'". */
 const purchaseOrders: SidebarRoute = {
   label: 'Purchase Orders',
@@ -77,6 +83,7 @@ export const SIDEBAR_ROUTES: Readonly<Record<DefaultRole, readonly SidebarRoute[
     dashboard,
     requisitions,
     approvals,
+    outOfOffice,
     purchaseOrders,
     vendors,
     products,
@@ -93,6 +100,7 @@ export const SIDEBAR_ROUTES: Readonly<Record<DefaultRole, readonly SidebarRoute[
     dashboard,
     requisitions,
     approvals,
+    outOfOffice,
     purchaseOrders,
     vendors,
     products,
@@ -108,6 +116,7 @@ export const SIDEBAR_ROUTES: Readonly<Record<DefaultRole, readonly SidebarRoute[
     dashboard,
     requisitions,
     approvals,
+    outOfOffice,
     purchaseOrders,
     vendors,
     products,
@@ -120,6 +129,7 @@ export const SIDEBAR_ROUTES: Readonly<Record<DefaultRole, readonly SidebarRoute[
     dashboard,
     requisitions,
     approvals,
+    outOfOffice,
     purchaseOrders,
     vendors,
     products,
@@ -132,6 +142,7 @@ export const SIDEBAR_ROUTES: Readonly<Record<DefaultRole, readonly SidebarRoute[
     dashboard,
     requisitions,
     approvals,
+    outOfOffice,
     purchaseOrders,
     vendors,
     products,
@@ -140,7 +151,17 @@ export const SIDEBAR_ROUTES: Readonly<Record<DefaultRole, readonly SidebarRoute[
     settings,
   ],
   // requisition.create, approval.act, purchase_order.view.
-  Manager: [dashboard, requisitions, approvals, purchaseOrders, vendors, products, reports, settings],
+  Manager: [
+    dashboard,
+    requisitions,
+    approvals,
+    outOfOffice,
+    purchaseOrders,
+    vendors,
+    products,
+    reports,
+    settings,
+  ],
   // requisition.create, purchase_order.view: no Approvals (the queue needs approval.act).
   User: [dashboard, requisitions, purchaseOrders, vendors, products, reports, settings],
 };
