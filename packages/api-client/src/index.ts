@@ -64,6 +64,7 @@ export {
   authQueries,
   defaultQueryClientOptions,
   organizationQueries,
+  organizationSettingsQueries,
   type PurchasingQueryOptions,
   queryKeys,
   retryOnce,

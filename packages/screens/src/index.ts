@@ -107,6 +107,12 @@ export {
 export { ResetPasswordScreen, type ResetPasswordScreenProps } from './ResetPasswordScreen';
 export { RolesScreen } from './RolesScreen';
 export {
+  type SettingsEntry,
+  SettingsScreen,
+  type SettingsScreenProps,
+  settingsScreenMessages,
+} from './SettingsScreen';
+export {
   type LoginCredentials,
   preloadSession,
   type SessionContextValue,
