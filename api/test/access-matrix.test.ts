@@ -264,7 +264,8 @@ async function freshDepartment(): Promise<string> {
 
 /** The organisation's current settings version (a change must name it). */
 async function settingsVersion(): Promise<number> {
-  return (await api(world.superAdmin, 'GET', `/organizations/${world.organization.id}/settings`)).settings.version;
+  return (await api(world.superAdmin, 'GET', `/organizations/${world.organization.id}/settings`)).settings
+    .version;
 }
 
 async function freshBudget(): Promise<string> {

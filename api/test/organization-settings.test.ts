@@ -143,7 +143,10 @@ describe('organisation settings', () => {
       [{ version, currency: 'XYZ' }, 'currency'],
       [{ version, website: 'not a site' }, 'website'],
       [
-        { version, billing_address: { lines: [' '], city: null, region: null, postcode: null, country: null } },
+        {
+          version,
+          billing_address: { lines: [' '], city: null, region: null, postcode: null, country: null },
+        },
         'billing_address.lines',
       ],
     ];
@@ -151,7 +154,10 @@ describe('organisation settings', () => {
       const response = await change(payload);
       expect(response.statusCode, field).toBe(400);
       const fields = JSON.parse(response.payload).details.map((d: { field: string }) => d.field);
-      expect(fields.some((f: string) => f.includes(field)), `${field} in ${fields}`).toBe(true);
+      expect(
+        fields.some((f: string) => f.includes(field)),
+        `${field} in ${fields}`,
+      ).toBe(true);
     }
     expect(await currentVersion()).toBe(version);
   });

@@ -3,7 +3,11 @@ import { chooseOption, expectToast, SHOTS_DIR } from './support/requisitions';
 import { DEMO_PASSWORD, mainNavigation, signIn } from './support/session';
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS_DIR}/settings-${name}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: `${SHOTS_DIR}/settings-${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 /** Acme's settings as the API answers them to the Admin, with the headers to change them. */
@@ -60,7 +64,10 @@ test.describe('settings', () => {
       await expect(page).toHaveURL(/\/settings$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue(before.name);
-      await expect(page.getByRole('link', { name: /Exchange Rates/ })).toHaveAttribute('href', '/admin/exchange-rates');
+      await expect(page.getByRole('link', { name: /Exchange Rates/ })).toHaveAttribute(
+        'href',
+        '/admin/exchange-rates',
+      );
       await expect(page.getByRole('link', { name: /Roles/ })).toBeVisible();
       await shoot(page, 'admin-1440');
     });

@@ -107,12 +107,6 @@ export {
 export { ResetPasswordScreen, type ResetPasswordScreenProps } from './ResetPasswordScreen';
 export { RolesScreen } from './RolesScreen';
 export {
-  type SettingsEntry,
-  SettingsScreen,
-  type SettingsScreenProps,
-  settingsScreenMessages,
-} from './SettingsScreen';
-export {
   type LoginCredentials,
   preloadSession,
   type SessionContextValue,
@@ -121,6 +115,12 @@ export {
   type SessionStatus,
   useSession,
 } from './SessionProvider';
+export {
+  type SettingsEntry,
+  SettingsScreen,
+  type SettingsScreenProps,
+  settingsScreenMessages,
+} from './SettingsScreen';
 export { UserListScreen } from './UserListScreen';
 export {
   VendorDetailScreen,

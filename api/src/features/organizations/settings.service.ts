@@ -49,7 +49,13 @@ const SETTINGS_SQL = `
 function registeredOf(row: SettingsRow): PostalAddress | null {
   if (row.addresses.registered !== undefined) return row.addresses.registered;
   if (row.address === null || row.address.trim() === '') return null;
-  return { lines: [row.address.trim().slice(0, 200)], city: null, region: null, postcode: null, country: null };
+  return {
+    lines: [row.address.trim().slice(0, 200)],
+    city: null,
+    region: null,
+    postcode: null,
+    country: null,
+  };
 }
 
 function present(row: SettingsRow): OrganizationSettings {
@@ -104,7 +110,8 @@ export async function updateOrganizationSettings(
   return db.sequelize.transaction(async (transaction) => {
     const before = await readRow(db, organizationId, transaction, true);
     if (change.version !== before.settings_version) {
-      const message = 'Someone else changed these settings since you opened them. Reload to see their changes.';
+      const message =
+        'Someone else changed these settings since you opened them. Reload to see their changes.';
       throw new Conflict(message, 'CONFLICT', [{ field: 'version', message }]);
     }
     checkCurrencyChange(before.currency, write.currency, before.currency_locked);

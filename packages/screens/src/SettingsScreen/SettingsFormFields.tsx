@@ -1,5 +1,5 @@
 /** The sections of the settings form: the organisation, its addresses, its fiscal year and currency. */
-import { CURRENCIES, Callout } from '@purchasing/ui';
+import { Callout, CURRENCIES } from '@purchasing/ui';
 import { Box, Grid, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import type { Control } from 'react-hook-form';

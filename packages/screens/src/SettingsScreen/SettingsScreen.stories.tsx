@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Navigation } from '../PurchasingProvider';
 import { handlers, meHandler, plainUser } from '../test/handlers';
+import { StoryProviders } from '../test/StoryProviders';
 import {
   createSettingsApi,
   settingsConflictHandler,
@@ -10,16 +11,27 @@ import {
   settingsPendingHandler,
   settingsValidationHandler,
 } from '../test/settingsHandlers';
-import { StoryProviders } from '../test/StoryProviders';
 import { assertNoSidewaysScroll, atPhoneSize } from '../test/storyViewports';
 import { SettingsScreen, type SettingsScreenProps } from './SettingsScreen';
 
 type StoryArgs = SettingsScreenProps & { navigate: Navigation['navigate'] };
 
 const entries: SettingsScreenProps['entries'] = [
-  { label: 'Exchange Rates', description: 'Rates of other currencies into the base currency.', href: '/admin/exchange-rates' },
-  { label: 'Budgets', description: 'Budgets per cost center and what happens when one runs out.', href: '/budgets' },
-  { label: 'Departments', description: 'Departments, their heads and their people.', href: '/admin/departments' },
+  {
+    label: 'Exchange Rates',
+    description: 'Rates of other currencies into the base currency.',
+    href: '/admin/exchange-rates',
+  },
+  {
+    label: 'Budgets',
+    description: 'Budgets per cost center and what happens when one runs out.',
+    href: '/budgets',
+  },
+  {
+    label: 'Departments',
+    description: 'Departments, their heads and their people.',
+    href: '/admin/departments',
+  },
   { label: 'Roles', description: 'Roles and the permissions each one gives.', href: '/admin/roles' },
 ];
 

@@ -30,7 +30,11 @@ describe('SettingsScreen', () => {
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Acme Corporation');
     expect(field(/^Legal Name/)).toHaveValue('Acme Corporation Pty Ltd');
     const streets = screen.getAllByRole('textbox', { name: /^Street$/ });
-    expect(streets.map((input) => (input as HTMLInputElement).value)).toEqual(['1 Market Street', '', 'Dock 4']);
+    expect(streets.map((input) => (input as HTMLInputElement).value)).toEqual([
+      '1 Market Street',
+      '',
+      'Dock 4',
+    ]);
     expect(screen.getByRole('combobox', { name: /Fiscal Year Starts In/ })).toHaveTextContent('July');
     expect(screen.getByRole('combobox', { name: /Base Currency/ })).toHaveTextContent('AUD');
   });

@@ -8,7 +8,7 @@ import { OrganizationGate } from '../kit/OrganizationGate';
 import { PageHead } from '../kit/PageHead';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
-import { type SettingsEntry, SettingsEntries } from './SettingsEntries';
+import { SettingsEntries, type SettingsEntry } from './SettingsEntries';
 import { SettingsForm } from './SettingsForm';
 
 export type { SettingsEntry } from './SettingsEntries';

@@ -129,7 +129,10 @@ const FIELDS: ReadonlySet<string> = new Set(Object.keys(settingsFormSchema.shape
 
 /** The form field a server error names: `registered_address.lines…` lands on the first street line. */
 function formFieldOf(field: string): string | null {
-  const path = field.replace(/^\/+/, '').replace(/^body\./, '').replaceAll('/', '.');
+  const path = field
+    .replace(/^\/+/, '')
+    .replace(/^body\./, '')
+    .replaceAll('/', '.');
   const [head] = path.split('.');
   if (!head || !FIELDS.has(head)) return null;
   if ((ADDRESS_FIELDS as readonly string[]).includes(head)) {

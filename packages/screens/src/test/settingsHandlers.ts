@@ -54,7 +54,9 @@ export function createSettingsApi(settings: Settings = settingsFixture()) {
   const changes: SettingsChange[] = [];
   const state = { settings };
   const handlers = [
-    http.get('/organizations/{id}/settings', ({ response }) => response(200).json({ settings: state.settings })),
+    http.get('/organizations/{id}/settings', ({ response }) =>
+      response(200).json({ settings: state.settings }),
+    ),
     http.patch('/organizations/{id}/settings', async ({ request, response }) => {
       const change = await request.json();
       changes.push(change);
@@ -83,7 +85,9 @@ export function createSettingsApi(settings: Settings = settingsFixture()) {
 /** `PATCH /organizations/{id}/settings` answers that someone else saved first (409 naming `version`). */
 export const settingsConflictHandler = () =>
   http.patch('/organizations/{id}/settings', ({ response }) =>
-    response(409).json(problem('CONFLICT', 'version', 'Someone else changed these settings since you opened them.')),
+    response(409).json(
+      problem('CONFLICT', 'version', 'Someone else changed these settings since you opened them.'),
+    ),
   );
 
 /** `PATCH /organizations/{id}/settings` refuses the website and the registered street (400). */
