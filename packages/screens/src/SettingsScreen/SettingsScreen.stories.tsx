@@ -56,8 +56,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The Name field, once the settings have loaded (a busy machine can take a few seconds). */
 const nameField = (canvasElement: HTMLElement) =>
-  within(canvasElement).findByRole('textbox', { name: /^Name/ });
+  within(canvasElement).findByRole('textbox', { name: /^Name/ }, { timeout: 10_000 });
 
 /** An administrator: every field editable, Save once something changed, the other settings screens. */
 export const Default: Story = {
@@ -89,11 +90,11 @@ export const ValidationErrors: Story = {
   parameters: { msw: { handlers: [settingsValidationHandler(), ...apiHandlers()] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const website = canvas.getByRole('textbox', { name: /^Website/ });
     await nameField(canvasElement);
+    const website = canvas.getByRole('textbox', { name: /^Website/ });
     await userEvent.type(canvas.getByRole('textbox', { name: /^Phone/ }), '1');
     await userEvent.click(canvas.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(website).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(website).toHaveAttribute('aria-invalid', 'true'), { timeout: 10_000 });
     await expect(website).toHaveAccessibleDescription(/Enter a web address/);
   },
 };
@@ -106,7 +107,9 @@ export const Conflict: Story = {
     const name = await nameField(canvasElement);
     await userEvent.type(name, ' Group');
     await userEvent.click(canvas.getByRole('button', { name: 'Save Changes' }));
-    await expect(await canvas.findByText(/Someone else changed these settings/)).toBeInTheDocument();
+    await expect(
+      await canvas.findByText(/Someone else changed these settings/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await expect(name).toHaveValue('Acme Corporation Group');
     await expect(canvas.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   },
