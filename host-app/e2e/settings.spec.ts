@@ -64,11 +64,14 @@ test.describe('settings', () => {
       await expect(page).toHaveURL(/\/settings$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue(before.name);
-      await expect(page.getByRole('link', { name: /Exchange Rates/ })).toHaveAttribute(
+      const more = page.getByRole('region', { name: 'More Settings' });
+      await expect(more.getByRole('link', { name: /Exchange Rates/ })).toHaveAttribute(
         'href',
         '/admin/exchange-rates',
       );
-      await expect(page.getByRole('link', { name: /Roles/ })).toBeVisible();
+      await expect(more.getByRole('link', { name: /Departments/ })).toBeVisible();
+      // An Admin does not manage roles: no entry for them.
+      await expect(more.getByRole('link', { name: /Roles/ })).toHaveCount(0);
       await shoot(page, 'admin-1440');
     });
 
@@ -104,7 +107,8 @@ test.describe('settings', () => {
       await expect(uma.getByRole('combobox', { name: /Fiscal Year Starts In/ })).toContainText('July');
       await expect(uma.getByText('Only people who manage settings can change these.')).toBeVisible();
       await expect(uma.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
-      await expect(uma.getByRole('link', { name: /Exchange Rates/ })).toHaveCount(0);
+      // None of the other settings screens is open to a User: no such section.
+      await expect(uma.getByRole('region', { name: 'More Settings' })).toHaveCount(0);
       await shoot(uma, 'user-1440');
       await uma.setViewportSize({ width: 390, height: 844 });
       await shoot(uma, 'user-390');
