@@ -12,6 +12,7 @@ import { usePurchasing } from '../PurchasingProvider';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
 import { AddressesSection, FiscalYearSection, OrganizationSection } from './SettingsFormFields';
 import {
+  ADDRESS_FIELDS,
   isStaleVersion,
   placeSettingsErrors,
   type SettingsFormOutput,
@@ -119,7 +120,11 @@ export function SettingsForm({
         ) : null}
         {problems.length > 0 ? <Callout variant="error">{problems.join(' · ')}</Callout> : null}
         <OrganizationSection control={control} disabled={disabled} />
-        <AddressesSection control={control} disabled={disabled} />
+        <AddressesSection
+          control={control}
+          disabled={disabled}
+          notSet={canEdit ? [] : ADDRESS_FIELDS.filter((field) => settings[field] === null)}
+        />
         <FiscalYearSection control={control} disabled={disabled} currencyLocked={settings.currency_locked} />
         {children}
         {canEdit ? (

@@ -87,14 +87,31 @@ function AddressFields({
   );
 }
 
-/** The registered, billing and delivery addresses; an empty one is none. */
-export function AddressesSection(props: SettingsSectionProps): ReactElement {
+/**
+ * The registered, billing and delivery addresses; an empty one is none. Read-only, an address not
+ * set says so instead of showing six empty fields.
+ */
+export function AddressesSection({
+  notSet = [],
+  ...props
+}: SettingsSectionProps & { notSet?: readonly AddressField[] }): ReactElement {
   return (
     <Panel title="Addresses" description="Leave an address empty when you have none.">
       <Grid gap="6">
-        {ADDRESSES.map((address) => (
-          <AddressFields key={address.field} {...props} {...address} />
-        ))}
+        {ADDRESSES.map((address) =>
+          notSet.includes(address.field) ? (
+            <div key={address.field}>
+              <Text as="p" size="3" weight="medium">
+                {address.title}
+              </Text>
+              <Text as="p" size="2" color="gray">
+                Not set
+              </Text>
+            </div>
+          ) : (
+            <AddressFields key={address.field} {...props} {...address} />
+          ),
+        )}
       </Grid>
     </Panel>
   );

@@ -112,6 +112,9 @@ describe('SettingsScreen', () => {
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
     expect(screen.getByText('Only people who manage settings can change these.')).toBeInTheDocument();
+    // The billing address is not set: said once, not six empty fields.
+    expect(screen.getAllByRole('textbox', { name: /^Street$/ })).toHaveLength(2);
+    expect(screen.getByText('Not set')).toBeInTheDocument();
   });
 
   it('links to the entries the host gives', async () => {
