@@ -262,6 +262,12 @@ async function freshDepartment(): Promise<string> {
     .id;
 }
 
+/** The organisation's current settings version (a change must name it). */
+async function settingsVersion(): Promise<number> {
+  return (await api(world.superAdmin, 'GET', `/organizations/${world.organization.id}/settings`)).settings
+    .version;
+}
+
 async function freshBudget(): Promise<string> {
   return (await buildBudget(app.models, await buildCostCenter(app.models, world.organization))).id;
 }
@@ -353,6 +359,23 @@ const recipes: Record<string, Recipe> = {
   listGlAccounts: {
     valid: async () => ({ url: `/organizations/${world.organization.id}/gl-accounts` }),
     invalid: async () => ({ url: `/organizations/${BAD}/gl-accounts` }),
+    success: 200,
+  },
+  getOrganizationSettings: {
+    valid: async () => ({ url: `/organizations/${world.organization.id}/settings` }),
+    invalid: async () => ({ url: `/organizations/${BAD}/settings` }),
+    success: 200,
+  },
+  updateOrganizationSettings: {
+    // The version last read, so each allowed caller's change is made from the current one.
+    valid: async () => ({
+      url: `/organizations/${world.organization.id}/settings`,
+      payload: { version: await settingsVersion(), phone: `+61 3 ${uniqueSuffix()}` },
+    }),
+    invalid: async () => ({
+      url: `/organizations/${world.organization.id}/settings`,
+      payload: { version: 1, fiscal_year_start: 13 },
+    }),
     success: 200,
   },
   listProducts: simple('/products', 200, '/products?matrix_unknown=1'),

@@ -443,6 +443,16 @@ describe('successful answers of implemented operations', () => {
       call(app.server, 'GET', `/api/organizations/${organization.id}/cost-centers`, { token }),
     listGlAccounts: () =>
       call(app.server, 'GET', `/api/organizations/${organization.id}/gl-accounts`, { token }),
+    getOrganizationSettings: () =>
+      call(app.server, 'GET', `/api/organizations/${organization.id}/settings`, { token }),
+    updateOrganizationSettings: async () => {
+      const read = await call(app.server, 'GET', `/api/organizations/${organization.id}/settings`, { token });
+      return call(app.server, 'PATCH', `/api/organizations/${organization.id}/settings`, {
+        token,
+        organizationId: organization.id,
+        payload: { version: JSON.parse(read.payload).settings.version, phone: '+61 3 9000 1000' },
+      });
+    },
     checkBudget: async () => {
       const costCenter = await buildCostCenter(app.models, organization);
       await app.models.Budget.create({

@@ -432,6 +432,7 @@ describe('tenancy (SECURITY 12, 13, 15)', () => {
     ['summary', 'getOrganizationSummary'],
     ['cost-centers', 'listCostCenters'],
     ['gl-accounts', 'listGlAccounts'],
+    ['settings', 'getOrganizationSettings'],
   ])(
     'answers 404 for another organisation’s %s, exactly as for an unknown id',
     async (resource, operationId) => {

@@ -364,7 +364,8 @@ const appPages = [
     'product.manage',
   ),
   page('reports', 'Reports', comingSoon),
-  page('settings', 'Settings', comingSoon),
+  // Every member reads the settings; changing them needs `org.settings` (the screen shows them read-only).
+  page('settings', 'Settings', lazy(chunks.admin, 'SettingsPage')),
 ];
 
 /** The host's route tree (code-based: no generated file). */

@@ -1,6 +1,14 @@
-import { BudgetManagementScreen, DepartmentUsersScreen, EditUserScreen } from '@purchasing/screens';
+import type { Schemas } from '@purchasing/api-client';
+import {
+  BudgetManagementScreen,
+  DepartmentUsersScreen,
+  EditUserScreen,
+  type SettingsEntry,
+  SettingsScreen,
+  useSession,
+} from '@purchasing/screens';
 import { getRouteApi, useNavigate, useParams } from '@tanstack/react-router';
-import type { ReactElement } from 'react';
+import { type ReactElement, useMemo } from 'react';
 
 export {
   CreateUserScreen,
@@ -40,4 +48,45 @@ export function BudgetsPage(): ReactElement {
       onFiscalYearChange={(year) => void navigate({ search: { fiscal_year: year } })}
     />
   );
+}
+
+/** The other settings screens, with the permission each route of routes.tsx asks for. */
+const SETTINGS_ENTRIES: (SettingsEntry & { permission: Schemas['PermissionName'] })[] = [
+  {
+    label: 'Exchange Rates',
+    description: 'Rates of other currencies into the base currency.',
+    href: '/admin/exchange-rates',
+    permission: 'org.settings',
+  },
+  {
+    label: 'Budgets',
+    description: 'Budgets per cost center and what happens when one runs out.',
+    href: '/budgets',
+    permission: 'budget.view',
+  },
+  {
+    label: 'Departments',
+    description: 'Departments, their heads and their people.',
+    href: '/admin/departments',
+    permission: 'org.settings',
+  },
+  {
+    label: 'Roles',
+    description: 'Roles and the permissions each one gives.',
+    href: '/admin/roles',
+    permission: 'role.manage',
+  },
+];
+
+/** `/settings`: the organisation's settings, with links to the other settings screens this person may open. */
+export function SettingsPage(): ReactElement {
+  const { hasPermission } = useSession();
+  const entries = useMemo(
+    () =>
+      SETTINGS_ENTRIES.filter((entry) => hasPermission(entry.permission)).map(
+        ({ permission: _permission, ...entry }) => entry,
+      ),
+    [hasPermission],
+  );
+  return <SettingsScreen entries={entries} />;
 }

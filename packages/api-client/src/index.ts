@@ -65,6 +65,7 @@ export {
   authQueries,
   defaultQueryClientOptions,
   organizationQueries,
+  organizationSettingsQueries,
   type PurchasingQueryOptions,
   queryKeys,
   retryOnce,

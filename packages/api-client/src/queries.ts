@@ -1,6 +1,7 @@
 import type { paths } from '@purchasing/contract';
 import {
   type DefaultError,
+  mutationOptions,
   type QueryClientConfig,
   type QueryKey,
   type QueryKeyWithDataTag,
@@ -64,6 +65,9 @@ export const queryKeys = {
     [...queryKeys.organization(organizationId), 'cost-centers'] as const,
   /** `GET /organizations/{id}/gl-accounts`. */
   glAccounts: (organizationId: string) => [...queryKeys.organization(organizationId), 'gl-accounts'] as const,
+  /** `GET /organizations/{id}/settings`. */
+  organizationSettings: (organizationId: string) =>
+    [...queryKeys.organization(organizationId), 'settings'] as const,
   /** Root of the product catalogue of one organisation. */
   products: (organizationId: string | null) =>
     [...queryKeys.organization(organizationId), 'products'] as const,
@@ -170,5 +174,55 @@ export const organizationQueries = {
             signal,
           }),
         ),
+    }),
+};
+
+type OrganizationSettingsChange = NonNullable<
+  paths['/organizations/{id}/settings']['patch']['requestBody']
+>['content']['application/json'];
+
+/** Shared queries and changes of an organisation's settings. */
+export const organizationSettingsQueries = {
+  /** `GET /organizations/{id}/settings`: the answer `{ settings }`, with the `version` a change names. */
+  detail: (
+    client: PurchasingClient,
+    organizationId: string,
+  ): PurchasingQueryOptions<
+    GetBody<'/organizations/{id}/settings'>,
+    ReturnType<typeof queryKeys.organizationSettings>
+  > =>
+    queryOptions({
+      queryKey: queryKeys.organizationSettings(organizationId),
+      queryFn: ({ signal }) =>
+        unwrap(
+          client.api.GET('/organizations/{id}/settings', {
+            params: { path: { id: organizationId }, header: { 'X-Organization-Id': organizationId } },
+            signal,
+          }),
+        ),
+    }),
+
+  /**
+   * `PATCH /organizations/{id}/settings`: changes the fields sent, from `version` (409 when another
+   * change came first). The answer replaces the cached settings; the user's organisations (name,
+   * currency, fiscal year) and the dashboard summary are fetched again.
+   */
+  update: (client: PurchasingClient, organizationId: string) =>
+    mutationOptions({
+      mutationKey: [...queryKeys.organizationSettings(organizationId), 'update'] as const,
+      mutationFn: (change: OrganizationSettingsChange) =>
+        unwrap(
+          client.api.PATCH('/organizations/{id}/settings', {
+            params: { path: { id: organizationId }, header: { 'X-Organization-Id': organizationId } },
+            body: change,
+          }),
+        ),
+      onSuccess: async (answer, _change, _result, context) => {
+        context.client.setQueryData(queryKeys.organizationSettings(organizationId), answer);
+        await Promise.all([
+          context.client.invalidateQueries({ queryKey: queryKeys.organizations() }),
+          context.client.invalidateQueries({ queryKey: queryKeys.organizationSummary(organizationId) }),
+        ]);
+      },
     }),
 };

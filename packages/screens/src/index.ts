@@ -116,6 +116,12 @@ export {
   type SessionStatus,
   useSession,
 } from './SessionProvider';
+export {
+  type SettingsEntry,
+  SettingsScreen,
+  type SettingsScreenProps,
+  settingsScreenMessages,
+} from './SettingsScreen';
 export { UserListScreen } from './UserListScreen';
 export {
   VendorDetailScreen,

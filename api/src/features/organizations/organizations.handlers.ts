@@ -1,12 +1,17 @@
+import type { components } from '@purchasing/contract';
 import { NotFound, ValidationFailed } from '../../domain/errors.js';
 import type { HandlerInput, OperationHandlers, OrganizationScope } from '../../http/context.js';
 import { requireCaller } from '../../http/context.js';
+import { actorHolding } from '../roles/access.js';
 import {
   listCostCenters,
   listGlAccounts,
   listOrganizations,
   organizationSummary,
 } from './organizations.service.js';
+import { getOrganizationSettings, updateOrganizationSettings } from './settings.service.js';
+
+type SettingsChange = components['schemas']['GeneralSettingsChange'];
 
 /**
  * The organisation named in the path is the tenant: the caller must be an active member of it;
@@ -26,7 +31,16 @@ async function pathScope(input: HandlerInput): Promise<OrganizationScope> {
   return scope;
 }
 
-/** Organisations, their dashboard summary, cost centres and GL accounts. */
+/** The organisation of the path, which must be the one of `X-Organization-Id` (400 otherwise). */
+function samePathOrganization(input: HandlerInput, organizationId: string): void {
+  const { id } = input.request.params as { id: string };
+  if (id.toLowerCase() !== organizationId.toLowerCase()) {
+    const message = 'X-Organization-Id must name the organization of the path';
+    throw new ValidationFailed(message, [{ field: 'X-Organization-Id', message }]);
+  }
+}
+
+/** Organisations, their dashboard summary, cost centres, GL accounts and settings. */
 export const organizationHandlers: OperationHandlers = {
   listOrganizations: {
     handler: async (input) => ({
@@ -51,5 +65,24 @@ export const organizationHandlers: OperationHandlers = {
     handler: async (input) => ({
       gl_accounts: await listGlAccounts(input.app.db, (await pathScope(input)).organizationId),
     }),
+  },
+  getOrganizationSettings: {
+    pathOrganization: 'id',
+    handler: async (input) => ({
+      settings: await getOrganizationSettings(input.app.db, (await pathScope(input)).organizationId),
+    }),
+  },
+  updateOrganizationSettings: {
+    handler: async (input) => {
+      const actor = actorHolding(input, ['org.settings']);
+      samePathOrganization(input, actor.scope.organizationId);
+      return {
+        settings: await updateOrganizationSettings(
+          input.app.db,
+          actor,
+          input.request.payload as SettingsChange,
+        ),
+      };
+    },
   },
 };

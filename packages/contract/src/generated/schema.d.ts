@@ -298,6 +298,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the organisation's settings
+         * @description The organisation's name, contact details, addresses, fiscal year and base currency, with the
+         *     `version` a change must name. Any active member may read them; an organisation the caller is
+         *     not an active member of answers 404.
+         */
+        get: operations["getOrganizationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the organisation's settings
+         * @description Changes the fields sent; the others keep their values. `version` must be the one last read:
+         *     when another change came first the answer is 409 `CONFLICT` naming `version`, and nothing is
+         *     written. The base currency can change only while the organisation has no requisition, purchase
+         *     order, budget or exchange rate (409 `CONFLICT` naming `currency`): amounts already recorded are
+         *     in the old currency. The registered address, on one line, is the address printed on purchase
+         *     orders. `X-Organization-Id` must name the organisation of the path (400). Needs `org.settings`.
+         */
+        patch: operations["updateOrganizationSettings"];
+        trace?: never;
+    };
     "/products": {
         parameters: {
             query?: never;
@@ -2474,6 +2508,59 @@ export interface components {
             name: components["schemas"]["PermissionName"];
             description: string | null;
         };
+        /** @description A postal address. Every part but the first line may be null. */
+        PostalAddress: {
+            /** @description The street lines, one to three. */
+            lines: string[];
+            city: string | null;
+            /** @description State, province or county. */
+            region: string | null;
+            postcode: string | null;
+            country: string | null;
+        };
+        GeneralSettings: {
+            /** Format: uuid */
+            id: string;
+            /** @description The name people see (and purchase orders print). */
+            name: string;
+            /** @description The registered legal name, when it differs from the name. */
+            legal_name: string | null;
+            /** @description The organisation's short code; it does not change. */
+            code: string;
+            phone: string | null;
+            website: string | null;
+            registered_address: components["schemas"]["PostalAddress"] | null;
+            billing_address: components["schemas"]["PostalAddress"] | null;
+            delivery_address: components["schemas"]["PostalAddress"] | null;
+            /** @description The month the fiscal year starts (1 = January); budgets and the dashboard use it. */
+            fiscal_year_start: number;
+            /** @description The month the fiscal year ends, the one before its start. */
+            fiscal_year_end: number;
+            currency: components["schemas"]["CurrencyCode"];
+            /**
+             * @description True once the organisation has a requisition, purchase order, budget or exchange rate: the
+             *     base currency can no longer change.
+             */
+            currency_locked: boolean;
+            /** @description Goes up with every change; a change names the version it was made from. */
+            version: number;
+        };
+        GeneralSettingsResponse: {
+            settings: components["schemas"]["GeneralSettings"];
+        };
+        GeneralSettingsChange: {
+            /** @description The version the change was made from (409 when it is no longer the current one). */
+            version: number;
+            name?: string;
+            legal_name?: string | null;
+            phone?: string | null;
+            website?: string | null;
+            registered_address?: components["schemas"]["PostalAddress"] | null;
+            billing_address?: components["schemas"]["PostalAddress"] | null;
+            delivery_address?: components["schemas"]["PostalAddress"] | null;
+            fiscal_year_start?: number;
+            currency?: components["schemas"]["CurrencyCode"];
+        };
         Organization: {
             /** Format: uuid */
             id: string;
@@ -4170,6 +4257,80 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrganizationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional here: the path names the organisation. When sent, it must name the same organisation
+                 *     (400 otherwise).
+                 */
+                "X-Organization-Id"?: components["parameters"]["OrganizationIdOptional"];
+            };
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralSettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateOrganizationSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneralSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description The settings as changed, with their new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralSettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,0 +1,6 @@
+export {
+  type SettingsEntry,
+  SettingsScreen,
+  type SettingsScreenProps,
+  settingsScreenMessages,
+} from './SettingsScreen';
