@@ -3,9 +3,11 @@ import type { Transaction } from 'sequelize';
 import { execute, selectOne } from '../../db-query.js';
 import { fallbackRoles, levelTitle, routeSubmission } from '../../domain/approval-routing.js';
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
-import type { Db, OrganizationScope } from '../../http/context.js';
+import type { Db } from '../../http/context.js';
+import { mailOpenStep } from '../approvals/decision-mail.js';
 import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import { submissionRate } from '../currency/frozen-rate.js';
+import type { Actor } from './actor.js';
 import { allocateNumberNow } from './numbering.js';
 import { decimal, insertLines, prepareForm, type RequisitionForm } from './requisition-form.js';
 import {
@@ -21,11 +23,7 @@ export type { RequisitionForm } from './requisition-form.js';
 
 type RequisitionStatus = components['schemas']['RequisitionStatus'];
 
-/** Who acts: the verified user and their membership of the organisation. */
-export interface Actor {
-  userId: string;
-  scope: OrganizationScope;
-}
+export type { Actor } from './actor.js';
 
 /** Statuses in which the requestor may edit, delete and (re)submit (DECISIONS §3). */
 const EDITABLE: readonly RequisitionStatus[] = ['draft', 'info_requested'];
@@ -412,6 +410,7 @@ async function submitLocked(
       }));
   const next = route.autoApproved ? null : route.next;
   await recordRoute(db, organizationId, current.id, round, closed, next, transaction, budgetLevel);
+  if (next) await mailOpenStep(db, organizationId, current.id, actor.mail, transaction);
   const to: RequisitionStatus = next ? 'under_review' : 'approved';
   await execute(
     db,
