@@ -89,20 +89,17 @@ function selectTokenRow(db: Db, token: string, transaction?: Transaction): Promi
   );
 }
 
-/** What became of the link's step, as a sentence: who decided it how and when. */
-function outcomeMessage(row: TokenRow, prefix: string): string {
+/** What became of the link's step, as a sentence: who decided it how and when; `already` for another way. */
+function outcomeMessage(row: TokenRow, already: boolean): string {
   const by = row.actioned_by_name ?? 'someone';
   const on = formatDay(row.actioned_at);
-  switch (row.step_action) {
-    case 'reject':
-      return `${prefix}ejected by ${by} on ${on}.`;
-    case 'request_info':
-      return `${by} asked for more information on ${on}.`;
-    case 'delegate':
-      return `This step was delegated to ${row.delegate_name ?? 'someone else'}.`;
-    default:
-      return `${prefix}pproved by ${by} on ${on}.`;
-  }
+  if (row.step_action === 'delegate')
+    return `This step was delegated to ${row.delegate_name ?? 'someone else'}.`;
+  if (row.step_action === 'request_info') return `${by} asked for more information on ${on}.`;
+  const verb = row.step_action === 'reject' ? 'rejected' : 'approved';
+  return already
+    ? `Already ${verb} by ${by} on ${on}.`
+    : `${verb[0]!.toUpperCase()}${verb.slice(1)} by ${by} on ${on}.`;
 }
 
 /**
@@ -111,9 +108,9 @@ function outcomeMessage(row: TokenRow, prefix: string): string {
  * expired; otherwise valid.
  */
 function stateOf(row: TokenRow): { state: DecisionState; message: string | null } {
-  if (row.used) return { state: 'used', message: outcomeMessage(row, 'A') };
-  if (row.step_action === 'delegate') return { state: 'delegated', message: outcomeMessage(row, '') };
-  if (row.step_action) return { state: 'decided', message: outcomeMessage(row, 'Already a') };
+  if (row.used) return { state: 'used', message: outcomeMessage(row, false) };
+  if (row.step_action === 'delegate') return { state: 'delegated', message: outcomeMessage(row, false) };
+  if (row.step_action) return { state: 'decided', message: outcomeMessage(row, true) };
   if (row.step_approver_id && row.step_approver_id !== row.approver_id) {
     return { state: 'delegated', message: `This step was passed to ${row.assignee_name ?? 'someone else'}.` };
   }
