@@ -64,7 +64,14 @@ test('approves a requisition from the emailed link; the link then says it was ap
       await page.screenshot({ path: `${SHOTS}/email-decision-approve-1440.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SHOTS}/email-decision-approve-390.png`, fullPage: true });
+      // Its Reject sibling asks for the reason; opening it decides nothing either.
+      await page.goto(links.reject.pathname);
+      await expect(page.getByRole('heading', { level: 1, name: 'Reject requisition' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: /Reason for rejecting/ })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/email-decision-reject-390.png`, fullPage: true });
       await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/email-decision-reject-1440.png`, fullPage: true });
+      await page.goto(links.approve.pathname);
     });
 
     await test.step('he approves; the page says so', async () => {
