@@ -56,7 +56,7 @@ interface TokenRow {
 
 const NAME = (alias: string) => `concat_ws(' ', ${alias}.first_name, ${alias}.last_name)`;
 
-/** The link of `token` with its requisition, step and what became of them; `lock`: FOR UPDATE of the token. */
+/** The link of `token` with its requisition, step and what became of them; in a transaction, its row locked. */
 function selectTokenRow(db: Db, token: string, transaction?: Transaction): Promise<TokenRow | null> {
   return selectOne<TokenRow>(
     db,
