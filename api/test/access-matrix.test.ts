@@ -853,7 +853,7 @@ const publicRecipes: Record<string, { valid: Call & { status: number }; invalid:
   getHealth: { valid: { url: '/health', status: 200 }, invalid: null },
   getEmailDecision: {
     valid: { url: `/email-decisions/${'x'.repeat(43)}`, status: 404 },
-    invalid: { url: `/email-decisions/${'x'.repeat(513)}` },
+    invalid: { url: `/email-decisions/${'x'.repeat(129)}` },
   },
   decideByEmail: {
     valid: { url: `/email-decisions/${'x'.repeat(43)}`, payload: { comment: 'Fine' }, status: 404 },

@@ -281,12 +281,21 @@ describe('decide from the email', () => {
   });
 
   it('answers an unknown token 404 INVALID_TOKEN, and keeps tokens out of logged paths', async () => {
-    for (const response of [await open('no-such-token'), await decide('no-such-token')]) {
+    const unknown = 'N0-such-token_'.repeat(3);
+    for (const response of [await open(unknown), await decide(unknown)]) {
       expect(response.statusCode).toBe(404);
       expect(body(response)).toMatchObject({
         code: 'INVALID_TOKEN',
         message: EMAIL_DECISION_MESSAGES.invalid,
       });
+    }
+    // Anything that is no token is refused by the contract before the link is looked up (or counted).
+    for (const response of [
+      await open('short'),
+      await open('x'.repeat(129)),
+      await open('a%20b'.repeat(5)),
+    ]) {
+      expect(response.statusCode).toBe(400);
     }
     expect(loggablePath('/api/email-decisions/abc_DEF-123')).toBe('/api/email-decisions/[token]');
     expect(loggablePath('/email-decision/abc_DEF-123')).toBe('/email-decision/[token]');

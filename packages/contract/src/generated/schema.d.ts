@@ -192,7 +192,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The single-use token of an Approve or Reject link of an "awaiting your decision" mail. */
+                /**
+                 * @description The single-use token of an Approve or Reject link of an "awaiting your decision" mail
+                 *     (base64url, 43 characters as issued).
+                 */
                 token: string;
             };
             cookie?: never;
@@ -3961,7 +3964,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The single-use token of an Approve or Reject link of an "awaiting your decision" mail. */
+                /**
+                 * @description The single-use token of an Approve or Reject link of an "awaiting your decision" mail
+                 *     (base64url, 43 characters as issued).
+                 */
                 token: string;
             };
             cookie?: never;
@@ -3996,7 +4002,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The single-use token of an Approve or Reject link of an "awaiting your decision" mail. */
+                /**
+                 * @description The single-use token of an Approve or Reject link of an "awaiting your decision" mail
+                 *     (base64url, 43 characters as issued).
+                 */
                 token: string;
             };
             cookie?: never;
