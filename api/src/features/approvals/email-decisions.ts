@@ -40,7 +40,7 @@ interface TokenRow {
   requisition_number: string;
   justification: string | null;
   total_amount: string;
-  currency: string;
+  currency: EmailDecisionView['requisition']['currency'];
   status: string;
   requestor_name: string;
   approver_name: string;
