@@ -16,6 +16,7 @@
   try {
     const path = window.location.pathname.replace(/(.)\/+$/, '$1');
     if (['/login', '/forgot-password', '/reset-password', '/accept-invite'].includes(path)) return;
+    if (path.startsWith('/email-decision/')) return;
     const storage = window.localStorage;
     if (!storage.getItem('auth_token') && !storage.getItem('refresh_token')) return;
     const root = document.documentElement;

@@ -174,6 +174,8 @@ export interface MailConfig {
   pollIntervalMs: number;
   /** Delivery attempts before a mail is marked `failed`. */
   maxAttempts: number;
+  /** How long the Approve and Reject links of an "awaiting your decision" mail stay valid (hours). */
+  decisionLinkHours: number;
 }
 
 function mailConfigFrom(env: NodeJS.ProcessEnv): MailConfig {
@@ -196,6 +198,7 @@ function mailConfigFrom(env: NodeJS.ProcessEnv): MailConfig {
     from: env.MAIL_FROM || 'Purchasing <no-reply@purchasing.local>',
     pollIntervalMs: intFrom(env.MAIL_POLL_INTERVAL_MS, 2000, 'MAIL_POLL_INTERVAL_MS'),
     maxAttempts: Math.max(1, intFrom(env.MAIL_MAX_ATTEMPTS, 5, 'MAIL_MAX_ATTEMPTS')),
+    decisionLinkHours: Math.max(1, intFrom(env.EMAIL_DECISION_LINK_HOURS, 72, 'EMAIL_DECISION_LINK_HOURS')),
   };
 }
 

@@ -924,6 +924,14 @@ const publicRecipes: Record<string, { valid: Call & { status: number }; invalid:
     invalid: { url: '/attachments/00000000-0000-4000-8000-000000000000/download' },
   },
   getHealth: { valid: { url: '/health', status: 200 }, invalid: null },
+  getEmailDecision: {
+    valid: { url: `/email-decisions/${'x'.repeat(43)}`, status: 404 },
+    invalid: { url: `/email-decisions/${'x'.repeat(129)}` },
+  },
+  decideByEmail: {
+    valid: { url: `/email-decisions/${'x'.repeat(43)}`, payload: { comment: 'Fine' }, status: 404 },
+    invalid: { url: `/email-decisions/${'x'.repeat(43)}`, payload: { comment: 7 } },
+  },
 };
 
 /** logout revokes the caller's session: it runs last, on sessions of its own (see below). */

@@ -325,6 +325,20 @@ describe('successful answers of implemented operations', () => {
     return body(response).requisition.id;
   }
 
+  /** The Approve (or Reject) token of the decision mail sent to the signed-in user for a new requisition. */
+  async function decisionTokenOf(action: 'approve' | 'reject'): Promise<string> {
+    const id = await requisitionAwaitingMe();
+    const [mail] = await app.sequelize.query<{ text_body: string }>(
+      `SELECT o.text_body FROM email_outbox o JOIN requisitions r ON r.id = $2
+        WHERE lower(o.to_address) = lower($1) AND o.subject = 'Awaiting your decision: ' || r.requisition_number`,
+      { bind: [user.email, id], type: QueryTypes.SELECT },
+    );
+    const tokens = [...(mail?.text_body ?? '').matchAll(/\/email-decision\/([A-Za-z0-9_-]+)/g)].map(
+      (m) => m[1],
+    );
+    return tokens[action === 'approve' ? 0 : 1]!;
+  }
+
   /** Uploads a small PDF (the routing test's multipart form) to a draft of the signed-in user, new by default. */
   async function uploadToMyDraft(requisitionId?: string): Promise<ServerInjectResponse> {
     const form = multipart({
@@ -834,6 +848,12 @@ describe('successful answers of implemented operations', () => {
         organizationId: organization.id,
       });
     },
+    getEmailDecision: async () =>
+      call(app.server, 'GET', `/api/email-decisions/${await decisionTokenOf('approve')}`),
+    decideByEmail: async () =>
+      call(app.server, 'POST', `/api/email-decisions/${await decisionTokenOf('reject')}`, {
+        payload: { comment: 'Use the preferred supplier.' },
+      }),
     forgotPassword: () =>
       call(app.server, 'POST', '/api/auth/forgot-password', { payload: { email: user.email } }),
     checkPasswordToken: async () =>

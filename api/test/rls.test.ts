@@ -13,6 +13,7 @@ import { HISTORY_CHAIN_TABLES } from '../src/db/migrations/2026.11.27T10.20.00.h
 import { RECEIPT_TABLES } from '../src/db/migrations/2026.11.27T10.30.00.purchase-order-receipts.js';
 import { PRODUCT_TABLES } from '../src/db/migrations/2026.11.27T10.40.00.product-catalogue.js';
 import { ABSENCE_TABLES } from '../src/db/migrations/2026.11.27T13.40.00.user-absences.js';
+import { EMAIL_DECISION_TABLES } from '../src/db/migrations/2026.11.27T13.50.00.email-decision-tokens.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { acrossOrganizations, inOrganization, tenantContextStats } from '../src/db/tenant-context.js';
@@ -187,6 +188,7 @@ describe('row-level security', () => {
         ...RECEIPT_TABLES,
         ...IDEMPOTENCY_TABLES,
         ...HISTORY_CHAIN_TABLES,
+        ...EMAIL_DECISION_TABLES,
         ...CHILD_TABLES.map((child) => child.table),
       ].sort(),
     );

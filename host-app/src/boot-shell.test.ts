@@ -56,6 +56,7 @@ describe('boot.js and the shell frame', () => {
       '/forgot-password',
       '/reset-password?token=x',
       '/accept-invite',
+      '/email-decision/abc',
     ]) {
       load(path);
       expect(root.classList.contains('boot-signed-in'), path).toBe(false);

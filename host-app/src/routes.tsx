@@ -211,6 +211,14 @@ const acceptInviteRoute = createRoute({
   component: lazy(chunks.account, 'AcceptInvitePage'),
 });
 
+/** `/email-decision/<token>`: confirms an Approve or Reject link of an "awaiting your decision" mail. */
+const emailDecisionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'email-decision/$token',
+  staticData: { access: PUBLIC, title: 'Decision' },
+  component: lazy(chunks.account, 'EmailDecisionPage'),
+});
+
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
@@ -375,6 +383,7 @@ export const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   acceptInviteRoute,
+  emailDecisionRoute,
   appRoute.addChildren(appPages),
   unknownRoute,
 ]);

@@ -58,6 +58,14 @@ function frameworkMessage(boom: Boom, status: number): { message: string; code: 
   };
 }
 
+/** Path segments that are secrets (an emailed decision link's token), never written to the log. */
+const SECRET_PATH = /^(\/api\/email-decisions\/|\/email-decision\/)[^/]+/;
+
+/** `path` as it may be logged: a secret segment replaced by `[token]`. */
+export function loggablePath(path: string): string {
+  return path.replace(SECRET_PATH, '$1[token]');
+}
+
 /**
  * Maps every error (domain errors thrown by services, Hapi's own, unexpected ones) to
  * `{ message, code, details }` in one place. Unexpected errors are logged, never described.
@@ -77,7 +85,7 @@ export const errorResponsePlugin: Plugin<undefined> = {
       } else {
         if (status >= 500) {
           request.log(['error'], boom);
-          console.error(`[api] ${request.method.toUpperCase()} ${request.path} failed:`, boom);
+          console.error(`[api] ${request.method.toUpperCase()} ${loggablePath(request.path)} failed:`, boom);
         }
         body = { ...frameworkMessage(boom, status), details: [] };
       }

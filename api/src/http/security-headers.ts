@@ -1,6 +1,9 @@
 import type { Plugin, Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import type { Config } from '../config.js';
 
+/** Paths that carry a secret token: the decision link's page and its calls. */
+const SECRET_URL = /^\/(api\/email-decisions|email-decision)\//;
+
 /**
  * Content-Security-Policy on every response: a locked-down one for the API and a strict one for
  * the host app (Radix Themes needs inline styles), plus nosniff, referrer policy and HSTS in
@@ -30,7 +33,11 @@ export const securityHeadersPlugin: Plugin<Config> = {
       const isApi = request.path === '/api' || request.path.startsWith('/api/');
       reply.header('Content-Security-Policy', isApi ? apiPolicy : appPolicy);
       reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+      // A page or call whose URL holds a secret (an emailed decision link) never sends it on as a referrer.
+      reply.header(
+        'Referrer-Policy',
+        SECRET_URL.test(request.path) ? 'no-referrer' : 'strict-origin-when-cross-origin',
+      );
       reply.header('X-Download-Options', 'noopen');
       if (config.frameAncestors === "'none'") reply.header('X-Frame-Options', 'DENY');
       if (config.env === 'production')

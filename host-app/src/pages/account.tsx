@@ -1,4 +1,4 @@
-import { AcceptInviteScreen, ResetPasswordScreen } from '@purchasing/screens';
+import { AcceptInviteScreen, EmailDecisionScreen, ResetPasswordScreen } from '@purchasing/screens';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 
@@ -14,4 +14,10 @@ export function ResetPasswordPage(): ReactElement {
 export function AcceptInvitePage(): ReactElement {
   const { token = '' } = getRouteApi('/accept-invite').useSearch();
   return <AcceptInviteScreen key={token} token={token} />;
+}
+
+/** `/email-decision/<token>`: an emailed Approve or Reject link, confirmed on the page (never on opening). */
+export function EmailDecisionPage(): ReactElement {
+  const { token } = getRouteApi('/email-decision/$token').useParams();
+  return <EmailDecisionScreen key={token} token={token} />;
 }

@@ -43,6 +43,11 @@ export {
 export { DepartmentManagementScreen } from './DepartmentManagementScreen';
 export { DepartmentUsersScreen, type DepartmentUsersScreenProps } from './DepartmentUsersScreen';
 export { EditUserScreen, type EditUserScreenProps } from './EditUserScreen';
+export {
+  EmailDecisionScreen,
+  type EmailDecisionScreenProps,
+  emailDecisionMessages,
+} from './EmailDecisionScreen';
 export { ExchangeRatesScreen } from './ExchangeRatesScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export type { PurchasingCssVariables } from './kit/themeVariables';

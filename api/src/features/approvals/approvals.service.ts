@@ -20,6 +20,7 @@ import {
   toRoutingFacts,
 } from '../requisitions/requisition-routing.js';
 import { type Actor, audit, detailOrFail } from '../requisitions/requisitions.service.js';
+import { mailOpenStep } from './decision-mail.js';
 
 type RequisitionView = components['schemas']['Requisition'];
 type RequisitionStatus = components['schemas']['RequisitionStatus'];
@@ -121,8 +122,22 @@ export async function actOnRequisition(
   id: string,
   input: ActionInput,
 ): Promise<RequisitionView> {
+  return db.sequelize.transaction((transaction) => actOnRequisitionIn(db, actor, id, input, transaction));
+}
+
+/**
+ * {@link actOnRequisition} inside the caller's transaction (an emailed decision spends its link in
+ * the same one). The step that opens next, or the delegate's, is mailed to whoever can decide it.
+ */
+export async function actOnRequisitionIn(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: ActionInput,
+  transaction: Transaction,
+): Promise<RequisitionView> {
   const organizationId = actor.scope.organizationId;
-  return db.sequelize.transaction(async (transaction) => {
+  {
     const requisition = await selectOne<{ id: string; status: RequisitionStatus; requestor_id: string }>(
       db,
       `SELECT r.id, r.status, r.requestor_id FROM requisitions r
@@ -268,10 +283,14 @@ export async function actOnRequisition(
       },
       transaction,
     );
-    // The step just opened (next level, or a delegation) may be for someone out of office.
+    // The step just opened (next level, or a delegation) may be for someone out of office; whoever
+    // holds it then is mailed its Approve and Reject links.
     if (to === 'under_review') await handOverIfAbsent(db, organizationId, id, transaction);
+    if (input.action === 'delegate' || (input.action === 'approve' && to === 'under_review')) {
+      await mailOpenStep(db, organizationId, id, actor.mail, transaction);
+    }
     return detailOrFail(db, organizationId, id, transaction);
-  });
+  }
 }
 
 type UserRefView = components['schemas']['UserRef'];

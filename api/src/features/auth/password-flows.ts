@@ -79,7 +79,7 @@ export function passwordTokenLink(base: string, purpose: PasswordTokenPurpose, t
  * Counts one forgot-password request against `key` (in `login_throttles`, shared by every API
  * instance) and refuses it with 429 past `limit` within the window.
  */
-async function countRequest(
+export async function countRequest(
   db: Db,
   key: string,
   limit: number,

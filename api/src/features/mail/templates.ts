@@ -92,3 +92,38 @@ export function memberAddedMail(input: {
     html: html([`Hello ${input.firstName},`, intro, action], { href: input.loginLink, label: 'Sign in' }),
   };
 }
+
+/** "Awaiting your decision": a requisition's open step, with single-use Approve and Reject links. */
+export function decisionRequestMail(input: {
+  to: string;
+  firstName: string;
+  requestorName: string;
+  requisitionNumber: string;
+  justification: string | null;
+  amount: string;
+  levelTitle: string;
+  approveLink: string;
+  rejectLink: string;
+  validHours: number;
+}): OutgoingMail {
+  const intro = `${input.requestorName}'s requisition ${input.requisitionNumber} (${input.amount}) is awaiting your decision at the ${input.levelTitle} level.`;
+  const about = input.justification ? `Justification: ${input.justification}` : null;
+  const expiry = `Each link opens a page that asks you to confirm. It can be used once and expires in ${input.validHours} hours; you can also decide in the app.`;
+  const paragraphs = [`Hello ${input.firstName},`, intro, ...(about ? [about] : [])];
+  const buttons = [
+    { href: input.approveLink, label: 'Approve', colour: '#30a46c' },
+    { href: input.rejectLink, label: 'Reject', colour: '#e5484d' },
+  ]
+    .map(
+      (link) =>
+        `<a href="${escapeHtml(link.href)}" style="display:inline-block;margin-right:8px;padding:10px 16px;background:${link.colour};color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(link.label)}</a>`,
+    )
+    .join('');
+  return {
+    to: input.to,
+    subject: `Awaiting your decision: ${input.requisitionNumber}`,
+    text: `${paragraphs.join('\n\n')}\n\nApprove:\n${input.approveLink}\n\nReject:\n${input.rejectLink}\n\n${expiry}\n`,
+    html: html(paragraphs).replace('</body>', `<p>${buttons}</p>\n<p>${escapeHtml(expiry)}</p>\n</body>`),
+    secretValidMinutes: input.validHours * 60,
+  };
+}

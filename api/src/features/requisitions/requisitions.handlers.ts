@@ -1,6 +1,8 @@
+import type { Config } from '../../config.js';
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
 import { csvResponse } from '../../http/csv-export.js';
+import { decisionMailOf } from '../approvals/decision-mail.js';
 import { requisitionExport } from './requisition-export.js';
 import { listRequisitions, type RequisitionFilter } from './requisition-list.js';
 import {
@@ -17,6 +19,7 @@ import {
 const actorOf = (input: HandlerInput): Actor => ({
   userId: requireCaller(input).userId,
   scope: requireScope(input),
+  mail: decisionMailOf(input.app.config as Config),
 });
 
 const idOf = (input: HandlerInput) => (input.request.params as { id: string }).id;

@@ -3,10 +3,12 @@ import type { Transaction } from 'sequelize';
 import { execute, selectOne } from '../../db-query.js';
 import { fallbackRoles, levelTitle, routeSubmission } from '../../domain/approval-routing.js';
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
-import type { Db, OrganizationScope } from '../../http/context.js';
+import type { Db } from '../../http/context.js';
 import { handOverIfAbsent } from '../absences/absence-moves.js';
+import { mailOpenStep } from '../approvals/decision-mail.js';
 import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import { submissionRate } from '../currency/frozen-rate.js';
+import type { Actor } from './actor.js';
 import { allocateNumberNow } from './numbering.js';
 import { decimal, insertLines, prepareForm, type RequisitionForm } from './requisition-form.js';
 import {
@@ -22,11 +24,7 @@ export type { RequisitionForm } from './requisition-form.js';
 
 type RequisitionStatus = components['schemas']['RequisitionStatus'];
 
-/** Who acts: the verified user and their membership of the organisation. */
-export interface Actor {
-  userId: string;
-  scope: OrganizationScope;
-}
+export type { Actor } from './actor.js';
 
 /** Statuses in which the requestor may edit, delete and (re)submit (DECISIONS §3). */
 const EDITABLE: readonly RequisitionStatus[] = ['draft', 'info_requested'];
@@ -445,6 +443,8 @@ async function submitLocked(
       },
     },
     transaction,
-  ); // An approver out of office hands the new step to their delegate (docs/decisions.md "Out of office").
+  );
+  // An absent approver's new step goes to the delegate ("Out of office"), who gets the decision mail.
   if (next) await handOverIfAbsent(db, organizationId, current.id, transaction);
+  if (next) await mailOpenStep(db, organizationId, current.id, actor.mail, transaction);
 }

@@ -187,6 +187,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/email-decisions/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The single-use token of an Approve or Reject link of an "awaiting your decision" mail
+                 *     (base64url, 43 characters as issued).
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * What an emailed decision link is for
+         * @description Answers what the Approve or Reject link of an "awaiting your decision" mail is for (the
+         *     requisition, its requestor and amount, the action) and its state: `valid`, or what happened
+         *     instead (`used`, `expired`, `decided`, `delegated`, `closed`) with a sentence saying so. It
+         *     never decides and never spends the token. 404 `INVALID_TOKEN` for an unknown token. Throttled
+         *     per client address (429).
+         */
+        get: operations["getEmailDecision"];
+        put?: never;
+        /**
+         * Approve or reject from an emailed link
+         * @description Carries out the link's action as the approver it was sent to, on the step it was sent for,
+         *     through the same rules as `approveRequisition` and `rejectRequisition`, and spends the token,
+         *     in one transaction. A rejection needs a `comment` that is not blank (400 naming `comment`).
+         *     A link that can no longer decide answers what happened instead: 409 `CONFLICT` (already used,
+         *     the step decided, delegated or closed), 410 `TOKEN_EXPIRED`; 404 `INVALID_TOKEN` for an
+         *     unknown token. Throttled per client address (429).
+         */
+        post: operations["decideByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations": {
         parameters: {
             query?: never;
@@ -2419,6 +2458,36 @@ export interface components {
             token: string;
             password: components["schemas"]["NewPassword"];
         };
+        EmailDecisionRequest: {
+            /** @description Why; required (not blank) for a Reject link, optional for Approve. */
+            comment?: string | null;
+        };
+        /** @description What an emailed Approve or Reject link is for, and whether it can still decide. */
+        EmailDecision: {
+            /** @enum {string} */
+            action: "approve" | "reject";
+            /**
+             * @description `valid`: the link can decide. `used`: it decided already. `expired`: past its time.
+             *     `decided`: the step was decided another way. `delegated`: the step went to someone else.
+             *     `closed`: the requisition is no longer awaiting this decision (withdrawn, or a new round).
+             * @enum {string}
+             */
+            state: "valid" | "used" | "expired" | "decided" | "delegated" | "closed";
+            /** @description What happened, as a sentence to show (null when `valid`). */
+            message: string | null;
+            /** @description The person the link was sent to. */
+            approver_name: string;
+            level_title: string;
+            /** Format: date-time */
+            expires_at: string;
+            requisition: {
+                requisition_number: string;
+                justification: string | null;
+                total_amount: components["schemas"]["Money"];
+                currency: components["schemas"]["CurrencyCode"];
+                requestor_name: string;
+            };
+        };
         TokenCheckRequest: {
             /** @description The single-use token from the emailed link. */
             token: string;
@@ -4116,6 +4185,99 @@ export interface operations {
                 };
             };
             /** @description The token was already used (`TOKEN_USED`) or has expired (`TOKEN_EXPIRED`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEmailDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The single-use token of an Approve or Reject link of an "awaiting your decision" mail
+                 *     (base64url, 43 characters as issued).
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link and its state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such link (`INVALID_TOKEN`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    decideByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The single-use token of an Approve or Reject link of an "awaiting your decision" mail
+                 *     (base64url, 43 characters as issued).
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Decided; the link is spent (`state` is `used`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such link (`INVALID_TOKEN`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            /** @description The link has expired (`TOKEN_EXPIRED`). */
             410: {
                 headers: {
                     [name: string]: unknown;

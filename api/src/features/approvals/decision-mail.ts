@@ -1,0 +1,134 @@
+import type { Transaction } from 'sequelize';
+import type { Config } from '../../config.js';
+import { execute, select } from '../../db-query.js';
+import type { Db } from '../../http/context.js';
+import { hashToken, newRefreshToken } from '../auth/tokens.js';
+import { linkTo, publicBaseUrl } from '../mail/links.js';
+import { enqueueMail } from '../mail/mailer.js';
+import { decisionRequestMail } from '../mail/templates.js';
+import { formatMoney } from '../purchase-orders/po-document.js';
+
+/**
+ * Where the Approve and Reject links of an "awaiting your decision" mail lead and how long they
+ * live: the configured public URL (never a request header) and `EMAIL_DECISION_LINK_HOURS`.
+ */
+export interface DecisionMailContext {
+  linkBase: string;
+  validHours: number;
+}
+
+/** The links of the configuration (never of a request header). */
+export function decisionMailOf(config: Pick<Config, 'publicUrl' | 'mail'>): DecisionMailContext {
+  return { linkBase: publicBaseUrl(config), validHours: config.mail.decisionLinkHours };
+}
+
+/** The app's confirmation page of a link (`/email-decision/<token>`); a GET there never decides. */
+export const EMAIL_DECISION_PATH = '/email-decision';
+
+/** The link of a decision token. */
+export function emailDecisionLink(base: string, token: string): string {
+  return linkTo(base, `${EMAIL_DECISION_PATH}/${encodeURIComponent(token)}`);
+}
+
+interface Recipient {
+  step_id: string;
+  level_title: string;
+  user_id: string;
+  email: string;
+  first_name: string;
+  requisition_number: string;
+  justification: string | null;
+  total_amount: string;
+  currency: string;
+  requestor_name: string;
+}
+
+/**
+ * Queues an "awaiting your decision" mail, with its own single-use Approve and Reject links, to each
+ * person who can decide the open step of requisition `requisitionId`'s latest round: its approver,
+ * or each eligible member of its group (active holders of the role with `approval.act`, except the
+ * requestor and whoever approved a level of it already; DECISIONS §4). Only the tokens' SHA-256
+ * hashes are stored. Inside the caller's transaction: a rolled-back decision sends nothing. Without
+ * `mail` (a caller with no link base, such as a script) nothing is sent.
+ */
+export async function mailOpenStep(
+  db: Db,
+  organizationId: string,
+  requisitionId: string,
+  mail: DecisionMailContext | undefined,
+  transaction: Transaction,
+): Promise<number> {
+  if (!mail) return 0;
+  const recipients = await select<Recipient>(
+    db,
+    `WITH step AS (
+       SELECT s.id, s.level_title, s.approver_id, s.approver_role_name FROM approval_steps s
+        WHERE s.requisition_id = $1 AND s.organization_id = $2 AND s.action IS NULL
+          AND s.round = (SELECT max(x.round) FROM approval_steps x
+                          WHERE x.requisition_id = $1 AND x.organization_id = $2)
+     ), req AS (
+       SELECT r.requisition_number, r.justification, r.total_amount::text AS total_amount, r.currency,
+              r.requestor_id, concat_ws(' ', q.first_name, q.last_name) AS requestor_name
+         FROM requisitions r JOIN users q ON q.id = r.requestor_id
+        WHERE r.id = $1 AND r.organization_id = $2
+     )
+     SELECT step.id::text AS step_id, step.level_title, u.id::text AS user_id, u.email, u.first_name,
+            req.requisition_number, req.justification, req.total_amount, req.currency, req.requestor_name
+       FROM step CROSS JOIN req
+       JOIN users u ON u.is_active AND u.id <> req.requestor_id
+        AND (u.id = step.approver_id
+             OR (step.approver_id IS NULL AND EXISTS (
+                   SELECT 1 FROM user_organizations m
+                     JOIN roles ro ON ro.id = m.role_id AND ro.organization_id = $2
+                     JOIN role_permissions rp ON rp.role_id = ro.id AND rp.organization_id = $2
+                     JOIN permissions p ON p.id = rp.permission_id AND p.name = 'approval.act'
+                    WHERE m.user_id = u.id AND m.organization_id = $2 AND m.is_active
+                      AND ro.name = step.approver_role_name)))
+      WHERE NOT EXISTS (SELECT 1 FROM approval_steps a
+                         WHERE a.requisition_id = $1 AND a.organization_id = $2 AND a.action = 'approve'
+                           AND COALESCE(a.actioned_by_id, a.approver_id) = u.id)
+      ORDER BY u.email`,
+    [requisitionId, organizationId],
+    transaction,
+  );
+  for (const person of recipients) {
+    const links: Record<'approve' | 'reject', string> = { approve: '', reject: '' };
+    for (const action of ['approve', 'reject'] as const) {
+      const { token } = newRefreshToken();
+      await execute(
+        db,
+        `INSERT INTO email_decision_tokens (organization_id, token_hash, requisition_id, step_id, approver_id,
+                                            action, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7))`,
+        [
+          organizationId,
+          hashToken(token),
+          requisitionId,
+          person.step_id,
+          person.user_id,
+          action,
+          mail.validHours,
+        ],
+        transaction,
+      );
+      links[action] = emailDecisionLink(mail.linkBase, token);
+    }
+    await enqueueMail(
+      db,
+      decisionRequestMail({
+        to: person.email,
+        firstName: person.first_name,
+        requestorName: person.requestor_name,
+        requisitionNumber: person.requisition_number,
+        justification: person.justification,
+        amount: formatMoney(Number(person.total_amount), person.currency),
+        levelTitle: person.level_title,
+        approveLink: links.approve,
+        rejectLink: links.reject,
+        validHours: mail.validHours,
+      }),
+      transaction,
+    );
+  }
+  return recipients.length;
+}

@@ -1,0 +1,5 @@
+export {
+  EmailDecisionScreen,
+  type EmailDecisionScreenProps,
+  emailDecisionMessages,
+} from './EmailDecisionScreen';
