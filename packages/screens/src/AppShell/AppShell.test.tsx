@@ -62,6 +62,7 @@ describe('sidebarItems', () => {
     expect(sidebarItems.find((item) => item.id === 'departments')?.permission).toBe('org.settings');
     expect(sidebarItems.find((item) => item.id === 'roles')?.permission).toBe('role.manage');
     expect(sidebarItems.find((item) => item.id === 'budgets')?.permission).toBe('budget.view');
+    expect(sidebarItems.find((item) => item.id === 'reports')?.permission).toBe('report.view');
   });
 });
 
