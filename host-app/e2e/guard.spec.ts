@@ -38,9 +38,9 @@ test.describe('route guard', () => {
 
   test('a coming-soon page is headed with its name', async ({ page }) => {
     await signIn(page, 'user@acme.test');
-    await mainNavigation(page).getByRole('link', { name: 'Reports' }).click();
-    await expect(page).toHaveURL(/\/reports$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await mainNavigation(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByText('This feature is coming soon.')).toBeVisible();
   });
 

@@ -29,7 +29,7 @@ test.describe('screenshots for review', () => {
     await readDashboardTiles(page);
     await shoot(page, 'dashboard-globex');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByText('This feature is coming soon.')).toBeVisible();
     await shoot(page, 'coming-soon');
 

@@ -90,8 +90,9 @@ describe('AppShell', () => {
     server.use(meHandler(plainUser));
     await renderShell();
     await screen.findByText('Uma Patel');
-    await waitFor(() => expect(navLinks()).toHaveLength(7));
+    await waitFor(() => expect(navLinks()).toHaveLength(6));
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Departments' })).not.toBeInTheDocument();
     // Without approval.act the queue would answer 403 (issue 19, item 1).
     expect(screen.queryByRole('link', { name: 'Approvals' })).not.toBeInTheDocument();

@@ -90,7 +90,12 @@ export function ReportPanel<Data, Row>({
             </Box>
             <Flex gap="3" align="end" wrap="wrap">
               {controls}
-              <Button variant="secondary" onClick={() => void onExport()} disabled={exporting || !data}>
+              <Button
+                variant="secondary"
+                aria-label={`Export CSV of ${title.toLowerCase()}`}
+                onClick={() => void onExport()}
+                disabled={exporting || !data}
+              >
                 <Download size={16} aria-hidden />
                 {exporting ? 'Exporting…' : 'Export CSV'}
               </Button>
