@@ -28,6 +28,13 @@ type CostCenter = Schemas['CostCenter'];
 /** Spend = the base totals of orders sent in the period and not cancelled (sent, partially received, received). */
 const SPENT_ORDER = `po.organization_id = $1 AND po.sent_at >= $2 AND po.sent_at < $3
    AND po.status IN ('sent', 'partially_received', 'received')`;
+/**
+ * The requisition of order `po`, looked up by its key (`OFFSET 0` keeps the planner from turning it
+ * into a hash join that would read every requisition of the organisation): one index probe per order
+ * of the period, never the organisation's requisitions.
+ */
+const REQUISITION_OF_ORDER = `SELECT r.cost_center_id, r.category FROM requisitions r
+   WHERE r.organization_id = po.organization_id AND r.id = po.requisition_id OFFSET 0`;
 const BASE = (alias: string) => `COALESCE(${alias}.base_total_amount, ${alias}.total_amount)`;
 
 /** Per grouping: the key and label expressions of `po` (order), `r` (its requisition), `cc`, `v`. */
@@ -90,8 +97,8 @@ export async function spendReport(
       db,
       `SELECT ${group.key} AS key, min(${group.label}) AS label, sum(round(${BASE('po')} * 100))::text AS cents
          FROM purchase_orders po
-         LEFT JOIN requisitions r ON r.organization_id = po.organization_id AND r.id = po.requisition_id
-         LEFT JOIN cost_centers cc ON cc.organization_id = r.organization_id AND cc.id = r.cost_center_id
+         LEFT JOIN LATERAL (${REQUISITION_OF_ORDER}) r ON true
+         LEFT JOIN cost_centers cc ON cc.organization_id = po.organization_id AND cc.id = r.cost_center_id
          LEFT JOIN vendors v ON v.organization_id = po.organization_id AND v.id = po.vendor_id
         WHERE ${SPENT_ORDER} AND ($4::uuid IS NULL OR r.cost_center_id = $4::uuid)
         GROUP BY 1`,
@@ -267,15 +274,13 @@ export async function openCommitmentsReport(
                FROM requisitions r WHERE r.organization_id = $1 AND r.status = 'approved'
              UNION ALL
              SELECT 'd', r.cost_center_id, round(${BASE('po')} * 100), 0
-               FROM purchase_orders po
-               JOIN requisitions r ON r.organization_id = po.organization_id AND r.id = po.requisition_id
+               FROM purchase_orders po CROSS JOIN LATERAL (${REQUISITION_OF_ORDER}) r
               WHERE po.organization_id = $1 AND po.status = 'draft'
              UNION ALL
              SELECT 'o', r.cost_center_id, 0,
                     round(${BASE('po')} * 100) - COALESCE((SELECT round(sum(x.base_amount) * 100) FROM po_receipts x
                       WHERE x.organization_id = po.organization_id AND x.purchase_order_id = po.id), 0)
-               FROM purchase_orders po
-               JOIN requisitions r ON r.organization_id = po.organization_id AND r.id = po.requisition_id
+               FROM purchase_orders po CROSS JOIN LATERAL (${REQUISITION_OF_ORDER}) r
               WHERE po.organization_id = $1 AND po.status IN ('sent', 'partially_received')) o
        JOIN cost_centers cc ON cc.organization_id = $1 AND cc.id = o.cost_center_id
       WHERE $2::uuid IS NULL OR o.cost_center_id = $2::uuid
