@@ -63,8 +63,8 @@ test.describe('reports', () => {
     });
 
     await test.step('4. On a phone the charts and tables fit the width', async () => {
-      await page.goto('/reports');
       await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/reports');
       await expect(page.getByRole('table', { name: 'Open commitments' })).toBeVisible();
       const sideways = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -38,7 +38,12 @@ export function ReportChart<Row>({
   return (
     <Box aria-hidden data-testid="report-chart" style={{ width: '100%', height, minWidth: 0 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={data}
+          layout="vertical"
+          margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+        >
           <CartesianGrid horizontal={false} stroke="var(--gray-a4)" />
           <XAxis
             type="number"

@@ -1,5 +1,5 @@
 import { Button, Callout, EmptyState, Spinner } from '@purchasing/ui';
-import { Box, Card, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
+import { Box, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
@@ -23,6 +23,28 @@ const visuallyHidden = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
+
+const tableStyle = {
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: 'var(--font-size-2)',
+  lineHeight: 'var(--line-height-2)',
+} as const;
+
+/** A cell: header cells in the gray of the widgets' tables, amounts right-aligned in tabular figures. */
+function cellStyle(numeric: boolean | undefined, header: boolean) {
+  return {
+    padding: 'var(--space-2) var(--space-3)',
+    borderBottom: '1px solid var(--gray-a5)',
+    textAlign: numeric ? 'right' : 'left',
+    fontWeight: header ? 600 : 400,
+    color: header ? 'var(--gray-12)' : undefined,
+    background: header ? 'var(--gray-a2)' : undefined,
+    whiteSpace: numeric ? 'nowrap' : undefined,
+    fontVariantNumeric: numeric ? 'tabular-nums' : undefined,
+    verticalAlign: 'top',
+  } as const;
+}
 
 /** Props of {@link ReportPanel}. */
 export interface ReportPanelProps<Data, Row> {
@@ -119,47 +141,43 @@ export function ReportPanel<Data, Row>({
           ) : (
             <Grid columns={{ initial: '1', lg: '2' }} gap="4" align="start">
               <ReportChart rows={list} label={chart.label} series={chart.series} format={chart.format} />
-              <Box style={{ overflowX: 'auto', minWidth: 0 }}>
-                <Table.Root size="1" variant="surface">
+              <Box
+                // A real table, scrolled sideways inside its own focusable region when a phone is narrower.
+                tabIndex={0}
+                role="region"
+                aria-label={`${title} table`}
+                style={{ overflowX: 'auto', minWidth: 0 }}
+              >
+                <table style={tableStyle}>
                   <caption style={visuallyHidden}>{title}</caption>
-                  <Table.Header>
-                    <Table.Row>
+                  <thead>
+                    <tr>
                       {columns.map((column) => (
-                        <Table.ColumnHeaderCell
-                          key={column.header}
-                          justify={column.numeric ? 'end' : 'start'}
-                        >
+                        <th key={column.header} scope="col" style={cellStyle(column.numeric, true)}>
                           {column.header}
-                        </Table.ColumnHeaderCell>
+                        </th>
                       ))}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
+                    </tr>
+                  </thead>
+                  <tbody>
                     {list.map((row, index) => (
-                      // Rows of a report have no id; their order is the report's.
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a report's rows are replaced whole.
-                      <Table.Row key={index}>
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a report's rows have no id and are replaced whole.
+                      <tr key={index}>
                         {columns.map((column, at) =>
                           at === 0 ? (
-                            <Table.RowHeaderCell key={column.header}>{column.cell(row)}</Table.RowHeaderCell>
-                          ) : (
-                            <Table.Cell
-                              key={column.header}
-                              justify={column.numeric ? 'end' : 'start'}
-                              style={
-                                column.numeric
-                                  ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }
-                                  : {}
-                              }
-                            >
+                            <th key={column.header} scope="row" style={cellStyle(false, false)}>
                               {column.cell(row)}
-                            </Table.Cell>
+                            </th>
+                          ) : (
+                            <td key={column.header} style={cellStyle(column.numeric, false)}>
+                              {column.cell(row)}
+                            </td>
                           ),
                         )}
-                      </Table.Row>
+                      </tr>
                     ))}
-                  </Table.Body>
-                </Table.Root>
+                  </tbody>
+                </table>
                 {data !== undefined && footer ? footer(data) : null}
               </Box>
             </Grid>

@@ -28,7 +28,9 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('table', { name: 'Open commitments' }, { timeout: 15_000 })).toBeInTheDocument();
+    await expect(
+      await canvas.findByRole('table', { name: 'Open commitments' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   },
 };
 
@@ -37,7 +39,9 @@ export const Empty: Story = {
   parameters: { msw: { handlers: [...reportHandlers(emptyReports()), ...handlers] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('No spend in this period', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await expect(
+      await canvas.findByText('No spend in this period', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   },
 };
 
@@ -51,7 +55,9 @@ export const Phone: Story = {
   ...atPhoneSize,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('table', { name: 'Spend' }, { timeout: 15_000 })).toBeInTheDocument();
+    await expect(
+      await canvas.findByRole('table', { name: 'Spend' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     assertNoSidewaysScroll();
   },
 };

@@ -147,7 +147,7 @@ function Reports({
       </Flex>
       <ReportPanel<ReportBody<'/reports/spend'>, Spend>
         title="Spend"
-        description="Orders sent in the period (sent, partly or fully received), by the month they were sent."
+        description="Orders sent in the period, whether received yet or not, at their base currency totals."
         query={spend.query}
         rows={(data) => data.rows}
         columns={[
