@@ -28,7 +28,7 @@ test.describe('reports', () => {
       await expect(page).toHaveURL(/\/reports$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
       for (const name of REPORTS) {
-        await expect(page.getByRole('region', { name })).toBeVisible();
+        await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
       }
       await expect(page.getByRole('table', { name: 'Spend' }).getByRole('rowheader').first()).toBeVisible();
       await expect(
