@@ -19,7 +19,7 @@ const REPORTS = ['Spend', 'Budget against actual', 'Approval cycle time', 'Open 
  */
 test.describe('reports', () => {
   test('a finance manager reads, filters and exports the reports', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await test.step('1. The sidebar leads to the four reports, each with its table', async () => {
@@ -65,7 +65,7 @@ test.describe('reports', () => {
     await test.step('4. On a phone the charts and tables fit the width', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/reports');
-      await expect(page.getByRole('table', { name: 'Open commitments' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Open commitments' })).toBeVisible({ timeout: 60_000 });
       const sideways = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
