@@ -40,7 +40,7 @@ function cellStyle(numeric: boolean | undefined, header: boolean) {
     fontWeight: header ? 600 : 400,
     color: header ? 'var(--gray-12)' : undefined,
     background: header ? 'var(--gray-a2)' : undefined,
-    whiteSpace: numeric ? 'nowrap' : undefined,
+    whiteSpace: numeric && !header ? 'nowrap' : undefined,
     fontVariantNumeric: numeric ? 'tabular-nums' : undefined,
     verticalAlign: 'top',
   } as const;
