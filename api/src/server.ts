@@ -19,6 +19,7 @@ import { healthHandlers } from './features/health/health.handlers.js';
 import { organizationHandlers } from './features/organizations/organizations.handlers.js';
 import { productHandlers } from './features/products/products.handlers.js';
 import { purchaseOrderHandlers } from './features/purchase-orders/purchase-orders.handlers.js';
+import { reportHandlers } from './features/reports/reports.handlers.js';
 import { historyHandlers } from './features/requisitions/history.handlers.js';
 import { requisitionHandlers } from './features/requisitions/requisitions.handlers.js';
 import { roleHandlers } from './features/roles/roles.handlers.js';
@@ -96,6 +97,7 @@ export const handlers: OperationHandlers = {
   ...attachmentHandlers,
   ...purchaseOrderHandlers,
   ...vendorHandlers,
+  ...reportHandlers,
   ...roleHandlers,
   ...departmentHandlers,
   ...passwordFlowHandlers,

@@ -853,6 +853,26 @@ const recipes: Record<string, Recipe> = {
     success: 204,
   },
   listBudgets: simple('/budgets', 200, '/budgets?fiscal_year=1999'),
+  getSpendReport: {
+    valid: async () => ({ url: `/reports/spend?group_by=vendor&cost_center_id=${world.costCenter.id}` }),
+    invalid: async () => ({ url: '/reports/spend?group_by=week' }),
+    success: 200,
+  },
+  getBudgetVsActualReport: {
+    valid: async () => ({ url: `/reports/budget-vs-actual?cost_center_id=${world.costCenter.id}` }),
+    invalid: async () => ({ url: '/reports/budget-vs-actual?fiscal_year=1999' }),
+    success: 200,
+  },
+  getApprovalCycleTimeReport: simple(
+    '/reports/approval-cycle-time?group_by=approver',
+    200,
+    '/reports/approval-cycle-time?group_by=role',
+  ),
+  getOpenCommitmentsReport: {
+    valid: async () => ({ url: `/reports/open-commitments?cost_center_id=${world.costCenter.id}` }),
+    invalid: async () => ({ url: '/reports/open-commitments?cost_center_id=nope' }),
+    success: 200,
+  },
   createBudget: {
     valid: async () => ({
       url: '/budgets',

@@ -502,6 +502,17 @@ describe('successful answers of implemented operations', () => {
         organizationId: organization.id,
       }),
     listBudgets: () => call(app.server, 'GET', '/api/budgets', { token, organizationId: organization.id }),
+    getSpendReport: () =>
+      call(app.server, 'GET', '/api/reports/spend?group_by=cost_center', {
+        token,
+        organizationId: organization.id,
+      }),
+    getBudgetVsActualReport: () =>
+      call(app.server, 'GET', '/api/reports/budget-vs-actual', { token, organizationId: organization.id }),
+    getApprovalCycleTimeReport: () =>
+      call(app.server, 'GET', '/api/reports/approval-cycle-time', { token, organizationId: organization.id }),
+    getOpenCommitmentsReport: () =>
+      call(app.server, 'GET', '/api/reports/open-commitments', { token, organizationId: organization.id }),
     createBudget: async () =>
       call(app.server, 'POST', '/api/budgets', {
         token,

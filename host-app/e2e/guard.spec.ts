@@ -36,14 +36,6 @@ test.describe('route guard', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a coming-soon page is headed with its name', async ({ page }) => {
-    await signIn(page, 'user@acme.test');
-    await mainNavigation(page).getByRole('link', { name: 'Reports' }).click();
-    await expect(page).toHaveURL(/\/reports$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
-    await expect(page.getByText('This feature is coming soon.')).toBeVisible();
-  });
-
   test('shows a centred spinner and nothing protected while the stored session is being checked', async ({
     page,
   }) => {

@@ -11,9 +11,7 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
 }
 
 test.describe('screenshots for review', () => {
-  test('captures sign-in, both dashboards, a coming-soon page and the collapsed sidebar', async ({
-    page,
-  }) => {
+  test('captures sign-in, both dashboards, the settings and the collapsed sidebar', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
@@ -29,13 +27,14 @@ test.describe('screenshots for review', () => {
     await readDashboardTiles(page);
     await shoot(page, 'dashboard-globex');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
-    await expect(page.getByText('This feature is coming soon.')).toBeVisible();
-    await shoot(page, 'coming-soon');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue('Globex Industries');
+    await shoot(page, 'settings');
 
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
-    await shoot(page, 'coming-soon-collapsed');
+    await shoot(page, 'settings-collapsed');
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
 
     await page.goto('/requisitions/create');

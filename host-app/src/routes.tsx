@@ -6,6 +6,7 @@ import {
   productListSearchSchema,
   purchaseOrderListSearchSchema,
   type RequisitionListSearch,
+  reportsSearchSchema,
   requisitionListQuery,
   requisitionListSearchSchema,
   useSession,
@@ -123,7 +124,7 @@ const chunks = {
   admin: () => import('./pages/admin'),
   vendors: () => import('./pages/vendors'),
   products: () => import('./pages/products'),
-  comingSoon: () => import('./pages/coming-soon'),
+  reports: () => import('./pages/reports'),
 };
 
 /**
@@ -315,8 +316,16 @@ const productsRoute = createRoute({
   component: lazy(chunks.products, 'ProductListPage'),
 });
 
+/** Reports (issue 16 item 4) need `report.view`; the period and cost centre live in the URL. */
+const reportsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'reports',
+  staticData: { access: { kind: 'protected', permission: 'report.view' }, title: 'Reports' },
+  validateSearch: reportsSearchSchema,
+  component: lazy(chunks.reports, 'ReportsPage'),
+});
+
 /** Every screen of document 1 §2 and document 2 §2 (and DECISIONS §6), by path. */
-const comingSoon = lazy(chunks.comingSoon, 'ComingSoonPage');
 
 const appPages = [
   page('dashboard', 'Dashboard', lazy(chunks.dashboard, 'DashboardScreen')),
@@ -371,7 +380,7 @@ const appPages = [
     lazy(chunks.products, 'ProductEditPage'),
     'product.manage',
   ),
-  page('reports', 'Reports', comingSoon),
+  reportsRoute,
   // Every member reads the settings; changing them needs `org.settings` (the screen shows them read-only).
   page('settings', 'Settings', lazy(chunks.admin, 'SettingsPage')),
 ];

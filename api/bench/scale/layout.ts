@@ -301,7 +301,9 @@ export function buildLayout(options: {
         orgIdx: o,
         idx: k,
         vendorId: vendor.id,
-        name: productName,
+        // Names are unique per organisation (migration 2026.11.27T10.40.00): a catalogue larger than
+        // the vocabulary numbers its repeats.
+        name: k < PRODUCTS.length ? productName : `${productName} (${Math.floor(k / PRODUCTS.length) + 1})`,
         sku: `SKU-${String(10000 + k)}`,
         unit,
         // Each vendor's price of a catalogue item differs a little from the others'.

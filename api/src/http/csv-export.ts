@@ -2,6 +2,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import Cursor from 'pg-cursor';
 import { QueryTypes } from 'sequelize';
 import { acquireOptions } from '../db/tenant-context.js';
@@ -79,6 +80,20 @@ export async function streamRows<Row>(db: Db, sql: string, bind: unknown[]): Pro
   return readable;
 }
 
+/** The files' CSV dialect: a byte order mark, a header row, CRLF, RFC 4180 quoting, formulas defused. */
+const csvOptions = (columns: readonly string[]) => ({
+  bom: true,
+  header: true,
+  columns: [...columns],
+  record_delimiter: 'windows' as const,
+  escape_formulas: true,
+});
+
+/** A small file built in memory (a report's rows) in the same dialect as {@link csvStream}. */
+export function csvText(columns: readonly string[], rows: readonly string[][]): string {
+  return stringifySync(rows as string[][], csvOptions(columns));
+}
+
 /**
  * The CSV text of the rows as a stream: a byte order mark (Excel then reads UTF-8), the header row,
  * one line per row, CRLF line ends and RFC 4180 quoting (csv-stringify). A cell that starts with `=`,
@@ -87,13 +102,7 @@ export async function streamRows<Row>(db: Db, sql: string, bind: unknown[]): Pro
  */
 export async function csvStream<Row>(db: Db, spec: CsvExportSpec<Row>): Promise<Readable> {
   const rows = await streamRows<Row>(db, spec.sql, spec.bind);
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: [...spec.columns],
-    record_delimiter: 'windows',
-    escape_formulas: true,
-  });
+  const csv = stringify(csvOptions(spec.columns));
   const cells = new Transform({
     objectMode: true,
     transform(row: Row, _encoding, done) {
@@ -117,11 +126,15 @@ export async function csvResponse<Row>(
   db: Db,
   spec: CsvExportSpec<Row>,
 ): Promise<ResponseObject> {
-  const body = await csvStream(db, spec);
+  return csvAttachment(h, spec.fileName, await csvStream(db, spec));
+}
+
+/** A CSV answer: `text/csv` as an attachment named `<fileName>-<day>.csv`, never cached. */
+export function csvAttachment(h: ResponseToolkit, fileName: string, body: Readable | string): ResponseObject {
   return h
     .response(body)
     .type('text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${spec.fileName}-${exportDay()}.csv"`)
+    .header('Content-Disposition', `attachment; filename="${fileName}-${exportDay()}.csv"`)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store');
 }

@@ -147,23 +147,12 @@ export const SIDEBAR_ROUTES: Readonly<Record<DefaultRole, readonly SidebarRoute[
     vendors,
     products,
     budgets,
-    reports,
     settings,
   ],
-  // requisition.create, approval.act, purchase_order.view.
-  Manager: [
-    dashboard,
-    requisitions,
-    approvals,
-    outOfOffice,
-    purchaseOrders,
-    vendors,
-    products,
-    reports,
-    settings,
-  ],
-  // requisition.create, purchase_order.view: no Approvals (the queue needs approval.act).
-  User: [dashboard, requisitions, purchaseOrders, vendors, products, reports, settings],
+  // requisition.create, approval.act, purchase_order.view: no Reports (report.view).
+  Manager: [dashboard, requisitions, approvals, outOfOffice, purchaseOrders, vendors, products, settings],
+  // requisition.create, purchase_order.view: no Approvals (the queue needs approval.act), no Reports.
+  User: [dashboard, requisitions, purchaseOrders, vendors, products, settings],
 };
 
 /** Whether an h1's text is `expected`: exactly, or followed by a list's count badge. */

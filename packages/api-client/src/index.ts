@@ -72,6 +72,14 @@ export {
   type SkippablePurchasingQueryOptions,
 } from './queries';
 export {
+  downloadReportCsv,
+  type ReportBody,
+  type ReportFilters,
+  type ReportPath,
+  reportKeys,
+  reportQueries,
+} from './report-queries';
+export {
   createLocalStorageStore,
   createMemoryStore,
   type MemoryStoreInitialValues,

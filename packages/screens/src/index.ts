@@ -93,6 +93,13 @@ export {
   useLinkProps,
   usePurchasing,
 } from './PurchasingProvider';
+export {
+  ReportsScreen,
+  type ReportsScreenProps,
+  type ReportsSearch,
+  reportsMessages,
+  reportsSearchSchema,
+} from './ReportsScreen';
 export { RequisitionDetailScreen, type RequisitionDetailScreenProps } from './RequisitionDetailScreen';
 export {
   CreateRequisitionScreen,

@@ -67,7 +67,7 @@ function present(row: BudgetRow): BudgetView {
   };
 }
 
-async function organizationOf(db: Db, organizationId: string) {
+export async function organizationOf(db: Db, organizationId: string) {
   const row = await selectOne<{ fiscal_year_start: number; currency: string; settings: object | null }>(
     db,
     'SELECT fiscal_year_start, currency, settings FROM organizations WHERE id = $1',
@@ -78,7 +78,7 @@ async function organizationOf(db: Db, organizationId: string) {
 }
 
 /** The fiscal year starting in calendar year `year` for an organisation starting it in `startMonth`. */
-function fiscalYearStarting(year: number, startMonth: number): FiscalYear {
+export function fiscalYearStarting(year: number, startMonth: number): FiscalYear {
   return fiscalYearOf(new Date(Date.UTC(year, startMonth - 1, 1)), startMonth);
 }
 

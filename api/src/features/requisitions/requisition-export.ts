@@ -29,7 +29,7 @@ const STATUS_LABELS: Record<string, string> = {
   cancelled: 'Cancelled',
   po_created: 'PO Created',
 };
-const CATEGORY_LABELS: Record<string, string> = {
+export const CATEGORY_LABELS: Record<string, string> = {
   standard: 'Standard',
   freight: 'Freight',
   maintenance: 'Maintenance',

@@ -2153,6 +2153,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/spend": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spend report
+         * @description What the organisation ordered in a period, in its base currency, grouped by the month the order
+         *     was sent, the requisition's cost centre, the vendor or the requisition's category (docs/decisions.md
+         *     "Reports (issue 16, item 4)"). Spend is the base total of purchase orders sent in the period
+         *     whose status is `sent`, `partially_received` or `received` (cancelled and draft orders never
+         *     count), each at the rate frozen when its requisition was submitted. Rows are largest first
+         *     (months in order); `format=csv` answers the same rows as a CSV file. Needs `report.view`.
+         */
+        get: operations["getSpendReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/budget-vs-actual": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Budget against actual report
+         * @description Per active cost centre, for one fiscal year (default: the current one): its allocation (null
+         *     without a budget), what is committed and what is spent, with the budgets' definitions
+         *     (DECISIONS §5, docs/decisions.md "Budgets (issue 13)") and from the same maintained counters,
+         *     and what is left. `format=csv` answers the same rows as a CSV file. Needs `report.view`.
+         */
+        get: operations["getBudgetVsActualReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/approval-cycle-time": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approval cycle time report
+         * @description How long approval steps decided in the period waited, from the step's opening to its decision
+         *     (approve, reject or request information; automatic approvals and delegations are left out),
+         *     grouped by approval level or by the person who decided. Hours, one decimal; `format=csv`
+         *     answers the same rows as a CSV file. Needs `report.view`.
+         */
+        get: operations["getApprovalCycleTimeReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/open-commitments": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open commitments report
+         * @description Money promised and not yet received, per cost centre, in the base currency: awaiting order
+         *     (approved requisitions without an order, and orders still in draft) and awaiting receipt (what
+         *     sent or partially received orders still lack: their base total less their receipts). `format=csv` answers the same rows as a CSV file.
+         *     Needs `report.view`.
+         */
+        get: operations["getOpenCommitmentsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exchange-rates": {
         parameters: {
             query?: never;
@@ -2341,6 +2459,64 @@ export interface components {
          * @example 10
          */
         TaxRate: number;
+        SpendReport: {
+            /** @enum {string} */
+            group_by: "month" | "cost_center" | "vendor" | "category";
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** Format: uuid */
+            cost_center_id: string | null;
+            currency: components["schemas"]["CurrencyCode"];
+            total: components["schemas"]["Money"];
+            rows: {
+                /** @description `YYYY-MM`, a cost centre or vendor id (`none` for orders without a vendor), or a category. */
+                key: string;
+                label: string;
+                amount: components["schemas"]["Money"];
+            }[];
+        };
+        BudgetVsActualReport: {
+            /** @description The calendar year in which the fiscal year starts. */
+            fiscal_year: number;
+            currency: components["schemas"]["CurrencyCode"];
+            rows: {
+                cost_center: components["schemas"]["CostCenter"];
+                /** @description The budget of the fiscal year; null when the cost centre has none. */
+                allocated: components["schemas"]["Money"] | null;
+                committed: components["schemas"]["Money"];
+                spent: components["schemas"]["Money"];
+                /** @description allocated − committed − spent; null without a budget. */
+                available: components["schemas"]["SignedMoney"] | null;
+            }[];
+        };
+        ApprovalCycleTimeReport: {
+            /** @enum {string} */
+            group_by: "level" | "approver";
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            rows: {
+                key: string;
+                label: string;
+                decisions: number;
+                average_hours: number;
+                median_hours: number;
+            }[];
+        };
+        OpenCommitmentsReport: {
+            currency: components["schemas"]["CurrencyCode"];
+            total: components["schemas"]["Money"];
+            rows: {
+                cost_center: components["schemas"]["CostCenter"];
+                awaiting_order: components["schemas"]["Money"];
+                awaiting_receipt: components["schemas"]["Money"];
+                requisitions: number;
+                orders: number;
+            }[];
+        };
         /**
          * @description ISO 4217 code. USD US Dollar, EUR Euro, GBP British Pound, AUD Australian Dollar, CAD Canadian Dollar, JPY Japanese Yen, CHF Swiss Franc.
          * @enum {string}
@@ -3941,6 +4117,14 @@ export interface components {
         DateFrom: string;
         /** @description Latest date, inclusive. */
         DateTo: string;
+        /** @description The period's first day (UTC), inclusive; default the first day of the month eleven months ago. */
+        ReportFrom: string;
+        /** @description The period's last day (UTC), inclusive; default today. At most five years after `from`. */
+        ReportTo: string;
+        /** @description Only this cost centre of the organisation. */
+        ReportCostCenter: string;
+        /** @description `json` (default) or `csv`: the same rows as a CSV file (UTF-8 with a byte order mark, CRLF, RFC 4180), as an attachment. */
+        ReportFormat: "json" | "csv";
     };
     requestBodies: never;
     headers: {
@@ -7878,6 +8062,163 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSpendReport: {
+        parameters: {
+            query?: {
+                group_by?: "month" | "cost_center" | "vendor" | "category";
+                /** @description The period's first day (UTC), inclusive; default the first day of the month eleven months ago. */
+                from?: components["parameters"]["ReportFrom"];
+                /** @description The period's last day (UTC), inclusive; default today. At most five years after `from`. */
+                to?: components["parameters"]["ReportTo"];
+                /** @description Only this cost centre of the organisation. */
+                cost_center_id?: components["parameters"]["ReportCostCenter"];
+                /** @description `json` (default) or `csv`: the same rows as a CSV file (UTF-8 with a byte order mark, CRLF, RFC 4180), as an attachment. */
+                format?: components["parameters"]["ReportFormat"];
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spend per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendReport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBudgetVsActualReport: {
+        parameters: {
+            query?: {
+                /** @description The calendar year in which the fiscal year starts; default the current fiscal year. */
+                fiscal_year?: number;
+                /** @description Only this cost centre of the organisation. */
+                cost_center_id?: components["parameters"]["ReportCostCenter"];
+                /** @description `json` (default) or `csv`: the same rows as a CSV file (UTF-8 with a byte order mark, CRLF, RFC 4180), as an attachment. */
+                format?: components["parameters"]["ReportFormat"];
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Budget against actual per cost centre. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetVsActualReport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getApprovalCycleTimeReport: {
+        parameters: {
+            query?: {
+                group_by?: "level" | "approver";
+                /** @description The period's first day (UTC), inclusive; default the first day of the month eleven months ago. */
+                from?: components["parameters"]["ReportFrom"];
+                /** @description The period's last day (UTC), inclusive; default today. At most five years after `from`. */
+                to?: components["parameters"]["ReportTo"];
+                /** @description `json` (default) or `csv`: the same rows as a CSV file (UTF-8 with a byte order mark, CRLF, RFC 4180), as an attachment. */
+                format?: components["parameters"]["ReportFormat"];
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cycle time per level or approver. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalCycleTimeReport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenCommitmentsReport: {
+        parameters: {
+            query?: {
+                /** @description Only this cost centre of the organisation. */
+                cost_center_id?: components["parameters"]["ReportCostCenter"];
+                /** @description `json` (default) or `csv`: the same rows as a CSV file (UTF-8 with a byte order mark, CRLF, RFC 4180), as an attachment. */
+                format?: components["parameters"]["ReportFormat"];
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open commitments per cost centre. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenCommitmentsReport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -63,6 +63,7 @@ describe('sidebarItems', () => {
     expect(sidebarItems.find((item) => item.id === 'departments')?.permission).toBe('org.settings');
     expect(sidebarItems.find((item) => item.id === 'roles')?.permission).toBe('role.manage');
     expect(sidebarItems.find((item) => item.id === 'budgets')?.permission).toBe('budget.view');
+    expect(sidebarItems.find((item) => item.id === 'reports')?.permission).toBe('report.view');
   });
 });
 
@@ -91,8 +92,9 @@ describe('AppShell', () => {
     server.use(meHandler(plainUser));
     await renderShell();
     await screen.findByText('Uma Patel');
-    await waitFor(() => expect(navLinks()).toHaveLength(7));
+    await waitFor(() => expect(navLinks()).toHaveLength(6));
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Departments' })).not.toBeInTheDocument();
     // Without approval.act the queue would answer 403 (issue 19, item 1).
     expect(screen.queryByRole('link', { name: 'Approvals' })).not.toBeInTheDocument();

@@ -81,7 +81,7 @@ export const sidebarItems: readonly SidebarItem[] = [
   },
   { id: 'roles', label: 'Roles', href: (h) => h.roles(), icon: ShieldCheck, permission: 'role.manage' },
   { id: 'budgets', label: 'Budgets', href: (h) => h.budgets(), icon: PiggyBank, permission: 'budget.view' },
-  { id: 'reports', label: 'Reports', href: (h) => h.reports(), icon: BarChart3 },
+  { id: 'reports', label: 'Reports', href: (h) => h.reports(), icon: BarChart3, permission: 'report.view' },
   { id: 'settings', label: 'Settings', href: (h) => h.settings(), icon: Settings },
 ];
 

@@ -81,8 +81,8 @@ describe('DashboardScreen', () => {
     server.use(meHandler(plainUser));
     renderScreen(<DashboardScreen />, { signedIn: true });
     const quick = await screen.findByRole('region', { name: 'Quick Actions' });
-    // No Manage Users (user.edit), Review Approvals (approval.act) or Budgets (budget.view): each
-    // would lead to a refusal (issue 19, items 1 and 3).
+    // No Manage Users (user.edit), Review Approvals (approval.act), Budgets (budget.view) or Reports
+    // (report.view): each would lead to a refusal (issue 19, items 1 and 3; issue 16 item 4).
     expect(within(quick).queryByRole('link', { name: /Manage Users/ })).not.toBeInTheDocument();
     expect(within(quick).queryByRole('link', { name: /Review Approvals/ })).not.toBeInTheDocument();
     expect(within(quick).queryByRole('link', { name: /Budgets/ })).not.toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('DashboardScreen', () => {
       within(quick)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/requisitions/create', '/purchase-orders', '/reports']);
+    ).toEqual(['/requisitions/create', '/purchase-orders']);
   });
 
   it('shows an empty Recent Activity panel with a link to create a first requisition', async () => {

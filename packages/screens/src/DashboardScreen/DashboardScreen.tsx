@@ -79,6 +79,7 @@ export const dashboardQuickActions: readonly QuickAction[] = [
     description: 'Spending and approval reports',
     href: (h) => h.reports(),
     icon: <BarChart3 size={20} />,
+    permission: 'report.view',
   },
   {
     id: 'users',

@@ -1,0 +1,303 @@
+import type { components } from '@purchasing/contract';
+import { select } from '../../db-query.js';
+import { NotFound } from '../../domain/errors.js';
+import { fiscalYearOf } from '../../domain/fiscal-year.js';
+import { fromCents, toCents } from '../../domain/money.js';
+import { isWholeMonths, monthLabel, type ReportPeriod } from '../../domain/report-period.js';
+import type { Db } from '../../http/context.js';
+import { fiscalYearStarting, organizationOf } from '../budgets/budget-admin.js';
+import { monthKeys, readCounters } from '../counters.js';
+import { CATEGORY_LABELS } from '../requisitions/requisition-export.js';
+
+type Schemas = components['schemas'];
+export type SpendReport = Schemas['SpendReport'];
+export type SpendGroup = SpendReport['group_by'];
+export type BudgetVsActualReport = Schemas['BudgetVsActualReport'];
+export type CycleTimeReport = Schemas['ApprovalCycleTimeReport'];
+export type CycleTimeGroup = CycleTimeReport['group_by'];
+export type OpenCommitmentsReport = Schemas['OpenCommitmentsReport'];
+type Currency = Schemas['CurrencyCode'];
+type CostCenter = Schemas['CostCenter'];
+
+/**
+ * Reports (issue 16, item 4; docs/decisions.md "Reports"). Every statement is scoped to the caller's
+ * organisation (its `organization_id` filter, row-level security behind it) and reads either the
+ * maintained counters or one index range over the period: never the organisation's requisitions.
+ */
+
+/** Spend = the base totals of orders sent in the period and not cancelled (sent, partially received, received). */
+const SPENT_ORDER = `po.organization_id = $1 AND po.sent_at >= $2 AND po.sent_at < $3
+   AND po.status IN ('sent', 'partially_received', 'received')`;
+/**
+ * The requisition of order `po`, looked up by its key (`OFFSET 0` keeps the planner from turning it
+ * into a hash join that would read every requisition of the organisation): one index probe per order
+ * of the period, never the organisation's requisitions.
+ */
+const REQUISITION_OF_ORDER = `SELECT r.cost_center_id, r.category FROM requisitions r
+   WHERE r.organization_id = po.organization_id AND r.id = po.requisition_id OFFSET 0`;
+const BASE = (alias: string) => `COALESCE(${alias}.base_total_amount, ${alias}.total_amount)`;
+
+/** Per grouping: the key and label expressions of `po` (order), `r` (its requisition), `cc`, `v`. */
+const SPEND_GROUPS: Record<Exclude<SpendGroup, 'month'>, { key: string; label: string }> = {
+  cost_center: { key: 'cc.id::text', label: "cc.code || ' - ' || cc.name" },
+  vendor: { key: "COALESCE(v.id::text, 'none')", label: "COALESCE(v.name, 'No vendor')" },
+  category: { key: 'r.category', label: 'r.category' },
+};
+
+async function currencyOf(db: Db, organizationId: string): Promise<Currency> {
+  return (await organizationOf(db, organizationId)).currency.trim() as Currency;
+}
+
+/** Refuses a cost centre that is not the organisation's (404, as a record named in a path). */
+async function requireCostCenter(db: Db, organizationId: string, costCenterId: string | null): Promise<void> {
+  if (!costCenterId) return;
+  const found = await select<{ id: string }>(
+    db,
+    'SELECT id FROM cost_centers WHERE organization_id = $1 AND id = $2',
+    [organizationId, costCenterId],
+  );
+  if (found.length === 0) throw new NotFound('Cost center');
+}
+
+/** Rows of `key`, `label` and `cents`, as the contract's rows. */
+const moneyRows = (rows: { key: string; label: string; cents: number }[]) =>
+  rows.map((row) => ({ key: row.key, label: row.label, amount: fromCents(row.cents) }));
+
+/**
+ * Spend in the period by month, cost centre, vendor or category. By month over whole months of the
+ * whole organisation it is the maintained `spend:<YYYY-MM>` counters; otherwise one range of
+ * `purchase_orders_organization_sent_at_idx` over the period, joined to each order's requisition
+ * (cost centre, category) and vendor by key.
+ */
+export async function spendReport(
+  db: Db,
+  organizationId: string,
+  query: { group_by?: SpendGroup; cost_center_id?: string },
+  period: ReportPeriod,
+): Promise<SpendReport> {
+  const groupBy = query.group_by ?? 'month';
+  const costCenterId = query.cost_center_id ?? null;
+  await requireCostCenter(db, organizationId, costCenterId);
+  const currency = await currencyOf(db, organizationId);
+  let rows: { key: string; label: string; cents: number }[];
+  if (groupBy === 'month' && !costCenterId && isWholeMonths(period)) {
+    const months = monthKeys(period.start, period.end);
+    const counters = await readCounters(
+      db,
+      organizationId,
+      months.map((m) => `spend:${m}`),
+    );
+    rows = months.map((m) => ({ key: m, label: monthLabel(m), cents: counters.get(`spend:${m}`) ?? 0 }));
+  } else {
+    const group =
+      groupBy === 'month'
+        ? { key: "to_char(po.sent_at AT TIME ZONE 'UTC', 'YYYY-MM')", label: "''" }
+        : SPEND_GROUPS[groupBy];
+    const found = await select<{ key: string; label: string; cents: string }>(
+      db,
+      `SELECT ${group.key} AS key, min(${group.label}) AS label, sum(round(${BASE('po')} * 100))::text AS cents
+         FROM purchase_orders po
+         LEFT JOIN LATERAL (${REQUISITION_OF_ORDER}) r ON true
+         LEFT JOIN cost_centers cc ON cc.organization_id = po.organization_id AND cc.id = r.cost_center_id
+         LEFT JOIN vendors v ON v.organization_id = po.organization_id AND v.id = po.vendor_id
+        WHERE ${SPENT_ORDER} AND ($4::uuid IS NULL OR r.cost_center_id = $4::uuid)
+        GROUP BY 1`,
+      [organizationId, period.start, period.end, costCenterId],
+    );
+    const byKey = new Map(found.map((row) => [row.key, Number(row.cents)]));
+    rows =
+      groupBy === 'month'
+        ? monthKeys(period.start, period.end).map((m) => ({
+            key: m,
+            label: monthLabel(m),
+            cents: byKey.get(m) ?? 0,
+          }))
+        : found
+            .map((row) => ({
+              key: row.key ?? 'none',
+              label:
+                groupBy === 'category'
+                  ? (CATEGORY_LABELS[row.key] ?? row.key)
+                  : (row.label ?? 'No cost centre'),
+              cents: Number(row.cents),
+            }))
+            .sort((a, b) => b.cents - a.cents || a.label.localeCompare(b.label));
+  }
+  return {
+    group_by: groupBy,
+    from: period.from,
+    to: period.to,
+    cost_center_id: costCenterId,
+    currency,
+    total: fromCents(rows.reduce((sum, row) => sum + row.cents, 0)),
+    rows: moneyRows(rows),
+  };
+}
+
+/** The organisation's cost centres (active ones, and any with a budget in `year`), by code. */
+async function reportCostCenters(
+  db: Db,
+  organizationId: string,
+  costCenterId: string | null,
+  year: number | null,
+): Promise<(CostCenter & { allocated: string | null })[]> {
+  const rows = await select<CostCenter & { allocated: string | null }>(
+    db,
+    `SELECT cc.id, cc.code, cc.name, b.allocated_amount::text AS allocated
+       FROM cost_centers cc
+       LEFT JOIN budgets b ON b.organization_id = cc.organization_id AND b.cost_center_id = cc.id
+                          AND b.fiscal_year = $3
+      WHERE cc.organization_id = $1 AND ($2::uuid IS NULL OR cc.id = $2::uuid)
+        AND (cc.is_active OR b.id IS NOT NULL)
+      ORDER BY cc.code`,
+    [organizationId, costCenterId, year],
+  );
+  if (costCenterId && rows.length === 0) throw new NotFound('Cost center');
+  return rows;
+}
+
+/**
+ * Budget against actual per cost centre for a fiscal year: the allocation, and committed and spent
+ * from the budgets' maintained counters (`committed:<cc>:<YYYY-MM>`, `spent:<cc>:<YYYY-MM>`), the
+ * figures `GET /budgets` shows.
+ */
+export async function budgetVsActualReport(
+  db: Db,
+  organizationId: string,
+  query: { fiscal_year?: number; cost_center_id?: string },
+  now = new Date(),
+): Promise<BudgetVsActualReport> {
+  const org = await organizationOf(db, organizationId);
+  const year = query.fiscal_year
+    ? fiscalYearStarting(query.fiscal_year, org.fiscal_year_start)
+    : fiscalYearOf(now, org.fiscal_year_start);
+  const centers = await reportCostCenters(db, organizationId, query.cost_center_id ?? null, year.year);
+  const months = monthKeys(year.start, year.end);
+  const keysOf = (kind: string, id: string) => months.map((m) => `${kind}:${id}:${m}`);
+  const counters = await readCounters(
+    db,
+    organizationId,
+    centers.flatMap((cc) => [...keysOf('committed', cc.id), ...keysOf('spent', cc.id)]),
+  );
+  const sum = (keys: string[]) => keys.reduce((total, key) => total + (counters.get(key) ?? 0), 0);
+  return {
+    fiscal_year: year.year,
+    currency: org.currency.trim() as Currency,
+    rows: centers.map(({ allocated, ...cost_center }) => {
+      const committed = sum(keysOf('committed', cost_center.id));
+      const spent = sum(keysOf('spent', cost_center.id));
+      const budget = allocated === null ? null : toCents(allocated);
+      return {
+        cost_center,
+        allocated: budget === null ? null : fromCents(budget),
+        committed: fromCents(committed),
+        spent: fromCents(spent),
+        available: budget === null ? null : fromCents(budget - committed - spent),
+      };
+    }),
+  };
+}
+
+const round1 = (hours: number) => Math.round(hours * 10) / 10;
+
+/**
+ * How long the steps decided in the period waited (opened → decided), by level or by the person who
+ * decided: one range of `approval_steps_decided_at_idx`. Automatic approvals and delegations are
+ * left out (no one took the time).
+ */
+export async function approvalCycleTimeReport(
+  db: Db,
+  organizationId: string,
+  query: { group_by?: CycleTimeGroup },
+  period: ReportPeriod,
+): Promise<CycleTimeReport> {
+  const groupBy = query.group_by ?? 'level';
+  const byLevel = groupBy === 'level';
+  const rows = await select<{
+    key: string;
+    label: string;
+    decisions: number;
+    average: number;
+    median: number;
+  }>(
+    db,
+    `SELECT g.key, ${byLevel ? 'g.label' : "COALESCE(u.first_name || ' ' || u.last_name, 'Unknown')"} AS label,
+            g.decisions, g.average, g.median
+       FROM (SELECT ${byLevel ? 's.approval_level::text' : 's.actioned_by_id::text'} AS key,
+                    min(s.level_title) AS label, count(*)::int AS decisions,
+                    (avg(extract(epoch FROM s.actioned_at - s.created_at)) / 3600)::float8 AS average,
+                    (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM s.actioned_at - s.created_at)) / 3600)::float8 AS median
+               FROM approval_steps s
+              WHERE s.organization_id = $1 AND s.actioned_at >= $2 AND s.actioned_at < $3
+                AND s.action IN ('approve', 'reject', 'request_info')
+              GROUP BY 1) g
+       ${byLevel ? '' : 'LEFT JOIN users u ON u.id::text = g.key'}
+      ORDER BY ${byLevel ? 'g.key::int' : 'g.average DESC, label'}`,
+    [organizationId, period.start, period.end],
+  );
+  return {
+    group_by: groupBy,
+    from: period.from,
+    to: period.to,
+    rows: rows.map((row) => ({
+      key: row.key ?? 'none',
+      label: row.label,
+      decisions: row.decisions,
+      average_hours: round1(Math.max(row.average, 0)),
+      median_hours: round1(Math.max(row.median, 0)),
+    })),
+  };
+}
+
+/**
+ * Open commitments per cost centre: awaiting order (approved requisitions, a range of the status
+ * index, and draft orders) and awaiting receipt (what sent or partially received orders still lack,
+ * their receipts by order); the orders a range of their status index. Both sets are the organisation's open work, not its history.
+ */
+export async function openCommitmentsReport(
+  db: Db,
+  organizationId: string,
+  query: { cost_center_id?: string },
+): Promise<OpenCommitmentsReport> {
+  const costCenterId = query.cost_center_id ?? null;
+  await requireCostCenter(db, organizationId, costCenterId);
+  const currency = await currencyOf(db, organizationId);
+  const rows = await select<
+    CostCenter & { approved: string; ordered: string; requisitions: number; orders: number }
+  >(
+    db,
+    `SELECT cc.id, cc.code, cc.name,
+            sum(o.approved)::text AS approved, sum(o.ordered)::text AS ordered,
+            count(*) FILTER (WHERE o.kind = 'r')::int AS requisitions,
+            count(*) FILTER (WHERE o.kind IN ('d', 'o'))::int AS orders
+       FROM (SELECT 'r' AS kind, r.cost_center_id, round(${BASE('r')} * 100) AS approved, 0 AS ordered
+               FROM requisitions r WHERE r.organization_id = $1 AND r.status = 'approved'
+             UNION ALL
+             SELECT 'd', r.cost_center_id, round(${BASE('po')} * 100), 0
+               FROM purchase_orders po CROSS JOIN LATERAL (${REQUISITION_OF_ORDER}) r
+              WHERE po.organization_id = $1 AND po.status = 'draft'
+             UNION ALL
+             SELECT 'o', r.cost_center_id, 0,
+                    round(${BASE('po')} * 100) - COALESCE((SELECT round(sum(x.base_amount) * 100) FROM po_receipts x
+                      WHERE x.organization_id = po.organization_id AND x.purchase_order_id = po.id), 0)
+               FROM purchase_orders po CROSS JOIN LATERAL (${REQUISITION_OF_ORDER}) r
+              WHERE po.organization_id = $1 AND po.status IN ('sent', 'partially_received')) o
+       JOIN cost_centers cc ON cc.organization_id = $1 AND cc.id = o.cost_center_id
+      WHERE $2::uuid IS NULL OR o.cost_center_id = $2::uuid
+      GROUP BY cc.id, cc.code, cc.name
+      ORDER BY cc.code`,
+    [organizationId, costCenterId],
+  );
+  let total = 0;
+  const presented = rows.map(({ approved, ordered, requisitions, orders, ...cost_center }) => {
+    total += Number(approved) + Number(ordered);
+    return {
+      cost_center,
+      awaiting_order: fromCents(Number(approved)),
+      awaiting_receipt: fromCents(Math.max(Number(ordered), 0)),
+      requisitions,
+      orders,
+    };
+  });
+  return { currency, total: fromCents(total), rows: presented };
+}

@@ -1,0 +1,2 @@
+export { ReportsScreen, type ReportsScreenProps, reportsMessages } from './ReportsScreen';
+export { type ReportsSearch, reportsSearchSchema } from './searchParams';
