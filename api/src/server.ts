@@ -23,6 +23,7 @@ import { requisitionHandlers } from './features/requisitions/requisitions.handle
 import { roleHandlers } from './features/roles/roles.handlers.js';
 import { userHandlers } from './features/users/users.handlers.js';
 import { vendorHandlers } from './features/vendors/vendors.handlers.js';
+import { webhookHandlers } from './features/webhooks/webhooks.handlers.js';
 import {
   type AccessCredentials,
   jwtVerifyOptions,
@@ -94,6 +95,7 @@ export const handlers: OperationHandlers = {
   ...attachmentHandlers,
   ...purchaseOrderHandlers,
   ...vendorHandlers,
+  ...webhookHandlers,
   ...roleHandlers,
   ...departmentHandlers,
   ...passwordFlowHandlers,

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { startMailDispatcher } from './features/mail/mailer.js';
+import { startWebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
 import { createServer } from './server.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   await server.start();
   // Delivers the outbox over SMTP (or marks it logged without SMTP) once changes have committed.
   const mailDispatcher = startMailDispatcher(database, config);
+  // Delivers the webhook outbox, signed, with retries (features/webhooks).
+  const webhookDispatcher = startWebhookDispatcher(database, config);
   if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');
   if (database.embedded && !LOOPBACK.has(config.host)) {
     console.warn(
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
     console.info(`[api] ${signal}: stopping`);
     await server.stop({ timeout: 10_000 });
     await mailDispatcher.stop();
+    await webhookDispatcher.stop();
     await database.close();
     process.exit(0);
   };

@@ -12,6 +12,7 @@ import { CURRENCY_TABLES } from '../src/db/migrations/2026.11.25T10.30.00.curren
 import { HISTORY_CHAIN_TABLES } from '../src/db/migrations/2026.11.27T10.20.00.history-chain.js';
 import { RECEIPT_TABLES } from '../src/db/migrations/2026.11.27T10.30.00.purchase-order-receipts.js';
 import { PRODUCT_TABLES } from '../src/db/migrations/2026.11.27T10.40.00.product-catalogue.js';
+import { WEBHOOK_TABLES } from '../src/db/migrations/2026.11.27T13.20.00.webhooks.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { acrossOrganizations, inOrganization, tenantContextStats } from '../src/db/tenant-context.js';
@@ -183,6 +184,7 @@ describe('row-level security', () => {
         ...CURRENCY_TABLES,
         ...PRODUCT_TABLES,
         ...RECEIPT_TABLES,
+        ...WEBHOOK_TABLES,
         ...IDEMPOTENCY_TABLES,
         ...HISTORY_CHAIN_TABLES,
         ...CHILD_TABLES.map((child) => child.table),

@@ -6,6 +6,7 @@ import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db, OrganizationScope } from '../../http/context.js';
 import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import { submissionRate } from '../currency/frozen-rate.js';
+import { queueWebhookEvents } from '../webhooks/webhook-events.js';
 import { allocateNumberNow } from './numbering.js';
 import { decimal, insertLines, prepareForm, type RequisitionForm } from './requisition-form.js';
 import {
@@ -105,7 +106,10 @@ async function lockForChange(
   return row;
 }
 
-/** Writes one audit_logs row for a requisition (status change, actor, metadata such as the comment). */
+/**
+ * Writes one audit_logs row for a requisition (status change, actor, metadata such as the comment),
+ * and, in the same transaction, the webhook events the change raises.
+ */
 export async function audit(
   db: Db,
   entry: {
@@ -136,6 +140,7 @@ export async function audit(
     ],
     transaction,
   );
+  await queueWebhookEvents(db, 'requisition', entry.requisitionId, entry, transaction);
 }
 
 /** The requisition detail read inside `transaction`; 404 when it is gone. */

@@ -58,7 +58,7 @@ export async function auditAdministration(
   db: Db,
   entry: {
     organizationId: string;
-    entityType: 'role' | 'department' | 'vendor' | 'product';
+    entityType: 'role' | 'department' | 'vendor' | 'product' | 'webhook';
     entityId: string;
     action: string;
     actorId: string;
