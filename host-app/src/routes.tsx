@@ -364,6 +364,7 @@ const appPages = [
   ),
   page('reports', 'Reports', comingSoon),
   page('settings', 'Settings', comingSoon),
+  page('settings/webhooks', 'Webhooks', lazy(chunks.admin, 'WebhooksScreen'), 'org.settings'),
 ];
 
 /** The host's route tree (code-based: no generated file). */

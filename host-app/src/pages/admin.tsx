@@ -8,6 +8,7 @@ export {
   ExchangeRatesScreen,
   RolesScreen,
   UserListScreen,
+  WebhooksScreen,
 } from '@purchasing/screens';
 
 /**

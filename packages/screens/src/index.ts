@@ -130,3 +130,4 @@ export {
   vendorListMessages,
   vendorListSearchSchema,
 } from './VendorListScreen';
+export { WebhooksScreen, webhooksMessages } from './WebhooksScreen';
