@@ -1,6 +1,6 @@
 import { unwrap } from '@purchasing/api-client';
 import { Button, Callout, formatDateTime, Pager, Spinner, toast } from '@purchasing/ui';
-import { Badge, Box, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Badge, Box, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
@@ -85,7 +85,10 @@ export function DeliveryLog({
       ) : (
         <Flex direction="column" gap="3">
           <Box style={{ overflowX: 'auto' }}>
-            <Table.Root size="1" aria-label={`Deliveries to ${webhook.url}`}>
+            <Table.Root size="1">
+              <VisuallyHidden asChild>
+                <caption>{`Deliveries to ${webhook.url}`}</caption>
+              </VisuallyHidden>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Event</Table.ColumnHeaderCell>
@@ -94,7 +97,7 @@ export function DeliveryLog({
                   <Table.ColumnHeaderCell>Last attempt</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Next attempt</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>
-                    <span className="rt-sr-only">Actions</span>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
