@@ -89,7 +89,7 @@ describe('WebhooksScreen', () => {
   it('rotates the secret after confirmation and shows the new one', async () => {
     const { user, api } = setup();
     const card = await screen.findByRole('article', { name: 'ERP' });
-    await user.click(within(card).getByRole('button', { name: /Rotate the secret/ }));
+    await user.click(within(card).getByRole('button', { name: /Rotate secret/ }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Rotate Secret' });
     await user.click(within(confirm).getByRole('button', { name: 'Rotate Secret' }));
     expect(await screen.findByText(NEW_SECRET)).toBeInTheDocument();

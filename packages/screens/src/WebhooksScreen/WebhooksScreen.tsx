@@ -160,7 +160,7 @@ function Webhooks({ organizationId }: { organizationId: string }): ReactElement 
                       <Button
                         size="2"
                         variant="secondary"
-                        aria-label={`Rotate the secret of ${webhook.url}`}
+                        aria-label={`Rotate secret of ${webhook.url}`}
                         onClick={() => setConfirming({ kind: 'rotate', webhook })}
                       >
                         <KeyRound aria-hidden size={14} /> Rotate secret
