@@ -167,8 +167,7 @@ function Webhooks({ organizationId }: { organizationId: string }): ReactElement 
                       </Button>
                       <Button
                         size="2"
-                        variant="ghost"
-                        color="red"
+                        variant="secondary"
                         aria-label={`Delete ${webhook.url}`}
                         onClick={() => setConfirming({ kind: 'delete', webhook })}
                       >
