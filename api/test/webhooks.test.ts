@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +10,6 @@ import {
   startWebhookDispatcher,
   type WebhookDispatcher,
 } from '../src/features/webhooks/webhook-dispatcher.js';
-import { purchaseOrderEvents, requisitionEvents } from '../src/features/webhooks/webhook-events.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import {
   buildCostCenter,
@@ -22,6 +19,7 @@ import {
   buildUser,
   buildVendor,
 } from './factories.js';
+import { startReceiver } from './support/webhook-receiver.js';
 
 /**
  * Webhooks (issue 16 item 6): endpoints with a secret shown once, events written to the outbox in
@@ -32,32 +30,6 @@ import {
 const base = loadConfig({ NODE_ENV: 'test' }).webhooks;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let dispatcher: WebhookDispatcher;
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on an ephemeral port: records every request and answers the queued statuses (200 when none). */
-function startReceiver() {
-  const received: Received[] = [];
-  const answers: number[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.statusCode = answers.shift() ?? 200;
-      response.end('ok');
-    });
-  });
-  return new Promise<{ url: string; received: Received[]; answers: number[]; server: Server }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/hooks`, received, answers, server });
-    });
-  });
-}
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
@@ -471,34 +443,5 @@ describe('events in the business transaction', () => {
     await request(world, world.admin, 'POST', `/webhooks/deliveries/${deliveries[0]!.id}/redeliver`);
     expect(requisition.id).toBeTruthy();
     await dispatcher.runOnce();
-  });
-
-  it('maps status changes to events', () => {
-    const change = (action: string, from: string | null, to: string | null) => ({
-      organizationId: 'x',
-      action,
-      from,
-      to,
-    });
-    expect(requisitionEvents(change('submit', 'draft', 'approved'))).toEqual([
-      'requisition.submitted',
-      'requisition.approved',
-    ]);
-    expect(requisitionEvents(change('resubmit', 'info_requested', 'under_review'))).toEqual([
-      'requisition.submitted',
-    ]);
-    expect(requisitionEvents(change('approve', 'under_review', 'under_review'))).toEqual([]);
-    expect(requisitionEvents(change('approve', 'under_review', 'approved'))).toEqual([
-      'requisition.approved',
-    ]);
-    expect(requisitionEvents(change('reject', 'under_review', 'rejected'))).toEqual(['requisition.rejected']);
-    expect(requisitionEvents(change('po_cancel', 'po_created', 'approved'))).toEqual([]);
-    expect(purchaseOrderEvents(change('send', 'draft', 'sent'))).toEqual(['purchase_order.sent']);
-    expect(purchaseOrderEvents(change('receive', 'sent', 'partially_received'))).toEqual([]);
-    expect(purchaseOrderEvents(change('receive', 'partially_received', 'received'))).toEqual([
-      'purchase_order.received',
-    ]);
-    expect(purchaseOrderEvents(change('cancel', 'sent', 'cancelled'))).toEqual(['purchase_order.cancelled']);
-    expect(purchaseOrderEvents(change('update', 'draft', 'draft'))).toEqual([]);
   });
 });
