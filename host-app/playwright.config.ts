@@ -74,6 +74,9 @@ export default defineConfig({
       [databaseNameVariable]: databaseName,
       CLUSTER_INSTANCES: String(instances),
       CLUSTER_BASE_PORT: String(port + 1),
+      // Webhook endpoints on this machine (the receiver webhooks.spec.ts starts), delivered quickly.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_POLL_INTERVAL_MS: '500',
     },
   },
 });

@@ -66,6 +66,23 @@ export interface Config {
    * (`OIDC_ISSUER` and the rest; `null` when not configured). See `http/external-identity.ts`.
    */
   externalIdentity: ExternalIdentityConfig | null;
+  /** Outgoing webhooks (features/webhooks): the dispatcher's pace and the URL policy. */
+  webhooks: WebhookConfig;
+}
+
+/** The webhook dispatcher and the URLs endpoints may name (docs/decisions.md "Webhooks"). */
+export interface WebhookConfig {
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_URLS=true: endpoints may use plain http and loopback or private addresses
+   * (development and tests, with a receiver on this machine). Off by default, in every environment.
+   */
+  allowPrivateUrls: boolean;
+  /** How often the dispatcher looks for due deliveries (WEBHOOK_POLL_INTERVAL_MS, ms). */
+  pollIntervalMs: number;
+  /** Attempts before a delivery is `failed` (WEBHOOK_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** How long one attempt may take, connection to last byte (ms). */
+  timeoutMs: number;
 }
 
 /** An external OpenID Connect issuer whose access tokens the API accepts. */
@@ -312,6 +329,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrlFrom(env, nodeEnv, host, port),
     attachmentUrlSecret: attachmentUrlSecret(env.ATTACHMENT_URL_SECRET, secret),
     mail: mailConfigFrom(env),
+    webhooks: {
+      allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+      pollIntervalMs: intFrom(env.WEBHOOK_POLL_INTERVAL_MS, 2000, 'WEBHOOK_POLL_INTERVAL_MS'),
+      maxAttempts: Math.max(1, intFrom(env.WEBHOOK_MAX_ATTEMPTS, 8, 'WEBHOOK_MAX_ATTEMPTS')),
+      timeoutMs: 10_000,
+    },
     externalIdentity: externalIdentityFrom(env, nodeEnv),
   };
 }

@@ -25,6 +25,7 @@ import { requisitionHandlers } from './features/requisitions/requisitions.handle
 import { roleHandlers } from './features/roles/roles.handlers.js';
 import { userHandlers } from './features/users/users.handlers.js';
 import { vendorHandlers } from './features/vendors/vendors.handlers.js';
+import { webhookHandlers } from './features/webhooks/webhooks.handlers.js';
 import {
   type AccessCredentials,
   jwtVerifyOptions,
@@ -98,6 +99,7 @@ export const handlers: OperationHandlers = {
   ...purchaseOrderHandlers,
   ...vendorHandlers,
   ...reportHandlers,
+  ...webhookHandlers,
   ...roleHandlers,
   ...departmentHandlers,
   ...passwordFlowHandlers,

@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { startAbsenceJob } from './features/absences/absence-job.js';
 import { startMailDispatcher } from './features/mail/mailer.js';
+import { startWebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
 import { createServer } from './server.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   const mailDispatcher = startMailDispatcher(database, config);
   // Moves approval steps when an absence starts or ends (docs/decisions.md "Out of office").
   const absenceJob = startAbsenceJob(database);
+  // Delivers the webhook outbox, signed, with retries (features/webhooks).
+  const webhookDispatcher = startWebhookDispatcher(database, config);
   if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');
   if (database.embedded && !LOOPBACK.has(config.host)) {
     console.warn(
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
     await server.stop({ timeout: 10_000 });
     await mailDispatcher.stop();
     await absenceJob.stop();
+    await webhookDispatcher.stop();
     await database.close();
     process.exit(0);
   };

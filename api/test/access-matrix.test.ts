@@ -230,6 +230,28 @@ async function exchangeRate(): Promise<string> {
   return row!.id;
 }
 
+/** A webhook endpoint of this organisation (a loopback URL: nothing is delivered in this test). */
+async function webhookId(): Promise<string> {
+  const [row] = await app.sequelize.query<{ id: string }>(
+    `INSERT INTO webhook_endpoints (organization_id, url, events, secret)
+     VALUES ($1, 'http://127.0.0.1:9/matrix', ARRAY['purchase_order.sent'], 'whsec_matrix') RETURNING id`,
+    { bind: [world.organization.id], type: QueryTypes.SELECT },
+  );
+  return row!.id;
+}
+
+/** A delivery of a webhook endpoint of this organisation. */
+async function webhookDeliveryId(): Promise<string> {
+  const [row] = await app.sequelize.query<{ id: string }>(
+    `INSERT INTO webhook_deliveries (organization_id, endpoint_id, event_id, event_type, payload, status)
+     VALUES ($1, $2, gen_random_uuid(), 'webhook.test', '{}'::jsonb, 'failed') RETURNING id`,
+    { bind: [world.organization.id, await webhookId()], type: QueryTypes.SELECT },
+  );
+  return row!.id;
+}
+
+const WEBHOOK_FORM = { url: 'http://127.0.0.1:9/matrix', events: ['purchase_order.sent'] };
+
 async function roleId(name: string): Promise<string> {
   const [row] = await app.sequelize.query<{ id: string }>(
     'SELECT id FROM roles WHERE organization_id = $1 AND name = $2',
@@ -788,6 +810,50 @@ const recipes: Record<string, Recipe> = {
       payload: { lines: [] },
     }),
     success: 201,
+  },
+  listWebhooks: simple('/webhooks'),
+  createWebhook: {
+    valid: async () => ({ url: '/webhooks', payload: WEBHOOK_FORM }),
+    invalid: async () => ({ url: '/webhooks', payload: { ...WEBHOOK_FORM, events: [] } }),
+    success: 201,
+  },
+  getWebhook: {
+    valid: async () => ({ url: `/webhooks/${await webhookId()}` }),
+    invalid: async () => ({ url: `/webhooks/${BAD}` }),
+    success: 200,
+  },
+  updateWebhook: {
+    valid: async () => ({ url: `/webhooks/${await webhookId()}`, payload: WEBHOOK_FORM }),
+    invalid: async () => ({
+      url: `/webhooks/${await webhookId()}`,
+      payload: { events: ['purchase_order.sent'] },
+    }),
+    success: 200,
+  },
+  deleteWebhook: {
+    valid: async () => ({ url: `/webhooks/${await webhookId()}` }),
+    invalid: async () => ({ url: `/webhooks/${BAD}` }),
+    success: 204,
+  },
+  rotateWebhookSecret: {
+    valid: async () => ({ url: `/webhooks/${await webhookId()}/rotate-secret` }),
+    invalid: async () => ({ url: `/webhooks/${BAD}/rotate-secret` }),
+    success: 200,
+  },
+  testWebhook: {
+    valid: async () => ({ url: `/webhooks/${await webhookId()}/test` }),
+    invalid: async () => ({ url: `/webhooks/${BAD}/test` }),
+    success: 202,
+  },
+  listWebhookDeliveries: {
+    valid: async () => ({ url: `/webhooks/${await webhookId()}/deliveries` }),
+    invalid: async () => ({ url: `/webhooks/${await webhookId()}/deliveries?limit=0` }),
+    success: 200,
+  },
+  redeliverWebhookDelivery: {
+    valid: async () => ({ url: `/webhooks/deliveries/${await webhookDeliveryId()}/redeliver` }),
+    invalid: async () => ({ url: `/webhooks/deliveries/${BAD}/redeliver` }),
+    success: 202,
   },
   listVendors: simple('/vendors', 200, '/vendors?include_inactive=perhaps'),
   createVendor: {

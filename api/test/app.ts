@@ -24,6 +24,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   const base = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    // Webhook endpoints on this machine (the tests' receivers); the URL-guard test turns it off.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   });
   const config: Config = {
     ...base,

@@ -264,6 +264,16 @@ describe('successful answers of implemented operations', () => {
     return row!.id;
   }
 
+  /** A webhook endpoint of the organisation, written directly (a loopback URL: no delivery runs here). */
+  async function webhookId(): Promise<string> {
+    const [row] = await app.sequelize.query<{ id: string }>(
+      `INSERT INTO webhook_endpoints (organization_id, url, events, secret)
+       VALUES ($1, 'http://127.0.0.1:9/contract', ARRAY['purchase_order.sent'], 'whsec_contract') RETURNING id`,
+      { bind: [organization.id], type: QueryTypes.SELECT },
+    );
+    return row!.id;
+  }
+
   /** A draft requisition of the signed-in user (with its own cost centre and GL account). */
   async function draftRequisition(): Promise<string> {
     const [costCenter, glAccount] = await Promise.all([
@@ -766,6 +776,63 @@ describe('successful answers of implemented operations', () => {
         organizationId: organization.id,
         payload: { lines: [{ po_line_item_id: line!.id, quantity: 1 }] },
       });
+    },
+    listWebhooks: () => call(app.server, 'GET', '/api/webhooks', { token, organizationId: organization.id }),
+    createWebhook: () =>
+      call(app.server, 'POST', '/api/webhooks', {
+        token,
+        organizationId: organization.id,
+        payload: { url: 'http://127.0.0.1:9/contract', events: ['purchase_order.sent'] },
+      }),
+    getWebhook: async () =>
+      call(app.server, 'GET', `/api/webhooks/${await webhookId()}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    updateWebhook: async () =>
+      call(app.server, 'PUT', `/api/webhooks/${await webhookId()}`, {
+        token,
+        organizationId: organization.id,
+        payload: { url: 'http://127.0.0.1:9/contract', events: ['requisition.approved'], is_active: false },
+      }),
+    deleteWebhook: async () =>
+      call(app.server, 'DELETE', `/api/webhooks/${await webhookId()}`, {
+        token,
+        organizationId: organization.id,
+      }),
+    rotateWebhookSecret: async () =>
+      call(app.server, 'POST', `/api/webhooks/${await webhookId()}/rotate-secret`, {
+        token,
+        organizationId: organization.id,
+      }),
+    testWebhook: async () =>
+      call(app.server, 'POST', `/api/webhooks/${await webhookId()}/test`, {
+        token,
+        organizationId: organization.id,
+      }),
+    listWebhookDeliveries: async () => {
+      const id = await webhookId();
+      await call(app.server, 'POST', `/api/webhooks/${id}/test`, { token, organizationId: organization.id });
+      return call(app.server, 'GET', `/api/webhooks/${id}/deliveries`, {
+        token,
+        organizationId: organization.id,
+      });
+    },
+    redeliverWebhookDelivery: async () => {
+      const id = await webhookId();
+      const queued = await call(app.server, 'POST', `/api/webhooks/${id}/test`, {
+        token,
+        organizationId: organization.id,
+      });
+      return call(
+        app.server,
+        'POST',
+        `/api/webhooks/deliveries/${JSON.parse(queued.payload).delivery.id}/redeliver`,
+        {
+          token,
+          organizationId: organization.id,
+        },
+      );
     },
     listVendors: () => call(app.server, 'GET', '/api/vendors', { token, organizationId: organization.id }),
     getVendor: async () =>

@@ -12,6 +12,7 @@ import { CURRENCY_TABLES } from '../src/db/migrations/2026.11.25T10.30.00.curren
 import { HISTORY_CHAIN_TABLES } from '../src/db/migrations/2026.11.27T10.20.00.history-chain.js';
 import { RECEIPT_TABLES } from '../src/db/migrations/2026.11.27T10.30.00.purchase-order-receipts.js';
 import { PRODUCT_TABLES } from '../src/db/migrations/2026.11.27T10.40.00.product-catalogue.js';
+import { WEBHOOK_TABLES } from '../src/db/migrations/2026.11.27T13.20.00.webhooks.js';
 import { ABSENCE_TABLES } from '../src/db/migrations/2026.11.27T13.40.00.user-absences.js';
 import { EMAIL_DECISION_TABLES } from '../src/db/migrations/2026.11.27T13.50.00.email-decision-tokens.js';
 import type { Organization, User } from '../src/db/models/index.js';
@@ -186,6 +187,7 @@ describe('row-level security', () => {
         ...PRODUCT_TABLES,
         ...ABSENCE_TABLES,
         ...RECEIPT_TABLES,
+        ...WEBHOOK_TABLES,
         ...IDEMPOTENCY_TABLES,
         ...HISTORY_CHAIN_TABLES,
         ...EMAIL_DECISION_TABLES,

@@ -383,6 +383,7 @@ const appPages = [
   reportsRoute,
   // Every member reads the settings; changing them needs `org.settings` (the screen shows them read-only).
   page('settings', 'Settings', lazy(chunks.admin, 'SettingsPage')),
+  page('settings/webhooks', 'Webhooks', lazy(chunks.admin, 'WebhooksScreen'), 'org.settings'),
 ];
 
 /** The host's route tree (code-based: no generated file). */

@@ -16,6 +16,7 @@ export {
   ExchangeRatesScreen,
   RolesScreen,
   UserListScreen,
+  WebhooksScreen,
 } from '@purchasing/screens';
 
 /**
@@ -56,6 +57,12 @@ const SETTINGS_ENTRIES: (SettingsEntry & { permission: Schemas['PermissionName']
     label: 'Exchange Rates',
     description: 'Rates of other currencies into the base currency.',
     href: '/admin/exchange-rates',
+    permission: 'org.settings',
+  },
+  {
+    label: 'Webhooks',
+    description: 'Other systems told when requisitions and orders change, signed.',
+    href: '/settings/webhooks',
     permission: 'org.settings',
   },
   {

@@ -149,3 +149,4 @@ export {
   vendorListMessages,
   vendorListSearchSchema,
 } from './VendorListScreen';
+export { WebhooksScreen, webhooksMessages } from './WebhooksScreen';

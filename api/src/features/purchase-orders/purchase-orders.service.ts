@@ -5,6 +5,7 @@ import { execute, selectOne } from '../../db-query.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
 import { type Actor, audit as auditRequisition } from '../requisitions/requisitions.service.js';
+import { queueWebhookEvents } from '../webhooks/webhook-events.js';
 import {
   DELIVERY_DATE_IN_PAST,
   isPastDate,
@@ -68,7 +69,10 @@ export async function detailOrFail(
   return order;
 }
 
-/** Writes one audit_logs row for a purchase order (status change, actor, metadata). */
+/**
+ * Writes one audit_logs row for a purchase order (status change, actor, metadata), and, in the same
+ * transaction, the webhook events the change raises.
+ */
 export async function audit(
   db: Db,
   entry: {
@@ -101,6 +105,7 @@ export async function audit(
     ],
     transaction,
   );
+  await queueWebhookEvents(db, 'purchase_order', entry.purchaseOrderId, entry, transaction);
 }
 
 /** A non-blank string, trimmed, or null. */

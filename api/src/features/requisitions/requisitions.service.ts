@@ -104,38 +104,9 @@ async function lockForChange(
   return row;
 }
 
-/** Writes one audit_logs row for a requisition (status change, actor, metadata such as the comment). */
-export async function audit(
-  db: Db,
-  entry: {
-    organizationId: string;
-    requisitionId: string;
-    action: string;
-    from: RequisitionStatus | null;
-    to: RequisitionStatus | null;
-    actorId: string;
-    metadata?: Record<string, unknown>;
-  },
-  transaction: Transaction,
-): Promise<void> {
-  await execute(
-    db,
-    // clock_timestamp(): entries written in one transaction keep their order (now() is shared).
-    `INSERT INTO audit_logs (organization_id, entity_type, entity_id, action, from_status, to_status, actor_id,
-                             metadata, created_at)
-     VALUES ($1, 'requisition', $2, $3, $4, $5, $6, $7::jsonb, clock_timestamp())`,
-    [
-      entry.organizationId,
-      entry.requisitionId,
-      entry.action,
-      entry.from,
-      entry.to,
-      entry.actorId,
-      JSON.stringify(entry.metadata ?? {}),
-    ],
-    transaction,
-  );
-}
+import { audit } from './requisition-audit.js';
+
+export { audit };
 
 /** The requisition detail read inside `transaction`; 404 when it is gone. */
 export async function detailOrFail(

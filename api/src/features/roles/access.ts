@@ -58,7 +58,7 @@ export async function auditAdministration(
   db: Db,
   entry: {
     organizationId: string;
-    entityType: 'role' | 'department' | 'vendor' | 'product' | 'organization';
+    entityType: 'role' | 'department' | 'vendor' | 'product' | 'organization' | 'webhook';
     entityId: string;
     action: string;
     actorId: string;

@@ -2362,8 +2362,342 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The organisation's webhook endpoints, newest first. Secrets are never listed: they are answered
+         *     once, by `createWebhook` and `rotateWebhookSecret`. Needs `org.settings`.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Adds an endpoint that receives the chosen events, signed with a new secret answered here only
+         *     (see the `webhooks` section for the payloads and the signature). The URL must be `https`
+         *     (plain `http` only where the deployment allows private URLs for development) and must not
+         *     name or resolve to a private, loopback, link-local or metadata address: such a URL answers
+         *     400 naming `url`. Needs `org.settings`.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One endpoint, without its secret. Needs `org.settings`.
+         */
+        get: operations["getWebhook"];
+        /**
+         * Update a webhook endpoint
+         * @description Replaces the URL, description, events and whether it is active (omitted: unchanged). The
+         *     secret stays. The URL is checked as at creation. Needs `org.settings`.
+         */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes the endpoint with its delivery log; deliveries not yet made are dropped. Needs `org.settings`.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook secret
+         * @description Replaces the endpoint's secret with a new one, answered here only. Deliveries from now on are
+         *     signed with it, retries of earlier ones too. Needs `org.settings`.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event to the endpoint (delivered even when the endpoint is inactive or
+         *     not subscribed to any such event) and answers its delivery; follow it in the delivery log.
+         *     Needs `org.settings`.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description The delivery log of the endpoint, newest first, paged. Needs `org.settings`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Queues the same event (same `id` and payload, signed afresh) to the same endpoint again, as a
+         *     new delivery in the log. Needs `org.settings`.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "requisition.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A requisition was submitted
+         * @description Sent when a requisition is submitted or resubmitted for approval (also when it is approved at once: `requisition.approved` follows). Signed as `WebhookEventBase` describes.
+         */
+        post: operations["requisitionSubmittedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "requisition.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A requisition was approved
+         * @description Sent when a requisition is finally approved (its last level, or at submission below the auto-approval limit). Signed as `WebhookEventBase` describes.
+         */
+        post: operations["requisitionApprovedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "requisition.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A requisition was rejected
+         * @description Sent when an approver rejects a requisition. Signed as `WebhookEventBase` describes.
+         */
+        post: operations["requisitionRejectedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "purchase_order.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A purchase order was sent
+         * @description Sent when a purchase order is sent to its vendor. Signed as `WebhookEventBase` describes.
+         */
+        post: operations["purchaseOrderSentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "purchase_order.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A purchase order was received
+         * @description Sent when every line of a purchase order has been received. Signed as `WebhookEventBase` describes.
+         */
+        post: operations["purchaseOrderReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "purchase_order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A purchase order was cancelled
+         * @description Sent when a draft or sent purchase order is cancelled. Signed as `WebhookEventBase` describes.
+         */
+        post: operations["purchaseOrderCancelledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event
+         * @description Sent by `testWebhook` (the Send test button). Signed as `WebhookEventBase` describes.
+         */
+        post: operations["webhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description The body of every error answer. */
@@ -3919,6 +4253,166 @@ export interface components {
             amount_in_base: components["schemas"]["Money"];
             /** @description The rate `amount` was converted at; null when it was in the base currency. */
             exchange_rate: components["schemas"]["ExchangeRateValue"] | null;
+        };
+        /**
+         * @description An event an endpoint can subscribe to.
+         * @enum {string}
+         */
+        WebhookEventType: "requisition.submitted" | "requisition.approved" | "requisition.rejected" | "purchase_order.sent" | "purchase_order.received" | "purchase_order.cancelled";
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            description: string | null;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description An inactive endpoint is sent nothing but test events. */
+            is_active: boolean;
+            /** @description The last four characters of the secret, to tell which one the receiver holds. */
+            secret_hint: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookInput: {
+            /** @description Absolute `https` URL (no credentials); checked against private addresses. */
+            url: string;
+            description?: string | null;
+            events: components["schemas"]["WebhookEventType"][];
+            is_active?: boolean;
+        };
+        WebhookResponse: {
+            webhook: components["schemas"]["Webhook"];
+        };
+        WebhookSecretResponse: {
+            webhook: components["schemas"]["Webhook"];
+            /** @description The signing secret. Shown only in this answer; keep it where the receiver reads it. */
+            secret: string;
+        };
+        WebhookListResponse: {
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /**
+             * Format: uuid
+             * @description The event's `id` (a redelivery carries the same one).
+             */
+            event_id: string;
+            /** @description A `WebhookEventType`, or `webhook.test`. */
+            event_type: string;
+            /**
+             * @description `pending` (waiting for its next attempt), `sending` (an attempt under way), `delivered`
+             *     (answered 2xx), `failed` (gave up after the last attempt).
+             * @enum {string}
+             */
+            status: "pending" | "sending" | "delivered" | "failed";
+            attempts: number;
+            /** @description The HTTP status of the last attempt; null before one or when none came back. */
+            response_status: number | null;
+            /** @description How long the last attempt took. */
+            duration_ms: number | null;
+            /**
+             * Format: date-time
+             * @description When it is tried next; null once delivered or failed.
+             */
+            next_attempt_at: string | null;
+            last_error: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookDeliveryResponse: {
+            delivery: components["schemas"]["WebhookDelivery"];
+        };
+        WebhookDeliveryListResponse: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        WebhookRequisitionData: {
+            requisition: {
+                /** Format: uuid */
+                id: string;
+                /** @example REQ-2026-00042 */
+                requisition_number: string;
+                /** @description The requisition's status after the event. */
+                status: string;
+                /**
+                 * @description The total as a decimal string, in `currency`.
+                 * @example 1250.00
+                 */
+                total_amount: string;
+                /** @example AUD */
+                currency: string;
+                /** Format: uuid */
+                requestor_id: string;
+            };
+        };
+        WebhookPurchaseOrderData: {
+            purchase_order: {
+                /** Format: uuid */
+                id: string;
+                /** @example PO-2026-00017 */
+                po_number: string;
+                /** @description The order's status after the event. */
+                status: string;
+                /**
+                 * @description The total as a decimal string, in `currency`.
+                 * @example 980.50
+                 */
+                total_amount: string;
+                /** @example AUD */
+                currency: string;
+                /** Format: uuid */
+                vendor_id: string | null;
+                /** Format: uuid */
+                requisition_id: string | null;
+            };
+        };
+        /**
+         * @description Every event is POSTed as JSON with the headers `Purchasing-Event` (its `type`),
+         *     `Purchasing-Delivery` (the delivery's id) and
+         *     `Purchasing-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint's secret>`.
+         *     Check the signature with a constant-time comparison and refuse a `t` more than five minutes
+         *     old. Answer 2xx within 10 seconds; anything else (or no answer) is retried with exponential
+         *     back-off and jitter (about 30 s, 1, 2, 4… minutes, at most 8 attempts), then the delivery is
+         *     `failed`. Redirects are not followed. The same event may arrive more than once: use `id`.
+         */
+        WebhookEventBase: {
+            /**
+             * Format: uuid
+             * @description The event's id, the same on a retry or a redelivery.
+             */
+            id: string;
+            type: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            organization_id: string;
+            data: Record<string, never>;
+        };
+        RequisitionWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type?: "requisition.submitted" | "requisition.approved" | "requisition.rejected";
+            data?: components["schemas"]["WebhookRequisitionData"];
+        };
+        PurchaseOrderWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type?: "purchase_order.sent" | "purchase_order.received" | "purchase_order.cancelled";
+            data?: components["schemas"]["WebhookPurchaseOrderData"];
+        };
+        TestWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "webhook.test";
+            data?: {
+                /** Format: uuid */
+                webhook_id: string;
+            };
         };
     };
     responses: {
@@ -8413,6 +8907,557 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            /** @description Created; the secret is shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Records to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requisitionSubmittedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Purchasing-Signature": string;
+                "Purchasing-Event": "requisition.submitted";
+                "Purchasing-Delivery": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequisitionWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say); retried like any other answer that is not 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    requisitionApprovedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Purchasing-Signature": string;
+                "Purchasing-Event": "requisition.approved";
+                "Purchasing-Delivery": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequisitionWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say); retried like any other answer that is not 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    requisitionRejectedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Purchasing-Signature": string;
+                "Purchasing-Event": "requisition.rejected";
+                "Purchasing-Delivery": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequisitionWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say); retried like any other answer that is not 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    purchaseOrderSentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Purchasing-Signature": string;
+                "Purchasing-Event": "purchase_order.sent";
+                "Purchasing-Delivery": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseOrderWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say); retried like any other answer that is not 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    purchaseOrderReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Purchasing-Signature": string;
+                "Purchasing-Event": "purchase_order.received";
+                "Purchasing-Delivery": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseOrderWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say); retried like any other answer that is not 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    purchaseOrderCancelledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Purchasing-Signature": string;
+                "Purchasing-Event": "purchase_order.cancelled";
+                "Purchasing-Delivery": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseOrderWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say); retried like any other answer that is not 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Purchasing-Signature": string;
+                "Purchasing-Event": "webhook.test";
+                "Purchasing-Delivery": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (a bad signature, say); retried like any other answer that is not 2xx. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,0 +1,44 @@
+import type { components } from '@purchasing/contract';
+import type { Transaction } from 'sequelize';
+import { execute } from '../../db-query.js';
+import type { Db } from '../../http/context.js';
+import { queueWebhookEvents } from '../webhooks/webhook-events.js';
+
+type RequisitionStatus = components['schemas']['RequisitionStatus'];
+
+/**
+ * Writes one audit_logs row for a requisition (status change, actor, metadata such as the comment),
+ * and, in the same transaction, the webhook events the change raises.
+ */
+export async function audit(
+  db: Db,
+  entry: {
+    organizationId: string;
+    requisitionId: string;
+    action: string;
+    from: RequisitionStatus | null;
+    to: RequisitionStatus | null;
+    actorId: string;
+    metadata?: Record<string, unknown>;
+  },
+  transaction: Transaction,
+): Promise<void> {
+  await execute(
+    db,
+    // clock_timestamp(): entries written in one transaction keep their order (now() is shared).
+    `INSERT INTO audit_logs (organization_id, entity_type, entity_id, action, from_status, to_status, actor_id,
+                             metadata, created_at)
+     VALUES ($1, 'requisition', $2, $3, $4, $5, $6, $7::jsonb, clock_timestamp())`,
+    [
+      entry.organizationId,
+      entry.requisitionId,
+      entry.action,
+      entry.from,
+      entry.to,
+      entry.actorId,
+      JSON.stringify(entry.metadata ?? {}),
+    ],
+    transaction,
+  );
+  await queueWebhookEvents(db, 'requisition', entry.requisitionId, entry, transaction);
+}

@@ -1,0 +1,1 @@
+export { WebhooksScreen, webhooksMessages } from './WebhooksScreen';
