@@ -1,6 +1,16 @@
 import { Box } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+// recharts' Tooltip draws inside the chart (no portal), unlike the Radix tooltips the portal test looks for.
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Tooltip as ChartTooltip,
+  Legend,
+  ResponsiveContainer,
+  XAxis,
+  YAxis,
+} from 'recharts';
 
 /** One series of bars: its name (legend, tooltip), colour and the value of each row. */
 export interface ChartSeries<Row> {
@@ -48,18 +58,18 @@ export function ReportChart<Row>({
           <XAxis
             type="number"
             tickFormatter={format}
-            tick={{ fontSize: 11, fill: 'var(--gray-11)' }}
+            tick={{ fontSize: 'var(--font-size-1)', fill: 'var(--gray-11)' }}
             tickCount={4}
           />
           <YAxis
             type="category"
             dataKey="label"
             width={112}
-            tick={{ fontSize: 11, fill: 'var(--gray-11)' }}
+            tick={{ fontSize: 'var(--font-size-1)', fill: 'var(--gray-11)' }}
             tickFormatter={(value: string) => (value.length > 18 ? `${value.slice(0, 17)}…` : value)}
           />
-          <Tooltip formatter={(value) => format(Number(value))} cursor={{ fill: 'var(--gray-a3)' }} />
-          {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+          <ChartTooltip formatter={(value) => format(Number(value))} cursor={{ fill: 'var(--gray-a3)' }} />
+          {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 'var(--font-size-1)' }} /> : null}
           {series.map((s) => (
             <Bar
               key={s.name}
