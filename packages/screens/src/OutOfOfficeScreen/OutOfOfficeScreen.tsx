@@ -162,7 +162,7 @@ function AbsenceCard({ absence, onCancel }: { absence: Absence; onCancel(): void
               <Text color="gray"> · {absence.delegate.email}</Text>
             </Text>
             <Text size="1" color="gray">
-              From {formatDateTime(absence.starts_at)} until {formatDateTime(absence.ends_at)}
+              From {formatDateTime(absence.starts_at)} to the end of {formatDate(lastDayOf(absence.ends_at))}
             </Text>
             {absence.note ? (
               <Text size="2" color="gray">
