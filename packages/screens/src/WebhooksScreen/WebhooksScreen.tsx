@@ -53,7 +53,7 @@ export function WebhooksScreen(): ReactElement {
 type Confirming = { kind: 'delete' | 'rotate'; webhook: Webhook } | null;
 
 function Webhooks({ organizationId }: { organizationId: string }): ReactElement {
-  const { client } = usePurchasing();
+  const { client, navigation } = usePurchasing();
   const queryClient = useQueryClient();
   const list = useQuery(webhookQueries.list(client, organizationId));
   const [editing, setEditing] = useState<{ webhook: Webhook | null } | null>(null);
@@ -100,6 +100,11 @@ function Webhooks({ organizationId }: { organizationId: string }): ReactElement 
     <Flex direction="column" gap="4">
       <ListHeading
         title={webhooksMessages.title}
+        // One of the settings' screens: the way back is to the Settings page.
+        trail={[
+          { label: 'Dashboard', href: navigation.hrefs.dashboard() },
+          { label: 'Settings', href: navigation.hrefs.settings() },
+        ]}
         description={webhooksMessages.description}
         actions={
           <Button onClick={() => setEditing({ webhook: null })}>
