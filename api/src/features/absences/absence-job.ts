@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { execute, selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
+import { startPeriodicJob } from '../../lib/periodic.js';
 import { ABSENCE_COLUMNS, type AbsenceRow, returnSteps, startAbsence } from './absence-moves.js';
 
 /**
@@ -85,47 +86,11 @@ export async function runAbsencePass(db: Db, now: Date): Promise<AbsencePassRepo
 
 /** Starts the periodic job; `stop` waits for a pass under way. */
 export function startAbsenceJob(db: Db, options: AbsenceJobOptions = {}): AbsenceJob {
-  const intervalMs = options.intervalMs ?? 60_000;
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? ((line: string) => console.info(line));
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<AbsencePassReport> | null = null;
-
-  function runOnce(): Promise<AbsencePassReport> {
-    // One pass at a time; a caller arriving during a pass runs another one right after it.
-    const previous = running ?? Promise.resolve(null);
-    const next = previous.catch(() => null).then(() => runAbsencePass(db, now()));
-    running = next;
-    void next
-      .finally(() => {
-        if (running === next) running = null;
-      })
-      .catch(() => undefined);
-    return next;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) =>
-          log(`[absences] pass failed: ${error instanceof Error ? error.message : String(error)}`),
-        )
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref?.();
-  }
-
-  schedule();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPeriodicJob({
+    name: 'absences',
+    intervalMs: options.intervalMs ?? 60_000,
+    pass: () => runAbsencePass(db, now()),
+    log: options.log ?? ((line: string) => console.info(line)),
+  });
 }

@@ -3,6 +3,7 @@ import type { Transaction } from 'sequelize';
 import type { Config } from '../../config.js';
 import { select, selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
+import { type PeriodicJob, startPeriodicJob } from '../../lib/periodic.js';
 
 /** A mail to send. `to` is one address; attachments travel base64-encoded in the outbox. */
 export interface OutgoingMail {
@@ -211,9 +212,6 @@ export function startMailDispatcher(
   const transport = options.transport !== undefined ? options.transport : createSmtpTransport(config.mail);
   const log = options.log ?? ((line: string) => console.info(line));
   const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<DeliveryReport> | null = null;
 
   /** Settles a claimed mail, only while the claim is still ours; answers whether it was. */
   async function settle(mail: DueMail, assignments: string, parameters: unknown[]): Promise<boolean> {
@@ -287,7 +285,7 @@ export function startMailDispatcher(
     }
   }
 
-  async function pass(): Promise<DeliveryReport> {
+  async function pass(job: PeriodicJob<DeliveryReport>): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, logged: 0, retried: 0, failed: 0 };
     await redactExpiredSecrets(db);
     // One mail per claim: each lease covers a single SMTP exchange, never a queue of them.
@@ -295,43 +293,15 @@ export function startMailDispatcher(
       const mail = await claimNextMail(db, leaseSeconds);
       if (!mail) return report;
       await deliver(mail, report);
-      if (stopped) return report;
+      if (job.stopped) return report;
     }
   }
 
-  function runOnce(): Promise<DeliveryReport> {
-    // One pass at a time; a caller arriving during a pass runs another one right after it.
-    const previous = running ?? Promise.resolve(null);
-    const next = previous.catch(() => null).then(() => pass());
-    running = next;
-    void next
-      .finally(() => {
-        if (running === next) running = null;
-      })
-      .catch(() => undefined);
-    return next;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) => log(`[mail] dispatcher pass failed: ${errorText(error)}`))
-        .finally(schedule);
-    }, config.mail.pollIntervalMs);
-    timer.unref?.();
-  }
-
-  schedule();
-
+  const job = startPeriodicJob({ name: 'mail', intervalMs: config.mail.pollIntervalMs, pass, log });
   return {
-    runOnce,
+    runOnce: job.runOnce,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
+      await job.stop();
       transport?.close();
     },
   };

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Config } from '../../config.js';
 import { execute, selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
+import { type PeriodicJob, startPeriodicJob } from '../../lib/periodic.js';
 import { SIGNATURE_HEADER, signPayload } from './signature.js';
 import { guardedLookup, isBlockedAddress } from './url-guard.js';
 
@@ -164,9 +165,6 @@ export function startWebhookDispatcher(
 ): WebhookDispatcher {
   const settings = config.webhooks;
   const log = options.log ?? ((line: string) => console.info(line));
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<WebhookReport> | null = null;
 
   async function deliver(due: DueDelivery, report: WebhookReport): Promise<void> {
     let outcome: AttemptOutcome;
@@ -229,48 +227,15 @@ export function startWebhookDispatcher(
     else report.retried += 1;
   }
 
-  async function pass(): Promise<WebhookReport> {
+  async function pass(job: PeriodicJob<WebhookReport>): Promise<WebhookReport> {
     const report: WebhookReport = { delivered: 0, retried: 0, failed: 0 };
     for (;;) {
       const due = await claimNextDelivery(db);
       if (!due) return report;
       await deliver(due, report);
-      if (stopped) return report;
+      if (job.stopped) return report;
     }
   }
 
-  function runOnce(): Promise<WebhookReport> {
-    const previous = running ?? Promise.resolve(null);
-    const next = previous.catch(() => null).then(() => pass());
-    running = next;
-    void next
-      .finally(() => {
-        if (running === next) running = null;
-      })
-      .catch(() => undefined);
-    return next;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) => log(`[webhooks] dispatcher pass failed: ${message(error)}`))
-        .finally(schedule);
-    }, settings.pollIntervalMs);
-    timer.unref?.();
-  }
-
-  schedule();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPeriodicJob({ name: 'webhooks', intervalMs: settings.pollIntervalMs, pass, log });
 }
