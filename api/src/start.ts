@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { startAbsenceJob } from './features/absences/absence-job.js';
+import { decisionMailOf } from './features/approvals/decision-mail.js';
 import { startMailDispatcher } from './features/mail/mailer.js';
 import { startWebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
 import { createServer } from './server.js';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   // Delivers the outbox over SMTP (or marks it logged without SMTP) once changes have committed.
   const mailDispatcher = startMailDispatcher(database, config);
   // Moves approval steps when an absence starts or ends (docs/decisions.md "Out of office").
-  const absenceJob = startAbsenceJob(database);
+  const absenceJob = startAbsenceJob(database, { mail: decisionMailOf(config) });
   // Delivers the webhook outbox, signed, with retries (features/webhooks).
   const webhookDispatcher = startWebhookDispatcher(database, config);
   if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');

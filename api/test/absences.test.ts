@@ -1,4 +1,5 @@
 import type { ServerInjectResponse } from '@hapi/hapi';
+import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../src/db/models/index.js';
 import { runAbsencePass } from '../src/features/absences/absence-job.js';
@@ -190,6 +191,17 @@ describe('a step opening during an absence', () => {
   });
 });
 
+/** How many "awaiting your decision" mails with decision links `user` has been sent. */
+async function decisionMailsTo(user: User): Promise<number> {
+  const [row] = await app.sequelize.query<{ count: string }>(
+    `SELECT count(*)::text AS count FROM email_outbox
+      WHERE lower(to_address) = lower($1) AND subject LIKE 'Awaiting your decision:%'
+        AND text_body LIKE '%/email-decision/%'`,
+    { bind: [user.email], type: QueryTypes.SELECT },
+  );
+  return Number(row?.count ?? 0);
+}
+
 describe('the start and the end of an absence', () => {
   it('moves open steps to the delegate at the start and back at the end, once each', async () => {
     const world = await buildWorld();
@@ -203,9 +215,12 @@ describe('the start and the end of an absence', () => {
     await runAbsencePass(db(), at(HOUR));
     expect(await pendingOf(world, world.manager)).toEqual([{ id, from: null }]);
 
-    await runAbsencePass(db(), at(3 * HOUR));
+    expect(await decisionMailsTo(world.backup.user)).toBe(0);
+    await runAbsencePass(db(), at(3 * HOUR), { linkBase: 'https://purchasing.example', validHours: 72 });
     expect(await pendingOf(world, world.manager)).toEqual([]);
     expect(await pendingOf(world, world.backup)).toEqual([{ id, from: world.manager.user.id }]);
+    // The delegate is mailed the step's own Approve and Reject links.
+    expect(await decisionMailsTo(world.backup.user)).toBe(1);
     // A second pass (or a second instance) moves nothing again.
     const again = await runAbsencePass(db(), at(3 * HOUR));
     expect(again.started).toBe(0);

@@ -2,6 +2,7 @@ import type { Transaction } from 'sequelize';
 import { execute, selectOne } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 import { startPeriodicJob } from '../../lib/periodic.js';
+import type { DecisionMailContext } from '../approvals/decision-mail.js';
 import { ABSENCE_COLUMNS, type AbsenceRow, returnSteps, startAbsence } from './absence-moves.js';
 
 /**
@@ -31,6 +32,8 @@ export interface AbsenceJobOptions {
   /** The clock (default the machine's). */
   now?: () => Date;
   log?: (line: string) => void;
+  /** The links of the decision mail a step's new holder gets (none without). */
+  mail?: DecisionMailContext;
 }
 
 type Claim = (transaction: Transaction, now: Date) => Promise<AbsenceRow | null>;
@@ -47,7 +50,11 @@ const claim =
     );
 
 /** One pass at `now`: every due end, then every due start, each absence in its own transaction. */
-export async function runAbsencePass(db: Db, now: Date): Promise<AbsencePassReport> {
+export async function runAbsencePass(
+  db: Db,
+  now: Date,
+  mail?: DecisionMailContext,
+): Promise<AbsencePassReport> {
   const report: AbsencePassReport = { started: 0, ended: 0, moved: 0 };
   const dueEnd = claim(db, 'a.ended_at IS NULL AND a.ends_at <= $1');
   const dueStart = claim(
@@ -64,9 +71,9 @@ export async function runAbsencePass(db: Db, now: Date): Promise<AbsencePassRepo
         if (!absence) return false;
         if (kind === 'ended') {
           // One that started and ended between two passes moved nothing: nothing comes back.
-          report.moved += absence.started_at ? await returnSteps(db, absence, 'ended', transaction) : 0;
+          report.moved += absence.started_at ? await returnSteps(db, absence, 'ended', transaction, mail) : 0;
         } else {
-          report.moved += await startAbsence(db, absence, transaction);
+          report.moved += await startAbsence(db, absence, transaction, mail);
         }
         await execute(
           db,
@@ -90,7 +97,7 @@ export function startAbsenceJob(db: Db, options: AbsenceJobOptions = {}): Absenc
   return startPeriodicJob({
     name: 'absences',
     intervalMs: options.intervalMs ?? 60_000,
-    pass: () => runAbsencePass(db, now()),
+    pass: () => runAbsencePass(db, now(), options.mail),
     log: options.log ?? ((line: string) => console.info(line)),
   });
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'sequelize';
 import { execute, select, selectOne } from '../../db-query.js';
 import { delegatedWords, delegateRefusal, returnedWords } from '../../domain/absence.js';
 import type { Db } from '../../http/context.js';
+import { type DecisionMailContext, mailOpenStep } from '../approvals/decision-mail.js';
 import { audit } from '../requisitions/requisitions.service.js';
 
 /**
@@ -72,6 +73,7 @@ async function handOver(
   step: Pick<OpenStepRow, 'id' | 'requisition_id' | 'round' | 'approval_level'>,
   move: { to: string; from: string | null; absenceId: string | null; absentId: string; comment: string },
   transaction: Transaction,
+  mail: DecisionMailContext | undefined,
 ): Promise<void> {
   const closed = await selectOne<{ id: string }>(
     db,
@@ -109,6 +111,8 @@ async function handOver(
     },
     transaction,
   );
+  // Its new holder gets the "awaiting your decision" mail (the old links now say where it went).
+  await mailOpenStep(db, organizationId, step.requisition_id, mail, transaction);
 }
 
 const OPEN_STEP = `SELECT s.id::text AS id, s.requisition_id::text AS requisition_id, s.round, s.approval_level,
@@ -130,6 +134,7 @@ async function handToDelegate(
   absence: AbsenceRow,
   steps: OpenStepRow[],
   transaction: Transaction,
+  mail?: DecisionMailContext,
 ): Promise<number> {
   if (steps.length === 0) return 0;
   const { organization_id: organizationId } = absence;
@@ -160,6 +165,7 @@ async function handToDelegate(
         comment,
       },
       transaction,
+      mail,
     );
     moved += 1;
   }
@@ -171,14 +177,19 @@ async function handToDelegate(
  * else's absence: never two hops) go to the delegate. Locks requisition then step, as the approval
  * actions do. Answers how many moved.
  */
-export async function startAbsence(db: Db, absence: AbsenceRow, transaction: Transaction): Promise<number> {
+export async function startAbsence(
+  db: Db,
+  absence: AbsenceRow,
+  transaction: Transaction,
+  mail?: DecisionMailContext,
+): Promise<number> {
   const steps = await select<OpenStepRow>(
     db,
     `${OPEN_STEP} AND s.approver_id = $2 AND s.absence_id IS NULL ORDER BY s.created_at FOR UPDATE OF r, s`,
     [absence.organization_id, absence.user_id, absence.delegate_id],
     transaction,
   );
-  return handToDelegate(db, absence, steps, transaction);
+  return handToDelegate(db, absence, steps, transaction, mail);
 }
 
 /**
@@ -190,6 +201,7 @@ export async function returnSteps(
   absence: AbsenceRow,
   reason: 'ended' | 'cancelled' | 'changed',
   transaction: Transaction,
+  mail?: DecisionMailContext,
 ): Promise<number> {
   const steps = await select<OpenStepRow>(
     db,
@@ -206,6 +218,7 @@ export async function returnSteps(
       step,
       { to: absence.user_id, from: null, absenceId: null, absentId: absence.user_id, comment },
       transaction,
+      mail,
     );
   }
   return steps.length;
@@ -240,5 +253,6 @@ export async function handOverIfAbsent(
     [organizationId, requisitionId, absence.delegate_id, absence.user_id],
     transaction,
   );
+  // No mail here: the caller mails whoever holds the step once routing is done.
   await handToDelegate(db, absence, steps, transaction);
 }

@@ -5,6 +5,7 @@ import { execute, select, selectOne } from '../../db-query.js';
 import { periodProblems } from '../../domain/absence.js';
 import { Conflict, type ErrorDetail, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
+import type { DecisionMailContext } from '../approvals/decision-mail.js';
 import type { Actor } from '../requisitions/requisitions.service.js';
 import { ABSENCE_COLUMNS, type AbsenceRow, canApprove, returnSteps, startAbsence } from './absence-moves.js';
 
@@ -125,9 +126,15 @@ async function readAbsence(
 }
 
 /** Starts the absence now when its start has come: its open steps move to the delegate. */
-async function startIfDue(db: Db, row: StoredAbsence, now: Date, transaction: Transaction): Promise<void> {
+async function startIfDue(
+  db: Db,
+  row: StoredAbsence,
+  now: Date,
+  transaction: Transaction,
+  mail: DecisionMailContext | undefined,
+): Promise<void> {
   if (row.started_at || new Date(row.starts_at).getTime() > now.getTime()) return;
-  await startAbsence(db, row, transaction);
+  await startAbsence(db, row, transaction, mail);
   await execute(
     db,
     'UPDATE user_absences SET started_at = $3 WHERE organization_id = $1 AND id = $2',
@@ -166,7 +173,7 @@ export async function createMyAbsence(
       transaction,
     );
     const row = await readAbsence(db, actor, inserted?.id ?? '', transaction, now);
-    await startIfDue(db, row, now, transaction);
+    await startIfDue(db, row, now, transaction, actor.mail);
     return present(row, now);
   });
 }
@@ -197,7 +204,7 @@ export async function updateMyAbsence(
     }
     await checkAbsence(db, actor, wanted, id, now, transaction);
     if (row.started_at && wanted.delegateId !== row.delegate_id) {
-      await returnSteps(db, row, 'changed', transaction);
+      await returnSteps(db, row, 'changed', transaction, actor.mail);
     }
     const note = input.note === undefined ? row.note : input.note?.trim() ? input.note.trim() : null;
     await execute(
@@ -209,9 +216,9 @@ export async function updateMyAbsence(
     );
     const changed = await readAbsence(db, actor, id, transaction, now);
     if (changed.started_at && wanted.delegateId !== row.delegate_id) {
-      await startAbsence(db, changed, transaction);
+      await startAbsence(db, changed, transaction, actor.mail);
     }
-    await startIfDue(db, changed, now, transaction);
+    await startIfDue(db, changed, now, transaction, actor.mail);
     return present(changed, now);
   });
 }
@@ -221,7 +228,7 @@ export async function cancelMyAbsence(db: Db, actor: Actor, id: string, now = ne
   await db.sequelize.transaction(async (transaction) => {
     await lockMember(db, actor, transaction);
     const row = await readAbsence(db, actor, id, transaction, now);
-    if (row.started_at) await returnSteps(db, row, 'cancelled', transaction);
+    if (row.started_at) await returnSteps(db, row, 'cancelled', transaction, actor.mail);
     await execute(
       db,
       'DELETE FROM user_absences WHERE organization_id = $1 AND id = $2',
