@@ -229,7 +229,7 @@ export function NotificationItem({
         />
         <span style={{ minWidth: 0 }}>
           <Text as="span" size="2" weight={unread ? 'medium' : 'regular'} style={{ display: 'block' }}>
-            {unread ? <VisuallyHidden>{`${notificationBellMessages.unread}: `}</VisuallyHidden> : null}
+            {unread ? <VisuallyHidden>{`${notificationBellMessages.unread}:`}</VisuallyHidden> : null}{' '}
             {notification.message}
           </Text>
           <Text as="span" size="1" color="gray">
