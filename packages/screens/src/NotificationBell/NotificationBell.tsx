@@ -92,7 +92,7 @@ export function NotificationBell({ organizationId, pollMs, now }: NotificationBe
                 height: 18,
                 padding: '0 5px',
                 borderRadius: 9,
-                background: 'var(--red-9)',
+                background: 'var(--red-11)',
                 color: 'white',
                 fontSize: 11,
                 fontWeight: 700,
