@@ -86,8 +86,8 @@ export function NotificationBell({ organizationId, pollMs, now }: NotificationBe
               data-testid="unread-badge"
               style={{
                 position: 'absolute',
-                top: 2,
-                right: 0,
+                top: -4,
+                right: -6,
                 minWidth: 18,
                 height: 18,
                 padding: '0 5px',

@@ -5,7 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useEffect, useState } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { LoadFailed } from '../kit/LoadFailed';
+import { PageHead } from '../kit/PageHead';
 import { ScreenFrame } from '../kit/ScreenFrame';
+import { notificationsHref } from '../NotificationBell/notificationLinks';
 import { usePurchasing } from '../PurchasingProvider';
 
 type Preferences = Schemas['NotificationPreferences'];
@@ -56,6 +58,7 @@ export function NotificationSettingsScreen(): ReactElement {
 function NotificationSettings({ organizationId }: { organizationId: string }): ReactElement {
   const { client } = usePurchasing();
   const queryClient = useQueryClient();
+  const { navigation } = usePurchasing();
   const stored = useQuery(notificationQueries.preferences(client, organizationId));
   const [draft, setDraft] = useState<Preferences | null>(null);
   useEffect(() => {
@@ -75,87 +78,100 @@ function NotificationSettings({ organizationId }: { organizationId: string }): R
     },
     onError: (error) => toast.error(serverMessage(error) ?? notificationSettingsMessages.saveFailed),
   });
+  const head = (
+    <PageHead
+      trail={[{ label: 'Notifications', href: notificationsHref(navigation.hrefs) }]}
+      title={notificationSettingsMessages.title}
+      description={notificationSettingsMessages.description}
+    />
+  );
   if (stored.isError) {
     return (
-      <LoadFailed
-        error={stored.error}
-        message={notificationSettingsMessages.loadFailed}
-        onRetry={() => void stored.refetch()}
-      />
+      <Flex direction="column" gap="5">
+        {head}
+        <LoadFailed
+          error={stored.error}
+          message={notificationSettingsMessages.loadFailed}
+          onRetry={() => void stored.refetch()}
+        />
+      </Flex>
     );
   }
   if (!draft) {
     return (
-      <Text as="p" color="gray" aria-busy="true">
-        Loading your notification settings
-      </Text>
+      <Flex direction="column" gap="5">
+        {head}
+        <Text as="p" color="gray" aria-busy="true">
+          Loading your notification settings
+        </Text>
+      </Flex>
     );
   }
   const setChannel = (kind: Kind, channel: 'in_app' | 'email', on: boolean) =>
     setDraft({ ...draft, kinds: { ...draft.kinds, [kind]: { ...draft.kinds[kind], [channel]: on } } });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(draft);
-      }}
-    >
-      <Flex direction="column" gap="4">
-        <Text as="p" color="gray" size="2">
-          {notificationSettingsMessages.description}
-        </Text>
-        <Card size="2">
-          <Table.Root size="2" aria-label={notificationSettingsMessages.kindsCaption}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Notification</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="center" style={{ width: 72 }}>
-                  In app
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="center" style={{ width: 72 }}>
-                  Email
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {KINDS.map((kind) => (
-                <Table.Row key={kind} align="center">
-                  <Table.RowHeaderCell>
-                    <Text size="2">{NOTIFICATION_KIND_LABELS[kind]}</Text>
-                  </Table.RowHeaderCell>
-                  {(['in_app', 'email'] as const).map((channel) => (
-                    <Table.Cell key={channel} justify="center">
-                      <Checkbox
-                        aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${channel === 'in_app' ? 'in app' : 'email'}`}
-                        checked={draft.kinds[kind][channel]}
-                        onCheckedChange={(checked) => setChannel(kind, channel, checked === true)}
-                      />
-                    </Table.Cell>
-                  ))}
+    <Flex direction="column" gap="5">
+      {head}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(draft);
+        }}
+      >
+        <Flex direction="column" gap="4">
+          <Card size="2">
+            <Table.Root size="2" aria-label={notificationSettingsMessages.kindsCaption}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Notification</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="center" style={{ width: 84, whiteSpace: 'nowrap' }}>
+                    In app
+                  </Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="center" style={{ width: 84, whiteSpace: 'nowrap' }}>
+                    Email
+                  </Table.ColumnHeaderCell>
                 </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Card>
-        <Card size="2">
-          <Flex direction="column" gap="2">
-            <Heading as="h2" size="3">
-              Email summary
-            </Heading>
-            <ToggleSwitch
-              label={notificationSettingsMessages.digest}
-              description={notificationSettingsMessages.digestDescription}
-              checked={draft.daily_digest}
-              onCheckedChange={(checked) => setDraft({ ...draft, daily_digest: checked })}
-            />
+              </Table.Header>
+              <Table.Body>
+                {KINDS.map((kind) => (
+                  <Table.Row key={kind} align="center">
+                    <Table.RowHeaderCell>
+                      <Text size="2">{NOTIFICATION_KIND_LABELS[kind]}</Text>
+                    </Table.RowHeaderCell>
+                    {(['in_app', 'email'] as const).map((channel) => (
+                      <Table.Cell key={channel} justify="center">
+                        <Checkbox
+                          aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${channel === 'in_app' ? 'in app' : 'email'}`}
+                          checked={draft.kinds[kind][channel]}
+                          onCheckedChange={(checked) => setChannel(kind, channel, checked === true)}
+                        />
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Card>
+          <Card size="2">
+            <Flex direction="column" gap="2">
+              <Heading as="h2" size="3">
+                Email summary
+              </Heading>
+              <ToggleSwitch
+                label={notificationSettingsMessages.digest}
+                description={notificationSettingsMessages.digestDescription}
+                checked={draft.daily_digest}
+                onCheckedChange={(checked) => setDraft({ ...draft, daily_digest: checked })}
+              />
+            </Flex>
+          </Card>
+          <Flex justify="end">
+            <Button type="submit" loading={save.isPending}>
+              {notificationSettingsMessages.save}
+            </Button>
           </Flex>
-        </Card>
-        <Flex justify="end">
-          <Button type="submit" loading={save.isPending}>
-            {notificationSettingsMessages.save}
-          </Button>
         </Flex>
-      </Flex>
-    </form>
+      </form>
+    </Flex>
   );
 }
