@@ -198,6 +198,25 @@ describe('events make notifications', () => {
     );
   });
 
+  it('an out-of-office move notifies the delegate: a step open when the absence starts, and one opening during it', async () => {
+    const away = await buildWorld();
+    const open = await submitted(away, 150);
+    const absence = await as(away, away.manager, 'POST', '/users/me/absences', {
+      starts_at: new Date(Date.now() - 60_000).toISOString(),
+      ends_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      delegate_user_id: away.otherManager.user.id,
+    });
+    expect(absence.statusCode, absence.payload).toBe(201);
+    // The open step moved to the delegate at once: they are told it awaits them.
+    expect(await kindsFor(away, open.id)).toEqual([
+      [away.manager.user.id, 'approval_requested'],
+      [away.otherManager.user.id, 'approval_requested'],
+    ]);
+    // A step opening while he is away goes straight to the delegate; the absent manager is not told.
+    const during = await submitted(away, 160);
+    expect(await kindsFor(away, during.id)).toEqual([[away.otherManager.user.id, 'approval_requested']]);
+  });
+
   it('a receipt notifies the requestor of the order’s requisition, partly then fully', async () => {
     const vendor = await buildVendor(app.models, world.organization, { name: 'Ikea' });
     const requisition = await buildRequisition(app.models, {

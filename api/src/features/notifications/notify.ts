@@ -15,7 +15,8 @@ export interface NotificationInput {
 
 /**
  * Writes a notification for each of `userIds` who keeps `kind` in the app (docs/decisions.md "The
- * bell"), inside the caller's transaction: an event rolled back notifies nobody. Answers the
+ * bell"), inside the caller's transaction: an event rolled back notifies nobody. Someone already
+ * notified of this kind about this record in the same transaction is not notified again. Answers the
  * recipients written.
  */
 export async function notify(
@@ -32,6 +33,11 @@ export async function notify(
        FROM unnest($7::uuid[]) AS u(id)
        LEFT JOIN notification_preferences p ON p.organization_id = $1 AND p.user_id = u.id
       WHERE ${wantsSql('in_app', '$2')}
+        -- Once per person, kind and record in one event: a step handed over to an absent approver's
+        -- delegate on submission is announced by both the move and the submission.
+        AND NOT EXISTS (SELECT 1 FROM notifications x
+                         WHERE x.organization_id = $1 AND x.user_id = u.id AND x.kind = $2
+                           AND x.subject_id = $5 AND x.created_at >= now())
      RETURNING user_id::text`,
     [
       input.organizationId,
