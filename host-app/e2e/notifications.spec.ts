@@ -61,7 +61,22 @@ test.describe('the bell', () => {
       await expect(bell(page)).toHaveAccessibleName('Notifications, no unread');
     });
 
-    await test.step('4. The notification settings from the panel', async () => {
+    await test.step('4. Every notification on its page, the one read no longer marked', async () => {
+      await bell(page).click();
+      await panel(page).getByRole('link', { name: 'View all notifications' }).click();
+      await expect(page).toHaveURL(/\/notifications$/);
+      await expect(page.getByRole('heading', { level: 1, name: /^Notifications/ })).toBeVisible();
+      await expect(panel(page)).toBeHidden();
+      const list = page.getByRole('main').getByRole('list', { name: 'Notifications', exact: true });
+      await expect(list.getByRole('link', { name: new RegExp(`^${requisition.number} from`) })).toBeVisible();
+      await snapshot(page, 'notifications-page-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await snapshot(page, 'notifications-page-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+
+    await test.step('5. The notification settings from the panel', async () => {
       await bell(page).click();
       await panel(page).getByRole('link', { name: 'Notification settings' }).click();
       await expect(page).toHaveURL(/\/settings\/notifications$/);
