@@ -155,6 +155,19 @@ describe('reading the approval policy', () => {
     expect((await read(manager)).statusCode).toBe(200);
   });
 
+  it('offers the roles and the approving members a policy may name', async () => {
+    const { choices } = body(await read());
+    expect(choices.roles).toEqual(
+      expect.arrayContaining([
+        { name: 'Finance Manager', approves: true },
+        { name: 'User', approves: false },
+      ]),
+    );
+    const ids = choices.approvers.map((p: { id: string }) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([finance.user.id, manager.user.id, admin.user.id]));
+    expect(ids).not.toContain(staff.user.id);
+  });
+
   it('refuses a member who neither sets nor approves', async () => {
     expect((await read(staff)).statusCode).toBe(403);
   });

@@ -33,19 +33,13 @@ export const approvalPolicyHandlers: OperationHandlers = {
   getApprovalPolicy: {
     handler: async (input) => {
       const actor = actorOf(input, ['org.settings', 'approval.act']);
-      return { approval_policy: await getApprovalPolicy(input.app.db, actor.scope.organizationId) };
+      return getApprovalPolicy(input.app.db, actor.scope.organizationId);
     },
   },
   updateApprovalPolicy: {
     handler: async (input) => {
       const actor = actorOf(input, ['org.settings']);
-      return {
-        approval_policy: await updateApprovalPolicy(
-          input.app.db,
-          actor,
-          input.request.payload as PolicyChange,
-        ),
-      };
+      return updateApprovalPolicy(input.app.db, actor, input.request.payload as PolicyChange);
     },
   },
   listApprovalPolicyVersions: {

@@ -10,6 +10,8 @@ import { previewChain } from './policy-preview.js';
 import { currentVersion, insertVersion, listVersions } from './policy-versions.js';
 
 type PolicyDocument = components['schemas']['ApprovalPolicyDocument'];
+type PolicyResponse = components['schemas']['ApprovalPolicyResponse'];
+type Choices = components['schemas']['ApprovalPolicyChoices'];
 type PolicyChange = components['schemas']['ApprovalPolicyChange'];
 type PreviewRequest = components['schemas']['ApprovalPolicyPreviewRequest'];
 type Preview = components['schemas']['ApprovalPolicyPreview'];
@@ -55,9 +57,28 @@ function withFallback(policy: ApprovalPolicy): ApprovalPolicy {
   };
 }
 
-/** The current policy and its version. */
-export function getApprovalPolicy(db: Db, organizationId: string): Promise<PolicyDocument> {
-  return db.sequelize.transaction((transaction) => currentVersion(db, organizationId, transaction));
+/** What a policy may name: the roles (whether each approves) and the approving members, by name. */
+async function choicesOf(db: Db, organizationId: string, transaction: Transaction): Promise<Choices> {
+  const context = await loadPolicyContext(db, organizationId, transaction);
+  const approvers = await select<Choices['approvers'][number]>(
+    db,
+    `SELECT id::text AS id, first_name, last_name FROM users WHERE id = ANY($1::uuid[])
+      ORDER BY lower(last_name), lower(first_name), id`,
+    [[...context.approvers]],
+    transaction,
+  );
+  const roles = [...context.roles.entries()]
+    .map(([name, role]) => ({ name, approves: role.approves }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { roles, approvers };
+}
+
+/** The current policy and its version, with what it may name. */
+export function getApprovalPolicy(db: Db, organizationId: string): Promise<PolicyResponse> {
+  return db.sequelize.transaction(async (transaction) => ({
+    approval_policy: await currentVersion(db, organizationId, transaction),
+    choices: await choicesOf(db, organizationId, transaction),
+  }));
 }
 
 /** Every version, newest first. */
@@ -74,9 +95,9 @@ export async function updateApprovalPolicy(
   db: Db,
   actor: AdminActor,
   change: PolicyChange,
-): Promise<PolicyDocument> {
+): Promise<PolicyResponse> {
   const organizationId = actor.scope.organizationId;
-  return db.sequelize.transaction(async (transaction) => {
+  const saved = await db.sequelize.transaction(async (transaction) => {
     const locked = await selectOne<{ id: string }>(
       db,
       'SELECT id FROM organizations WHERE id = $1 FOR UPDATE',
@@ -109,6 +130,10 @@ export async function updateApprovalPolicy(
     );
     return currentVersion(db, organizationId, transaction);
   });
+  return {
+    approval_policy: saved,
+    choices: await db.sequelize.transaction((t) => choicesOf(db, organizationId, t)),
+  };
 }
 
 /**

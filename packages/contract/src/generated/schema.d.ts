@@ -3309,6 +3309,17 @@ export interface components {
         };
         ApprovalPolicyResponse: {
             approval_policy: components["schemas"]["ApprovalPolicyDocument"];
+            choices: components["schemas"]["ApprovalPolicyChoices"];
+        };
+        /** @description What a policy of this organisation may name, for the editor's pickers. */
+        ApprovalPolicyChoices: {
+            /** @description The organisation's roles by name; `approves` when the role holds `approval.act`. */
+            roles: {
+                name: string;
+                approves: boolean;
+            }[];
+            /** @description Active members holding `approval.act`, by last then first name. */
+            approvers: components["schemas"]["PersonRef"][];
         };
         ApprovalPolicyChange: {
             /** @description The version last read; another save since then answers 409 naming `version`. */
