@@ -384,6 +384,8 @@ const appPages = [
   // Every member reads the settings; changing them needs `org.settings` (the screen shows them read-only).
   page('settings', 'Settings', lazy(chunks.admin, 'SettingsPage')),
   page('settings/webhooks', 'Webhooks', lazy(chunks.admin, 'WebhooksScreen'), 'org.settings'),
+  // Editable with `org.settings`, read-only for approvers; the screen refuses anyone else.
+  page('settings/approval-policy', 'Approval Policy', lazy(chunks.admin, 'ApprovalPolicyScreen')),
 ];
 
 /** The host's route tree (code-based: no generated file). */
