@@ -166,6 +166,7 @@ describe('reading the approval policy', () => {
     const ids = choices.approvers.map((p: { id: string }) => p.id);
     expect(ids).toEqual(expect.arrayContaining([finance.user.id, manager.user.id, admin.user.id]));
     expect(ids).not.toContain(staff.user.id);
+    expect(choices.members.map((p: { id: string }) => p.id)).toContain(staff.user.id);
   });
 
   it('refuses a member who neither sets nor approves', async () => {

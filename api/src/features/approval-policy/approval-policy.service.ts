@@ -70,7 +70,16 @@ async function choicesOf(db: Db, organizationId: string, transaction: Transactio
   const roles = [...context.roles.entries()]
     .map(([name, role]) => ({ name, approves: role.approves }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { roles, approvers };
+  const members = await select<Choices['members'][number]>(
+    db,
+    `SELECT u.id::text AS id, u.first_name, u.last_name FROM user_organizations m
+       JOIN users u ON u.id = m.user_id AND u.is_active
+      WHERE m.organization_id = $1 AND m.is_active
+      ORDER BY lower(u.last_name), lower(u.first_name), u.id LIMIT 500`,
+    [organizationId],
+    transaction,
+  );
+  return { roles, approvers, members };
 }
 
 /** The current policy and its version, with what it may name. */

@@ -3320,6 +3320,8 @@ export interface components {
             }[];
             /** @description Active members holding `approval.act`, by last then first name. */
             approvers: components["schemas"]["PersonRef"][];
+            /** @description Active members (who may raise a requisition to preview), by last then first name; at most 500. */
+            members: components["schemas"]["PersonRef"][];
         };
         ApprovalPolicyChange: {
             /** @description The version last read; another save since then answers 409 naming `version`. */

@@ -58,7 +58,7 @@ export function PolicyPreviewPanel({
         policy: policy(),
       }),
   });
-  const people = choices.approvers.map((person) => ({ value: person.id, label: personName(person) }));
+  const people = choices.members.map((person) => ({ value: person.id, label: personName(person) }));
   return (
     <Panel title={previewWords.title} description={previewWords.description}>
       <Flex direction="column" gap="3">

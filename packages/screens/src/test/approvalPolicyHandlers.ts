@@ -51,7 +51,11 @@ export function createApprovalPolicyApi(options: { stale?: boolean } = {}) {
   const current = () => versions.at(-1) as Document;
   const answer = () => ({
     approval_policy: current(),
-    choices: { roles: policyRoles, approvers: policyApprovers },
+    choices: {
+      roles: policyRoles,
+      approvers: policyApprovers,
+      members: [...policyApprovers, { id: id(4), first_name: 'Uma', last_name: 'Patel' }],
+    },
   });
   const handlers = [
     http.get('/organizations/{id}/approval-policy', () => HttpResponse.json(answer())),
