@@ -8,6 +8,7 @@ import { ContractValidator } from './contract/validation.js';
 import { inOrganization } from './db/tenant-context.js';
 import { DomainError, NotFound } from './domain/errors.js';
 import { absenceHandlers } from './features/absences/absences.handlers.js';
+import { approvalPolicyHandlers } from './features/approval-policy/approval-policy.handlers.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
 import { authHandlers } from './features/auth/auth.handlers.js';
@@ -89,6 +90,7 @@ export const handlers: OperationHandlers = {
   ...healthHandlers,
   ...authHandlers,
   ...organizationHandlers,
+  ...approvalPolicyHandlers,
   ...productHandlers,
   ...requisitionHandlers,
   ...historyHandlers,

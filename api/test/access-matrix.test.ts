@@ -291,6 +291,12 @@ async function settingsVersion(): Promise<number> {
     .version;
 }
 
+/** The organisation's current approval policy and version (a save must name the version). */
+async function approvalPolicy(): Promise<{ version: number; policy: object }> {
+  return (await api(world.superAdmin, 'GET', `/organizations/${world.organization.id}/approval-policy`))
+    .approval_policy;
+}
+
 async function freshBudget(): Promise<string> {
   return (await buildBudget(app.models, await buildCostCenter(app.models, world.organization))).id;
 }
@@ -423,6 +429,39 @@ const recipes: Record<string, Recipe> = {
     invalid: async () => ({
       url: `/organizations/${world.organization.id}/settings`,
       payload: { version: 1, fiscal_year_start: 13 },
+    }),
+    success: 200,
+  },
+  getApprovalPolicy: {
+    valid: async () => ({ url: `/organizations/${world.organization.id}/approval-policy` }),
+    invalid: async () => ({ url: `/organizations/${BAD}/approval-policy` }),
+    success: 200,
+  },
+  updateApprovalPolicy: {
+    // The current policy saved again: allowed, and nothing changes for the other recipes.
+    valid: async () => {
+      const { version, policy } = await approvalPolicy();
+      return { url: `/organizations/${world.organization.id}/approval-policy`, payload: { version, policy } };
+    },
+    invalid: async () => ({
+      url: `/organizations/${world.organization.id}/approval-policy`,
+      payload: { version: 1, policy: { auto_approve_below: 0, levels: [] } },
+    }),
+    success: 200,
+  },
+  listApprovalPolicyVersions: {
+    valid: async () => ({ url: `/organizations/${world.organization.id}/approval-policy/versions` }),
+    invalid: async () => ({ url: `/organizations/${BAD}/approval-policy/versions` }),
+    success: 200,
+  },
+  previewApprovalPolicy: {
+    valid: async () => ({
+      url: `/organizations/${world.organization.id}/approval-policy/preview`,
+      payload: { amount: 30000 },
+    }),
+    invalid: async () => ({
+      url: `/organizations/${world.organization.id}/approval-policy/preview`,
+      payload: { amount: -1 },
     }),
     success: 200,
   },

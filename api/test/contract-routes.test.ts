@@ -477,6 +477,34 @@ describe('successful answers of implemented operations', () => {
         payload: { version: JSON.parse(read.payload).settings.version, phone: '+61 3 9000 1000' },
       });
     },
+    getApprovalPolicy: () =>
+      call(app.server, 'GET', `/api/organizations/${organization.id}/approval-policy`, {
+        token,
+        organizationId: organization.id,
+      }),
+    updateApprovalPolicy: async () => {
+      const read = await call(app.server, 'GET', `/api/organizations/${organization.id}/approval-policy`, {
+        token,
+        organizationId: organization.id,
+      });
+      const { version, policy } = JSON.parse(read.payload).approval_policy;
+      return call(app.server, 'PUT', `/api/organizations/${organization.id}/approval-policy`, {
+        token,
+        organizationId: organization.id,
+        payload: { version, policy: { ...policy, auto_approve_below: 0 } },
+      });
+    },
+    listApprovalPolicyVersions: () =>
+      call(app.server, 'GET', `/api/organizations/${organization.id}/approval-policy/versions`, {
+        token,
+        organizationId: organization.id,
+      }),
+    previewApprovalPolicy: () =>
+      call(app.server, 'POST', `/api/organizations/${organization.id}/approval-policy/preview`, {
+        token,
+        organizationId: organization.id,
+        payload: { amount: 30000 },
+      }),
     checkBudget: async () => {
       const costCenter = await buildCostCenter(app.models, organization);
       await app.models.Budget.create({

@@ -391,6 +391,8 @@ const appPages = [
     lazy(chunks.approvals, 'NotificationSettingsScreen'),
   ),
   page('settings/webhooks', 'Webhooks', lazy(chunks.admin, 'WebhooksScreen'), 'org.settings'),
+  // Editable with `org.settings`, read-only for approvers; the screen refuses anyone else.
+  page('settings/approval-policy', 'Approval Policy', lazy(chunks.admin, 'ApprovalPolicyScreen')),
 ];
 
 /** The host's route tree (code-based: no generated file). */

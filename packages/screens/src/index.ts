@@ -14,6 +14,7 @@ export {
   type PendingStepState,
   usePendingStep,
 } from './ApprovalActionForm';
+export { ApprovalPolicyScreen, approvalPolicyMessages } from './ApprovalPolicyScreen';
 export { ApprovalQueueScreen } from './ApprovalQueueScreen';
 export { ApprovalReviewScreen, type ApprovalReviewScreenProps } from './ApprovalReviewScreen';
 export { ApprovalWorkflowTimeline, type ApprovalWorkflowTimelineProps } from './ApprovalWorkflowTimeline';
