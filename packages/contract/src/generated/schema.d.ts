@@ -2013,8 +2013,9 @@ export interface paths {
          * A vendor's orders and spend
          * @description What the organisation has ordered from this vendor, in its base currency (each order converted
          *     at its requisition's frozen rate): orders raised (cancelled ones left out), those still open
-         *     (draft or sent), the amount committed on sent orders not yet received, the amount received (the
-         *     spend), and when the last order was raised. The orders themselves are `listPurchaseOrders` with
+         *     (draft, sent or partially received), the amount still committed on sent and partially received
+         *     orders (their totals less their receipts), the amount received (the spend: received orders and
+         *     the receipts of partially received ones), and when the last order was raised. The orders themselves are `listPurchaseOrders` with
          *     `vendor_id`. Needs `purchase_order.view`.
          */
         get: operations["getVendorSpend"];
@@ -4107,11 +4108,11 @@ export interface components {
             currency: components["schemas"]["CurrencyCode"];
             /** @description Orders raised to the vendor, cancelled ones left out. */
             order_count: number;
-            /** @description Orders in `draft` or `sent`. */
+            /** @description Orders in `draft`, `sent` or `partially_received`. */
             open_order_count: number;
-            /** @description The base-currency total of `sent` orders not yet received. */
+            /** @description What `sent` and `partially_received` orders still lack, in the base currency (their totals less their receipts). */
             committed_amount: number;
-            /** @description The base-currency total of `received` orders (the spend). */
+            /** @description The spend, in the base currency - the totals of `received` orders and the receipts of `partially_received` ones. */
             received_amount: number;
             /**
              * Format: date-time
