@@ -556,7 +556,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export requisitions as CSV
+         * Export requisitions as CSV or Excel
          * @description Every requisition `listRequisitions` would list for the same filters and caller (the same
          *     visibility: with `requisition.view_all` the whole organisation, otherwise what the caller raised
          *     or has an approval step on), newest first, as one CSV file streamed from the database: no
@@ -568,6 +568,11 @@ export interface paths {
          *     Currency, Cost Center, Created`. Amounts are plain numbers with the currency's decimals
          *     (`1799.60`, JPY `150000`), `Created` the UTC day (`2026-11-24`). A text cell starting with `=`,
          *     `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` (CSV formula injection).
+         *
+         *     With `format=xlsx` the same rows and columns come as an Excel workbook, also streamed: one sheet
+         *     (`Requisitions`) whose header row is bold and frozen, `Amount` a number shown with its currency's
+         *     decimals (the currency in the next column), `Created` a date, the other cells text as in the CSV
+         *     (a workbook runs no formula from text, so nothing is prefixed).
          */
         get: operations["exportRequisitions"];
         put?: never;
@@ -1704,7 +1709,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export purchase orders as CSV
+         * Export purchase orders as CSV or Excel
          * @description Every purchase order `listPurchaseOrders` would list for the same filters, newest first, as one
          *     CSV file streamed from the database: no paging, no size limit. It takes exactly the list's
          *     filter and search parameters (no `limit`, `offset` or `cursor`). Needs `purchase_order.view` or
@@ -1715,6 +1720,11 @@ export interface paths {
          *     Created`. Totals are plain numbers with the currency's decimals, days ISO (`Created` the UTC
          *     day). A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed
          *     with `'` (CSV formula injection).
+         *
+         *     With `format=xlsx` the same rows and columns come as an Excel workbook, also streamed: one sheet
+         *     (`Purchase Orders`) whose header row is bold and frozen, `Total` a number shown with its
+         *     currency's decimals, `Line Items` a number, `Due Date` and `Created` dates, the other cells text
+         *     as in the CSV.
          */
         get: operations["exportPurchaseOrders"];
         put?: never;
@@ -5571,8 +5581,12 @@ export interface operations {
                 date_from?: components["parameters"]["DateFrom"];
                 /** @description Latest date, inclusive. */
                 date_to?: components["parameters"]["DateTo"];
-                /** @description The file's format; only `csv` for now. */
-                format?: "csv";
+                /**
+                 * @description The file's format: `csv` (the default), or `xlsx` for an Excel workbook
+                 *     (`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`) with the same rows and
+                 *     columns.
+                 */
+                format?: "csv" | "xlsx";
             };
             header: {
                 /**
@@ -5586,14 +5600,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file, streamed. */
+            /** @description The CSV file or the Excel workbook, streamed. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="requisitions-2026-11-27.csv"` (the UTC day of the export). */
+                    /** @description `attachment; filename="requisitions-2026-11-27.csv"` (`.xlsx` for a workbook; the UTC day of the export). */
                     "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "text/csv": string;
                 };
             };
@@ -7653,8 +7668,12 @@ export interface operations {
                 date_from?: components["parameters"]["DateFrom"];
                 /** @description Latest date, inclusive. */
                 date_to?: components["parameters"]["DateTo"];
-                /** @description The file's format; only `csv` for now. */
-                format?: "csv";
+                /**
+                 * @description The file's format: `csv` (the default), or `xlsx` for an Excel workbook
+                 *     (`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`) with the same rows and
+                 *     columns.
+                 */
+                format?: "csv" | "xlsx";
             };
             header: {
                 /**
@@ -7668,14 +7687,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file, streamed. */
+            /** @description The CSV file or the Excel workbook, streamed. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="purchase-orders-2026-11-27.csv"` (the UTC day of the export). */
+                    /** @description `attachment; filename="purchase-orders-2026-11-27.csv"` (`.xlsx` for a workbook; the UTC day of the export). */
                     "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "text/csv": string;
                 };
             };
