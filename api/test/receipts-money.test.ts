@@ -5,6 +5,7 @@ import { budgetFigures, budgetFiguresByScan } from '../src/features/budgets/budg
 import { accessTokenFor, call, createTestApp } from './app.js';
 import { expectCountersExact } from './counters-check.js';
 import {
+  buildBudget,
   buildCostCenter,
   buildMembership,
   buildOrganization,
@@ -42,6 +43,10 @@ async function buildWorld() {
   const staff = await member('User');
   const vendor = await buildVendor(app.models, organization, { name: 'Dell' });
   const costCenter = await buildCostCenter(app.models, organization);
+  await buildBudget(app.models, costCenter, {
+    fiscal_year: fiscalYearOf(new Date(), 7).year,
+    allocated_amount: '100000.00',
+  });
   return { organization, buyer, staff, vendor, costCenter };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -101,10 +106,28 @@ async function figures(world: World): Promise<{ spent: number; committed: number
   expect(answers[1]).toEqual(answers[0]);
   const check = await request(world, 'GET', `/budgets/check?cost_center_id=${world.costCenter.id}&amount=1`);
   expect(check.statusCode, check.payload).toBe(200);
-  expect({
-    spent: Math.round(body(check).spent * 100),
-    committed: Math.round(body(check).committed * 100),
-  }).toEqual(answers[0]);
+  const cents = (figures: { spent: number; committed: number }) => ({
+    spent: Math.round(figures.spent * 100),
+    committed: Math.round(figures.committed * 100),
+  });
+  expect(cents(body(check))).toEqual(answers[0]);
+  // The other readers: the budget list, the budget-vs-actual report, the dashboard's utilisation.
+  const budgets = await request(world, 'GET', '/budgets');
+  expect(budgets.statusCode, budgets.payload).toBe(200);
+  const budget = body(budgets).budgets.find(
+    (b: { cost_center: { id: string } }) => b.cost_center.id === world.costCenter.id,
+  );
+  expect(cents(budget)).toEqual(answers[0]);
+  const report = await request(world, 'GET', '/reports/budget-vs-actual');
+  expect(report.statusCode, report.payload).toBe(200);
+  const row = body(report).rows.find(
+    (r: { cost_center: { id: string } }) => r.cost_center.id === world.costCenter.id,
+  );
+  expect(cents(row)).toEqual(answers[0]);
+  const summary = await request(world, 'GET', `/organizations/${world.organization.id}/summary`);
+  expect(summary.statusCode, summary.payload).toBe(200);
+  const { spent, committed } = answers[0]!;
+  expect(body(summary).summary.budget_utilization).toBeCloseTo(((spent + committed) / 10_000_000) * 100, 1);
   return answers[0]!;
 }
 
