@@ -16,6 +16,7 @@ import { budgetHandlers } from './features/budgets/budgets.handlers.js';
 import { exchangeRateHandlers } from './features/currency/exchange-rates.handlers.js';
 import { departmentHandlers } from './features/departments/departments.handlers.js';
 import { healthHandlers } from './features/health/health.handlers.js';
+import { notificationHandlers } from './features/notifications/notifications.handlers.js';
 import { organizationHandlers } from './features/organizations/organizations.handlers.js';
 import { productHandlers } from './features/products/products.handlers.js';
 import { purchaseOrderHandlers } from './features/purchase-orders/purchase-orders.handlers.js';
@@ -93,6 +94,7 @@ export const handlers: OperationHandlers = {
   ...historyHandlers,
   ...approvalHandlers,
   ...absenceHandlers,
+  ...notificationHandlers,
   ...budgetHandlers,
   ...exchangeRateHandlers,
   ...attachmentHandlers,

@@ -52,6 +52,25 @@ export { ExchangeRatesScreen } from './ExchangeRatesScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export type { PurchasingCssVariables } from './kit/themeVariables';
 export { type LoginFormValues, LoginScreen, type LoginScreenProps, loginSchema } from './LoginScreen';
+export {
+  bellLabel,
+  NotificationBell,
+  type NotificationBellProps,
+  NotificationItem,
+  notificationBellMessages,
+  notificationHref,
+} from './NotificationBell';
+export {
+  NOTIFICATION_KIND_LABELS,
+  NotificationSettingsScreen,
+  notificationSettingsMessages,
+} from './NotificationSettingsScreen';
+export {
+  NOTIFICATIONS_PAGE_LIMIT,
+  NotificationsScreen,
+  type NotificationsScreenProps,
+  notificationsMessages,
+} from './NotificationsScreen';
 export { OutOfOfficeScreen, type OutOfOfficeScreenProps } from './OutOfOfficeScreen';
 export { PendingScreen, type PendingScreenProps } from './PendingScreen';
 export {
