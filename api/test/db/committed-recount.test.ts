@@ -52,12 +52,13 @@ describe(`migration ${MIGRATION}`, () => {
     await receive(sequelize, 100);
     await expectCountersExact(sequelize);
 
-    expect(await migrateDown(sequelize, { to: MIGRATION })).toEqual([MIGRATION]);
+    // Down to and including it (later migrations, if any, go first).
+    expect(await migrateDown(sequelize, { to: MIGRATION })).toContain(MIGRATION);
     // The old rule: the receipt is in spent and still in committed, which the check's rule refuses.
     await expect(expectCountersExact(sequelize)).rejects.toThrow(/counters that differ/);
     await receive(sequelize, 250);
 
-    expect(await migrateUp(sequelize)).toEqual([MIGRATION]);
+    expect(await migrateUp(sequelize)).toContain(MIGRATION);
     await expectCountersExact(sequelize);
   }, 120_000);
 });
