@@ -644,7 +644,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export requisitions as CSV
+         * Export requisitions as CSV or Excel
          * @description Every requisition `listRequisitions` would list for the same filters and caller (the same
          *     visibility: with `requisition.view_all` the whole organisation, otherwise what the caller raised
          *     or has an approval step on), newest first, as one CSV file streamed from the database: no
@@ -656,6 +656,11 @@ export interface paths {
          *     Currency, Cost Center, Created`. Amounts are plain numbers with the currency's decimals
          *     (`1799.60`, JPY `150000`), `Created` the UTC day (`2026-11-24`). A text cell starting with `=`,
          *     `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` (CSV formula injection).
+         *
+         *     With `format=xlsx` the same rows and columns come as an Excel workbook, also streamed: one sheet
+         *     (`Requisitions`) whose header row is bold and frozen, `Amount` a number shown with its currency's
+         *     decimals (the currency in the next column), `Created` a date, the other cells text as in the CSV
+         *     (a workbook runs no formula from text, so nothing is prefixed).
          */
         get: operations["exportRequisitions"];
         put?: never;
@@ -1937,7 +1942,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export purchase orders as CSV
+         * Export purchase orders as CSV or Excel
          * @description Every purchase order `listPurchaseOrders` would list for the same filters, newest first, as one
          *     CSV file streamed from the database: no paging, no size limit. It takes exactly the list's
          *     filter and search parameters (no `limit`, `offset` or `cursor`). Needs `purchase_order.view` or
@@ -1948,6 +1953,11 @@ export interface paths {
          *     Created`. Totals are plain numbers with the currency's decimals, days ISO (`Created` the UTC
          *     day). A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed
          *     with `'` (CSV formula injection).
+         *
+         *     With `format=xlsx` the same rows and columns come as an Excel workbook, also streamed: one sheet
+         *     (`Purchase Orders`) whose header row is bold and frozen, `Total` a number shown with its
+         *     currency's decimals, `Line Items` a number, `Due Date` and `Created` dates, the other cells text
+         *     as in the CSV.
          */
         get: operations["exportPurchaseOrders"];
         put?: never;
@@ -2246,8 +2256,9 @@ export interface paths {
          * A vendor's orders and spend
          * @description What the organisation has ordered from this vendor, in its base currency (each order converted
          *     at its requisition's frozen rate): orders raised (cancelled ones left out), those still open
-         *     (draft or sent), the amount committed on sent orders not yet received, the amount received (the
-         *     spend), and when the last order was raised. The orders themselves are `listPurchaseOrders` with
+         *     (draft, sent or partially received), the amount still committed on sent and partially received
+         *     orders (their totals less their receipts), the amount received (the spend: received orders and
+         *     the receipts of partially received ones), and when the last order was raised. The orders themselves are `listPurchaseOrders` with
          *     `vendor_id`. Needs `purchase_order.view`.
          */
         get: operations["getVendorSpend"];
@@ -4499,11 +4510,11 @@ export interface components {
             currency: components["schemas"]["CurrencyCode"];
             /** @description Orders raised to the vendor, cancelled ones left out. */
             order_count: number;
-            /** @description Orders in `draft` or `sent`. */
+            /** @description Orders in `draft`, `sent` or `partially_received`. */
             open_order_count: number;
-            /** @description The base-currency total of `sent` orders not yet received. */
+            /** @description What `sent` and `partially_received` orders still lack, in the base currency (their totals less their receipts). */
             committed_amount: number;
-            /** @description The base-currency total of `received` orders (the spend). */
+            /** @description The spend, in the base currency - the totals of `received` orders and the receipts of `partially_received` ones. */
             received_amount: number;
             /**
              * Format: date-time
@@ -6111,8 +6122,12 @@ export interface operations {
                 date_from?: components["parameters"]["DateFrom"];
                 /** @description Latest date, inclusive. */
                 date_to?: components["parameters"]["DateTo"];
-                /** @description The file's format; only `csv` for now. */
-                format?: "csv";
+                /**
+                 * @description The file's format: `csv` (the default), or `xlsx` for an Excel workbook
+                 *     (`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`) with the same rows and
+                 *     columns.
+                 */
+                format?: "csv" | "xlsx";
             };
             header: {
                 /**
@@ -6126,14 +6141,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file, streamed. */
+            /** @description The CSV file or the Excel workbook, streamed. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="requisitions-2026-11-27.csv"` (the UTC day of the export). */
+                    /** @description `attachment; filename="requisitions-2026-11-27.csv"` (`.xlsx` for a workbook; the UTC day of the export). */
                     "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "text/csv": string;
                 };
             };
@@ -8403,8 +8419,12 @@ export interface operations {
                 date_from?: components["parameters"]["DateFrom"];
                 /** @description Latest date, inclusive. */
                 date_to?: components["parameters"]["DateTo"];
-                /** @description The file's format; only `csv` for now. */
-                format?: "csv";
+                /**
+                 * @description The file's format: `csv` (the default), or `xlsx` for an Excel workbook
+                 *     (`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`) with the same rows and
+                 *     columns.
+                 */
+                format?: "csv" | "xlsx";
             };
             header: {
                 /**
@@ -8418,14 +8438,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file, streamed. */
+            /** @description The CSV file or the Excel workbook, streamed. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="purchase-orders-2026-11-27.csv"` (the UTC day of the export). */
+                    /** @description `attachment; filename="purchase-orders-2026-11-27.csv"` (`.xlsx` for a workbook; the UTC day of the export). */
                     "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "text/csv": string;
                 };
             };
