@@ -36,7 +36,10 @@ const line = (overrides: Partial<LineSnapshot> = {}): LineSnapshot => {
   return { total_cents: base.quantity * base.unit_price_cents + base.tax_cents, ...base, ...overrides };
 };
 
-const snapshot = (lines: LineSnapshot[], overrides: Partial<RequisitionSnapshot> = {}): RequisitionSnapshot => {
+const snapshot = (
+  lines: LineSnapshot[],
+  overrides: Partial<RequisitionSnapshot> = {},
+): RequisitionSnapshot => {
   const total = lines.reduce((sum, l) => sum + l.total_cents, 0);
   return {
     currency: 'AUD',
@@ -98,7 +101,11 @@ describe('decideReapproval', () => {
 
   it('re-approves any decrease with no tolerance set (the default)', () => {
     const after = snapshot([line({ quantity: 9 }), before.lines[1]!]);
-    expect(decide(after)).toEqual({ outcome: 'reapprove', reason: 'decrease_beyond_tolerance', restartLevel: 1 });
+    expect(decide(after)).toEqual({
+      outcome: 'reapprove',
+      reason: 'decrease_beyond_tolerance',
+      restartLevel: 1,
+    });
   });
 
   it('keeps the approval for a decrease within the percentage', () => {

@@ -4,7 +4,7 @@
  * approval, and from which level. Pure functions; the requisition service loads the snapshots
  * before and after the edit, asks {@link decideReapproval}, and writes the outcome.
  */
-import { applicableLevels, type ApprovalPolicy } from './approval-routing.js';
+import { type ApprovalPolicy, applicableLevels } from './approval-routing.js';
 
 /** A line as far as approval cares (amounts in integer cents of the requisition's currency). */
 export interface LineSnapshot {
@@ -36,7 +36,13 @@ export interface RequisitionSnapshot {
 }
 
 /** The fields of a requisition an approver decided on: a change to any of them needs approval again. */
-export const MATERIAL_FIELDS = ['currency', 'cost_center_id', 'gl_account_id', 'category', 'justification'] as const;
+export const MATERIAL_FIELDS = [
+  'currency',
+  'cost_center_id',
+  'gl_account_id',
+  'category',
+  'justification',
+] as const;
 /** The fields that do not affect approval: changed freely, recorded in the history. */
 export const INFORMATIONAL_FIELDS = ['delivery_date', 'shipping_address', 'notes'] as const;
 
@@ -141,7 +147,10 @@ export type ReapprovalReason =
 
 /** The outcome of an edit of an approved requisition. */
 export type ReapprovalDecision =
-  | { outcome: 'keep'; reason: Extract<ReapprovalReason, 'no_change' | 'informational_change' | 'decrease_within_tolerance'> }
+  | {
+      outcome: 'keep';
+      reason: Extract<ReapprovalReason, 'no_change' | 'informational_change' | 'decrease_within_tolerance'>;
+    }
   | {
       outcome: 'reapprove';
       reason: Exclude<ReapprovalReason, 'no_change' | 'informational_change' | 'decrease_within_tolerance'>;
@@ -150,7 +159,11 @@ export type ReapprovalDecision =
     };
 
 /** Whether a decrease of `decreaseCents` from `fromCents` is within every limit the tolerance sets. */
-export function withinTolerance(fromCents: number, decreaseCents: number, tolerance: ReapprovalTolerance): boolean {
+export function withinTolerance(
+  fromCents: number,
+  decreaseCents: number,
+  tolerance: ReapprovalTolerance,
+): boolean {
   const limits: boolean[] = [];
   if (tolerance.percent > 0) limits.push(decreaseCents * 100 <= fromCents * tolerance.percent);
   if (tolerance.amount_cents > 0) limits.push(decreaseCents <= tolerance.amount_cents);
@@ -178,7 +191,11 @@ function onlyDecreases(lines: readonly LineChange[]): boolean {
  * The first level the new total reaches that the old one did not (levels by their `min_total` in the
  * base currency), or null when the rise reaches no new level.
  */
-export function firstNewlyReachedLevel(policy: ApprovalPolicy, fromCents: number, toCents: number): number | null {
+export function firstNewlyReachedLevel(
+  policy: ApprovalPolicy,
+  fromCents: number,
+  toCents: number,
+): number | null {
   const level = applicableLevels(policy, toCents / 100).find((l) => fromCents / 100 < l.min_total);
   return level?.level ?? null;
 }
@@ -231,7 +248,8 @@ export const REAPPROVAL_REASON_TEXT: Record<ReapprovalReason, string> = {
   no_change: 'Nothing that needs approval changed; the approval stands.',
   informational_change: 'Only details that do not affect approval changed; the approval stands.',
   decrease_within_tolerance: "The total fell within the organisation's tolerance; the approval stands.",
-  decrease_beyond_tolerance: "The total fell by more than the organisation's tolerance: sent back for approval.",
+  decrease_beyond_tolerance:
+    "The total fell by more than the organisation's tolerance: sent back for approval.",
   total_increased: 'The total rose: sent back for approval.',
   line_changed: 'A line changed: sent back for approval.',
   field_changed: 'A field approvers decided on changed: sent back for approval.',
@@ -286,7 +304,11 @@ export function changeRows(diff: RequisitionDiff, names: Readonly<Record<string,
     if (change.kind === 'added') {
       rows.push({ label: `Line ${change.position} added`, before: null, after: lineSummary(change.after) });
     } else if (change.kind === 'removed') {
-      rows.push({ label: `Line ${change.position} removed`, before: lineSummary(change.before), after: null });
+      rows.push({
+        label: `Line ${change.position} removed`,
+        before: lineSummary(change.before),
+        after: null,
+      });
     } else {
       for (const prop of change.changed) {
         rows.push({
