@@ -278,6 +278,7 @@ describe('editing an approved requisition', () => {
         delivery_date: '2027-02-01',
       }),
     ]);
+    const [edited, ordered] = responses;
     const codes = responses.map((r) => r.statusCode);
     expect(
       codes.filter((c) => c < 300),
@@ -287,6 +288,20 @@ describe('editing an approved requisition', () => {
       codes.filter((c) => c === 409),
       JSON.stringify(codes),
     ).toHaveLength(1);
+    const [row] = await app.sequelize.query<{ status: string; orders: number }>(
+      `SELECT r.status, (SELECT count(*)::int FROM purchase_orders p WHERE p.requisition_id = r.id) AS orders
+         FROM requisitions r WHERE r.id = $1`,
+      { bind: [id], type: QueryTypes.SELECT },
+    );
+    if (edited!.statusCode === 200) {
+      // The edit came first: back under review, and the order was refused.
+      expect(row).toEqual({ status: 'under_review', orders: 0 });
+    } else {
+      // The order came first: the edit is refused as ordered.
+      expect(body(edited!).code).toBe('ALREADY_ORDERED');
+      expect(ordered!.statusCode).toBe(201);
+      expect(row).toEqual({ status: 'po_created', orders: 1 });
+    }
   });
 });
 

@@ -15,6 +15,8 @@ import { signIn } from './support/session';
 async function shootBoth(page: Page, name: string): Promise<void> {
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // From the top, so the sticky header and action bar sit where a reader sees them.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
       .toBe(true);
