@@ -154,6 +154,7 @@ describe('editing an approved requisition', () => {
     expect(
       requisition.approval_workflow.filter((s: { action: string }) => s.action === 'approve'),
     ).toHaveLength(1);
+    expect(requisition.approval_workflow[0].superseded_at).toBeNull();
     expect(requisition.changes_after_approval).toEqual([
       expect.objectContaining({
         outcome: 'reapproval',
@@ -202,6 +203,12 @@ describe('editing an approved requisition', () => {
     expect(openStep(requisition)).toMatchObject({
       approval_level: 1,
       approver: { id: world.manager.user.id },
+    });
+    // The first approval stays in the history, marked superseded.
+    expect(requisition.approval_workflow[0]).toMatchObject({
+      approval_level: 1,
+      action: 'approve',
+      superseded_at: expect.any(String),
     });
     const decided = await request(world, world.manager, 'POST', `/approvals/${id}/approve`, {
       action: 'approve',

@@ -3610,6 +3610,11 @@ export interface components {
              *     available budget (budget policy `require_finance`). Null otherwise.
              */
             required_for?: "budget_overrun" | null;
+            /**
+             * Format: date-time
+             * @description Set on an approval an edit after approval voided (the requisition went back for approval from this level or a lower one): it stays in the history but no longer counts (docs/decisions.md "Changes after approval"). Null or absent otherwise.
+             */
+            superseded_at?: string | null;
             /** Format: date-time */
             created_at: string;
         };
