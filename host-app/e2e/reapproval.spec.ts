@@ -17,6 +17,11 @@ async function shootBoth(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     // From the top, so the sticky header and action bar sit where a reader sees them.
     await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForLoadState('networkidle');
+    // Two frames: tables re-measure after the width changed.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
       .toBe(true);
