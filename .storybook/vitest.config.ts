@@ -20,6 +20,9 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: dirname })],
         test: {
           name: 'storybook',
+          // Two stories' files at a time (vitest's default on 2 cores is one): Chromium renders and runs axe
+          // in its own processes, so the second worker overlaps the first one's waits.
+          maxWorkers: 2,
           // A story renders, plays and runs axe on whole screens: on two busy cores the largest (the
           // Theming stories' queue and detail together) took 15-19 s, beyond the browser default of 15 s.
           testTimeout: 30_000,

@@ -6,6 +6,9 @@ export default defineProject({
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     name: 'api',
+    // One file at a time: the files share this run's database and its outboxes (a mail or webhook
+    // dispatcher a test drives claims every pending row). The other projects run two at a time.
+    maxWorkers: 1,
     environment: 'node',
     // Creates and migrates this run's own PostgreSQL database; tests read its URL with inject('databaseUrl').
     globalSetup: ['./test/global-setup.ts'],

@@ -8,6 +8,7 @@ import { ContractValidator } from './contract/validation.js';
 import { inOrganization } from './db/tenant-context.js';
 import { DomainError, NotFound } from './domain/errors.js';
 import { absenceHandlers } from './features/absences/absences.handlers.js';
+import { approvalPolicyHandlers } from './features/approval-policy/approval-policy.handlers.js';
 import { approvalHandlers } from './features/approvals/approvals.handlers.js';
 import { attachmentHandlers } from './features/attachments/attachments.handlers.js';
 import { authHandlers } from './features/auth/auth.handlers.js';
@@ -16,6 +17,7 @@ import { budgetHandlers } from './features/budgets/budgets.handlers.js';
 import { exchangeRateHandlers } from './features/currency/exchange-rates.handlers.js';
 import { departmentHandlers } from './features/departments/departments.handlers.js';
 import { healthHandlers } from './features/health/health.handlers.js';
+import { notificationHandlers } from './features/notifications/notifications.handlers.js';
 import { organizationHandlers } from './features/organizations/organizations.handlers.js';
 import { productHandlers } from './features/products/products.handlers.js';
 import { purchaseOrderHandlers } from './features/purchase-orders/purchase-orders.handlers.js';
@@ -88,11 +90,13 @@ export const handlers: OperationHandlers = {
   ...healthHandlers,
   ...authHandlers,
   ...organizationHandlers,
+  ...approvalPolicyHandlers,
   ...productHandlers,
   ...requisitionHandlers,
   ...historyHandlers,
   ...approvalHandlers,
   ...absenceHandlers,
+  ...notificationHandlers,
   ...budgetHandlers,
   ...exchangeRateHandlers,
   ...attachmentHandlers,

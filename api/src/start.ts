@@ -2,7 +2,9 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { startAbsenceJob } from './features/absences/absence-job.js';
 import { decisionMailOf } from './features/approvals/decision-mail.js';
+import { publicBaseUrl } from './features/mail/links.js';
 import { startMailDispatcher } from './features/mail/mailer.js';
+import { startDigestJob } from './features/notifications/digest-job.js';
 import { startWebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
 import { createServer } from './server.js';
 
@@ -28,6 +30,8 @@ async function main(): Promise<void> {
   const absenceJob = startAbsenceJob(database, { mail: decisionMailOf(config) });
   // Delivers the webhook outbox, signed, with retries (features/webhooks).
   const webhookDispatcher = startWebhookDispatcher(database, config);
+  // Mails the daily digest of unread notifications to members who chose it (docs/decisions.md "The bell").
+  const digestJob = startDigestJob(database, { linkBase: publicBaseUrl(config) });
   if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');
   if (database.embedded && !LOOPBACK.has(config.host)) {
     console.warn(
@@ -53,6 +57,7 @@ async function main(): Promise<void> {
     await mailDispatcher.stop();
     await absenceJob.stop();
     await webhookDispatcher.stop();
+    await digestJob.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,6 +291,12 @@ async function settingsVersion(): Promise<number> {
     .version;
 }
 
+/** The organisation's current approval policy and version (a save must name the version). */
+async function approvalPolicy(): Promise<{ version: number; policy: object }> {
+  return (await api(world.superAdmin, 'GET', `/organizations/${world.organization.id}/approval-policy`))
+    .approval_policy;
+}
+
 async function freshBudget(): Promise<string> {
   return (await buildBudget(app.models, await buildCostCenter(app.models, world.organization))).id;
 }
@@ -358,6 +365,31 @@ async function absenceOf(caller: Caller): Promise<string> {
   );
   return row!.id;
 }
+/** A notification of the caller (of its owner for anonymous and outsiders), written directly. */
+async function notificationOf(caller: Caller): Promise<string> {
+  const owner = ownerOf(caller);
+  const [row] = await app.sequelize.query<{ id: string }>(
+    `INSERT INTO notifications (organization_id, user_id, kind, message, subject_type, subject_id, requisition_id)
+     VALUES ($1, $2, 'approval_requested', 'A matrix notification.', 'requisition', $3, $3) RETURNING id`,
+    { bind: [world.organization.id, owner.user.id, randomUUID()], type: QueryTypes.SELECT },
+  );
+  return row!.id;
+}
+
+const NOTIFICATION_PREFERENCES = {
+  kinds: Object.fromEntries(
+    [
+      'approval_requested',
+      'step_delegated',
+      'requisition_approved',
+      'requisition_rejected',
+      'requisition_info_requested',
+      'order_received',
+    ].map((kind) => [kind, { in_app: true, email: true }]),
+  ),
+  daily_digest: false,
+};
+
 const unknownField = { matrix_unknown_field: true };
 const simple = (url: string, success = 200, invalidUrl: string | null = null): Recipe => ({
   valid: async () => ({ url }),
@@ -397,6 +429,39 @@ const recipes: Record<string, Recipe> = {
     invalid: async () => ({
       url: `/organizations/${world.organization.id}/settings`,
       payload: { version: 1, fiscal_year_start: 13 },
+    }),
+    success: 200,
+  },
+  getApprovalPolicy: {
+    valid: async () => ({ url: `/organizations/${world.organization.id}/approval-policy` }),
+    invalid: async () => ({ url: `/organizations/${BAD}/approval-policy` }),
+    success: 200,
+  },
+  updateApprovalPolicy: {
+    // The current policy saved again: allowed, and nothing changes for the other recipes.
+    valid: async () => {
+      const { version, policy } = await approvalPolicy();
+      return { url: `/organizations/${world.organization.id}/approval-policy`, payload: { version, policy } };
+    },
+    invalid: async () => ({
+      url: `/organizations/${world.organization.id}/approval-policy`,
+      payload: { version: 1, policy: { auto_approve_below: 0, levels: [] } },
+    }),
+    success: 200,
+  },
+  listApprovalPolicyVersions: {
+    valid: async () => ({ url: `/organizations/${world.organization.id}/approval-policy/versions` }),
+    invalid: async () => ({ url: `/organizations/${BAD}/approval-policy/versions` }),
+    success: 200,
+  },
+  previewApprovalPolicy: {
+    valid: async () => ({
+      url: `/organizations/${world.organization.id}/approval-policy/preview`,
+      payload: { amount: 30000 },
+    }),
+    invalid: async () => ({
+      url: `/organizations/${world.organization.id}/approval-policy/preview`,
+      payload: { amount: -1 },
     }),
     success: 200,
   },
@@ -542,6 +607,23 @@ const recipes: Record<string, Recipe> = {
     invalid: async (caller) => ({
       url: '/approvals/bulk',
       payload: { action: 'reject', requisition_ids: [await pendingFor(caller)] },
+    }),
+    success: 200,
+  },
+  listNotifications: simple('/notifications', 200, '/notifications?limit=0'),
+  getUnreadNotificationCount: simple('/notifications/unread-count'),
+  markNotificationRead: {
+    valid: async (caller) => ({ url: `/notifications/${await notificationOf(caller)}/read` }),
+    invalid: async () => ({ url: `/notifications/${BAD}/read` }),
+    success: 200,
+  },
+  markAllNotificationsRead: simple('/notifications/read-all'),
+  getNotificationPreferences: simple('/users/me/notification-preferences'),
+  updateNotificationPreferences: {
+    valid: async () => ({ url: '/users/me/notification-preferences', payload: NOTIFICATION_PREFERENCES }),
+    invalid: async () => ({
+      url: '/users/me/notification-preferences',
+      payload: { ...NOTIFICATION_PREFERENCES, daily_digest: 'daily' },
     }),
     success: 200,
   },

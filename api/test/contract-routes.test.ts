@@ -477,6 +477,34 @@ describe('successful answers of implemented operations', () => {
         payload: { version: JSON.parse(read.payload).settings.version, phone: '+61 3 9000 1000' },
       });
     },
+    getApprovalPolicy: () =>
+      call(app.server, 'GET', `/api/organizations/${organization.id}/approval-policy`, {
+        token,
+        organizationId: organization.id,
+      }),
+    updateApprovalPolicy: async () => {
+      const read = await call(app.server, 'GET', `/api/organizations/${organization.id}/approval-policy`, {
+        token,
+        organizationId: organization.id,
+      });
+      const { version, policy } = JSON.parse(read.payload).approval_policy;
+      return call(app.server, 'PUT', `/api/organizations/${organization.id}/approval-policy`, {
+        token,
+        organizationId: organization.id,
+        payload: { version, policy: { ...policy, auto_approve_below: 0 } },
+      });
+    },
+    listApprovalPolicyVersions: () =>
+      call(app.server, 'GET', `/api/organizations/${organization.id}/approval-policy/versions`, {
+        token,
+        organizationId: organization.id,
+      }),
+    previewApprovalPolicy: () =>
+      call(app.server, 'POST', `/api/organizations/${organization.id}/approval-policy/preview`, {
+        token,
+        organizationId: organization.id,
+        payload: { amount: 30000 },
+      }),
     checkBudget: async () => {
       const costCenter = await buildCostCenter(app.models, organization);
       await app.models.Budget.create({
@@ -703,6 +731,44 @@ describe('successful answers of implemented operations', () => {
     },
     exportPurchaseOrders: () =>
       call(app.server, 'GET', '/api/purchase-orders/export', { token, organizationId: organization.id }),
+    listNotifications: () =>
+      call(app.server, 'GET', '/api/notifications?unread_only=true', {
+        token,
+        organizationId: organization.id,
+      }),
+    getUnreadNotificationCount: () =>
+      call(app.server, 'GET', '/api/notifications/unread-count', { token, organizationId: organization.id }),
+    markNotificationRead: async () => {
+      const [row] = await app.sequelize.query<{ id: string }>(
+        `INSERT INTO notifications (organization_id, user_id, kind, message, subject_type, subject_id, requisition_id)
+         VALUES ($1, $2, 'requisition_approved', 'Approved.', 'requisition', $3, $3) RETURNING id`,
+        { bind: [organization.id, user.id, randomUUID()], type: QueryTypes.SELECT },
+      );
+      return call(app.server, 'POST', `/api/notifications/${row!.id}/read`, {
+        token,
+        organizationId: organization.id,
+      });
+    },
+    markAllNotificationsRead: () =>
+      call(app.server, 'POST', '/api/notifications/read-all', { token, organizationId: organization.id }),
+    getNotificationPreferences: () =>
+      call(app.server, 'GET', '/api/users/me/notification-preferences', {
+        token,
+        organizationId: organization.id,
+      }),
+    updateNotificationPreferences: async () => {
+      const current = body(
+        await call(app.server, 'GET', '/api/users/me/notification-preferences', {
+          token,
+          organizationId: organization.id,
+        }),
+      );
+      return call(app.server, 'PUT', '/api/users/me/notification-preferences', {
+        token,
+        organizationId: organization.id,
+        payload: { ...current, daily_digest: true },
+      });
+    },
     listMyAbsences: () =>
       call(app.server, 'GET', '/api/users/me/absences', { token, organizationId: organization.id }),
     createMyAbsence: () => myAbsence(),

@@ -15,6 +15,8 @@ import { PRODUCT_TABLES } from '../src/db/migrations/2026.11.27T10.40.00.product
 import { WEBHOOK_TABLES } from '../src/db/migrations/2026.11.27T13.20.00.webhooks.js';
 import { ABSENCE_TABLES } from '../src/db/migrations/2026.11.27T13.40.00.user-absences.js';
 import { EMAIL_DECISION_TABLES } from '../src/db/migrations/2026.11.27T13.50.00.email-decision-tokens.js';
+import { NOTIFICATION_TABLES } from '../src/db/migrations/2026.11.27T18.20.00.notifications.js';
+import { APPROVAL_POLICY_TABLES } from '../src/db/migrations/2026.11.27T18.40.00.approval-policy-versions.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { acrossOrganizations, inOrganization, tenantContextStats } from '../src/db/tenant-context.js';
@@ -191,6 +193,8 @@ describe('row-level security', () => {
         ...IDEMPOTENCY_TABLES,
         ...HISTORY_CHAIN_TABLES,
         ...EMAIL_DECISION_TABLES,
+        ...NOTIFICATION_TABLES,
+        ...APPROVAL_POLICY_TABLES,
         ...CHILD_TABLES.map((child) => child.table),
       ].sort(),
     );

@@ -367,6 +367,8 @@ const appPages = [
   page('admin/exchange-rates', 'Exchange Rates', lazy(chunks.admin, 'ExchangeRatesScreen'), 'org.settings'),
   page('admin/roles', 'Roles', lazy(chunks.admin, 'RolesScreen'), 'role.manage'),
   page('out-of-office', 'Out of Office', lazy(chunks.approvals, 'OutOfOfficeScreen'), 'approval.act'),
+  // The bell's pages: every member's own notifications and how they are told.
+  page('notifications', 'Notifications', lazy(chunks.approvals, 'NotificationsScreen')),
   budgetsRoute,
   vendorsRoute,
   page('vendors/new', 'New Vendor', lazy(chunks.vendors, 'VendorCreatePage'), 'vendor.manage'),
@@ -383,7 +385,14 @@ const appPages = [
   reportsRoute,
   // Every member reads the settings; changing them needs `org.settings` (the screen shows them read-only).
   page('settings', 'Settings', lazy(chunks.admin, 'SettingsPage')),
+  page(
+    'settings/notifications',
+    'Notification Settings',
+    lazy(chunks.approvals, 'NotificationSettingsScreen'),
+  ),
   page('settings/webhooks', 'Webhooks', lazy(chunks.admin, 'WebhooksScreen'), 'org.settings'),
+  // Editable with `org.settings`, read-only for approvers; the screen refuses anyone else.
+  page('settings/approval-policy', 'Approval Policy', lazy(chunks.admin, 'ApprovalPolicyScreen')),
 ];
 
 /** The host's route tree (code-based: no generated file). */

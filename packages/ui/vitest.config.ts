@@ -7,6 +7,9 @@ export default defineProject({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   test: {
     name: 'ui',
+    // Two files at a time: these tests use only the CPU (no shared database), and vitest's default on a
+    // 2-core machine is one worker (cpus - 1). The API project stays at one (see api/vitest.config.ts).
+    maxWorkers: 2,
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],

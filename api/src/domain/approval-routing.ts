@@ -6,7 +6,15 @@
  */
 
 /** Who approves a level (`approver` of a policy level in `openapi.yaml`). */
-export type ApproverKind = 'manager' | 'department_head' | 'finance_manager' | 'general_manager';
+export type ApproverKind =
+  | 'manager'
+  | 'department_head'
+  | 'finance_manager'
+  | 'general_manager'
+  /** Every active member of `role_name` holding `approval.act`; the first to act decides. */
+  | 'role'
+  /** The named `user_ids`, in order: the first eligible one gets the step. */
+  | 'users';
 
 /** One level of an organisation's approval policy. */
 export interface PolicyLevel {
@@ -15,6 +23,14 @@ export interface PolicyLevel {
   /** The level applies when the requisition total is at least this (major units). */
   min_total: number;
   approver: ApproverKind;
+  /** For `approver: 'role'`: the role whose approvers form the group. */
+  role_name?: string | undefined;
+  /** For `approver: 'users'`: the named approvers, in order. */
+  user_ids?: string[] | undefined;
+  /** Reserved for committees (N of M, issue 15 item 6); only 1 until then. */
+  required_approvals?: number | undefined;
+  /** Working days an approver has to decide a step of this level; null or absent: no due time. */
+  due_in_working_days?: number | null | undefined;
 }
 
 /** `organizations.settings.approval_policy`. */
@@ -107,19 +123,43 @@ function passed(level: PolicyLevel, reason: PassReason): LevelOutcome {
   return { level: level.level, title: level.title, kind: 'passed', reason, comment: PASS_COMMENTS[reason] };
 }
 
+/** The role whose approvers form a group level's group, or null for a level given to a person. */
+export function groupRoleOf(level: PolicyLevel): string | null {
+  if (level.approver === 'finance_manager' || level.approver === 'general_manager')
+    return GROUP_ROLES[level.approver];
+  if (level.approver === 'role') return level.role_name ?? null;
+  return null;
+}
+
+/** Every user holding `approval.act` in the organisation (the members of every approving role). */
+function approvers(facts: RoutingFacts): Set<string> {
+  return new Set(Object.values(facts.groups).flat());
+}
+
+/**
+ * A named-users level: the first named user who is eligible (an active member holding
+ * `approval.act`, not the requestor, not an earlier approver) gets the step; else it passes, saying
+ * why (an earlier approver, then the requestor, before "not found").
+ */
+function resolveNamedUsers(level: PolicyLevel, facts: RoutingFacts): LevelOutcome {
+  const eligible = approvers(facts);
+  const named = (level.user_ids ?? []).filter((id) => eligible.has(id));
+  const first = named.find((id) => id !== facts.requestorId && !facts.approvedBy.includes(id));
+  if (first) return { level: level.level, title: level.title, kind: 'person', approverId: first };
+  if (named.some((id) => facts.approvedBy.includes(id))) return passed(level, 'already_approved');
+  if (named.includes(facts.requestorId)) return passed(level, 'approver_is_requestor');
+  return passed(level, 'approver_not_found');
+}
+
 /** Decides one level: a person, a group, or a pass with its reason. */
 export function resolveLevel(level: PolicyLevel, facts: RoutingFacts): LevelOutcome {
-  if (level.approver === 'finance_manager' || level.approver === 'general_manager') {
-    const all = facts.groups[GROUP_ROLES[level.approver]] ?? [];
+  if (level.approver === 'users') return resolveNamedUsers(level, facts);
+  const roleName = groupRoleOf(level);
+  if (roleName !== null || level.approver === 'role') {
+    const all = roleName === null ? [] : (facts.groups[roleName] ?? []);
     const members = all.filter((id) => id !== facts.requestorId && !facts.approvedBy.includes(id));
-    if (members.length > 0) {
-      return {
-        level: level.level,
-        title: level.title,
-        kind: 'group',
-        roleName: GROUP_ROLES[level.approver],
-        members,
-      };
+    if (members.length > 0 && roleName !== null) {
+      return { level: level.level, title: level.title, kind: 'group', roleName, members };
     }
     if (all.some((id) => facts.approvedBy.includes(id))) return passed(level, 'already_approved');
     if (all.includes(facts.requestorId)) return passed(level, 'approver_is_requestor');

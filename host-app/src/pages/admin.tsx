@@ -11,6 +11,7 @@ import { getRouteApi, useNavigate, useParams } from '@tanstack/react-router';
 import { type ReactElement, useMemo } from 'react';
 
 export {
+  ApprovalPolicyScreen,
   CreateUserScreen,
   DepartmentManagementScreen,
   ExchangeRatesScreen,
@@ -57,6 +58,12 @@ const SETTINGS_ENTRIES: (SettingsEntry & { permission: Schemas['PermissionName']
     label: 'Exchange Rates',
     description: 'Rates of other currencies into the base currency.',
     href: '/admin/exchange-rates',
+    permission: 'org.settings',
+  },
+  {
+    label: 'Approval Policy',
+    description: 'Approval levels, thresholds, approvers, due times and auto-approval.',
+    href: '/settings/approval-policy',
     permission: 'org.settings',
   },
   {

@@ -29,6 +29,7 @@ export {
   newIdempotencyKey,
   takesIdempotencyKey,
 } from './idempotency';
+export { NOTIFICATION_POLL_MS, notificationKeys, notificationQueries } from './notification-queries';
 export {
   type ProductImportRow,
   type ProductInput,

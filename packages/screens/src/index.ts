@@ -14,6 +14,7 @@ export {
   type PendingStepState,
   usePendingStep,
 } from './ApprovalActionForm';
+export { ApprovalPolicyScreen, approvalPolicyMessages } from './ApprovalPolicyScreen';
 export { ApprovalQueueScreen } from './ApprovalQueueScreen';
 export { ApprovalReviewScreen, type ApprovalReviewScreenProps } from './ApprovalReviewScreen';
 export { ApprovalWorkflowTimeline, type ApprovalWorkflowTimelineProps } from './ApprovalWorkflowTimeline';
@@ -52,6 +53,25 @@ export { ExchangeRatesScreen } from './ExchangeRatesScreen';
 export { ForgotPasswordScreen } from './ForgotPasswordScreen';
 export type { PurchasingCssVariables } from './kit/themeVariables';
 export { type LoginFormValues, LoginScreen, type LoginScreenProps, loginSchema } from './LoginScreen';
+export {
+  bellLabel,
+  NotificationBell,
+  type NotificationBellProps,
+  NotificationItem,
+  notificationBellMessages,
+  notificationHref,
+} from './NotificationBell';
+export {
+  NOTIFICATION_KIND_LABELS,
+  NotificationSettingsScreen,
+  notificationSettingsMessages,
+} from './NotificationSettingsScreen';
+export {
+  NOTIFICATIONS_PAGE_LIMIT,
+  NotificationsScreen,
+  type NotificationsScreenProps,
+  notificationsMessages,
+} from './NotificationsScreen';
 export { OutOfOfficeScreen, type OutOfOfficeScreenProps } from './OutOfOfficeScreen';
 export { PendingScreen, type PendingScreenProps } from './PendingScreen';
 export {

@@ -16,7 +16,11 @@ export interface ApprovalPolicySettings {
     level: number;
     title: string;
     min_total: number;
-    approver: 'manager' | 'department_head' | 'finance_manager' | 'general_manager';
+    approver: 'manager' | 'department_head' | 'finance_manager' | 'general_manager' | 'role' | 'users';
+    role_name?: string;
+    user_ids?: string[];
+    required_approvals?: number;
+    due_in_working_days?: number | null;
   }[];
   /** Roles whose approvers decide when no level has one (absent: Finance Manager, then Super Admin). */
   fallback_approver_roles?: string[];

@@ -287,7 +287,8 @@ export async function actOnRequisitionIn(
     // holds it then is mailed its Approve and Reject links.
     if (to === 'under_review') await handOverIfAbsent(db, organizationId, id, transaction);
     if (input.action === 'delegate' || (input.action === 'approve' && to === 'under_review')) {
-      await mailOpenStep(db, organizationId, id, actor.mail, transaction);
+      const kind = input.action === 'delegate' ? 'step_delegated' : 'approval_requested';
+      await mailOpenStep(db, organizationId, id, actor.mail, transaction, kind);
     }
     return detailOrFail(db, organizationId, id, transaction);
   }

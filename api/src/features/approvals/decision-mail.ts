@@ -6,6 +6,7 @@ import { hashToken, newRefreshToken } from '../auth/tokens.js';
 import { linkTo, publicBaseUrl } from '../mail/links.js';
 import { enqueueMail } from '../mail/mailer.js';
 import { decisionRequestMail } from '../mail/templates.js';
+import { notify, wantingEmail } from '../notifications/notify.js';
 import { formatMoney } from '../purchase-orders/po-document.js';
 
 /**
@@ -48,8 +49,10 @@ interface Recipient {
  * person who can decide the open step of requisition `requisitionId`'s latest round: its approver,
  * or each eligible member of its group (active holders of the role with `approval.act`, except the
  * requestor and whoever approved a level of it already; DECISIONS §4). Only the tokens' SHA-256
- * hashes are stored. Inside the caller's transaction: a rolled-back decision sends nothing. Without
- * `mail` (a caller with no link base, such as a script) nothing is sent.
+ * hashes are stored. Each of them also gets a notification in the bell (`kind`: the step awaits
+ * them, or was delegated to them) if they keep that kind in the app, and the mail only if they keep it
+ * by email. Inside the caller's transaction: a rolled-back decision sends nothing. Without `mail` (a
+ * caller with no link base, such as a script) no mail is sent; the notifications are written all the same.
  */
 export async function mailOpenStep(
   db: Db,
@@ -57,8 +60,8 @@ export async function mailOpenStep(
   requisitionId: string,
   mail: DecisionMailContext | undefined,
   transaction: Transaction,
+  kind: 'approval_requested' | 'step_delegated' = 'approval_requested',
 ): Promise<number> {
-  if (!mail) return 0;
   const recipients = await select<Recipient>(
     db,
     `WITH step AS (
@@ -91,7 +94,29 @@ export async function mailOpenStep(
     [requisitionId, organizationId],
     transaction,
   );
+  const first = recipients[0];
+  if (first) {
+    const message =
+      kind === 'step_delegated'
+        ? `${first.requisition_number} from ${first.requestor_name} was delegated to you (${first.level_title}).`
+        : `${first.requisition_number} from ${first.requestor_name} awaits your decision (${first.level_title}).`;
+    await notify(
+      db,
+      { organizationId, kind, message, subjectType: 'requisition', subjectId: requisitionId, requisitionId },
+      recipients.map((person) => person.user_id),
+      transaction,
+    );
+  }
+  if (!mail) return 0;
+  const mailed = await wantingEmail(
+    db,
+    organizationId,
+    kind,
+    recipients.map((person) => person.user_id),
+    transaction,
+  );
   for (const person of recipients) {
+    if (!mailed.has(person.user_id)) continue;
     const links: Record<'approve' | 'reject', string> = { approve: '', reject: '' };
     for (const action of ['approve', 'reject'] as const) {
       const { token } = newRefreshToken();
@@ -130,5 +155,5 @@ export async function mailOpenStep(
       transaction,
     );
   }
-  return recipients.length;
+  return mailed.size;
 }

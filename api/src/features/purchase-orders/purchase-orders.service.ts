@@ -4,6 +4,7 @@ import { validationError } from '../../contract/validation.js';
 import { execute, selectOne } from '../../db-query.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
+import { notifyOrderReceived } from '../notifications/notify.js';
 import { type Actor, audit as auditRequisition } from '../requisitions/requisitions.service.js';
 import { queueWebhookEvents } from '../webhooks/webhook-events.js';
 import {
@@ -71,7 +72,8 @@ export async function detailOrFail(
 
 /**
  * Writes one audit_logs row for a purchase order (status change, actor, metadata), and, in the same
- * transaction, the webhook events the change raises.
+ * transaction, the webhook events the change raises and, for a receipt, the requisition's requestor's
+ * notification.
  */
 export async function audit(
   db: Db,
@@ -106,6 +108,8 @@ export async function audit(
     transaction,
   );
   await queueWebhookEvents(db, 'purchase_order', entry.purchaseOrderId, entry, transaction);
+  if (entry.action === 'receive' || (entry.to === 'received' && entry.from !== 'received'))
+    await notifyOrderReceived(db, entry, transaction);
 }
 
 /** A non-blank string, trimmed, or null. */

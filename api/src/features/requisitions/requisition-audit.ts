@@ -2,13 +2,15 @@ import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
 import { execute } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
+import { notifyRequisitionChange } from '../notifications/notify.js';
 import { queueWebhookEvents } from '../webhooks/webhook-events.js';
 
 type RequisitionStatus = components['schemas']['RequisitionStatus'];
 
 /**
  * Writes one audit_logs row for a requisition (status change, actor, metadata such as the comment),
- * and, in the same transaction, the webhook events the change raises.
+ * and, in the same transaction, the webhook events the change raises and the requestor's notification
+ * of a decision (approved, rejected, information requested).
  */
 export async function audit(
   db: Db,
@@ -41,4 +43,5 @@ export async function audit(
     transaction,
   );
   await queueWebhookEvents(db, 'requisition', entry.requisitionId, entry, transaction);
+  await notifyRequisitionChange(db, entry, transaction);
 }

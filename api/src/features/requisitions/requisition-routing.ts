@@ -34,7 +34,8 @@ export interface RoutingFactsRow {
 }
 
 /**
- * Loads, in one statement, the policy, total, requestor, manager, department head, the approvers of
+ * Loads, in one statement, the policy (the version the requisition was routed with, else the
+ * organisation's current one), total, requestor, manager, department head, the approvers of
  * each role, earlier approvers, the level that last asked for information and the last round of a
  * requisition. Only active members (active accounts) whose role holds `approval.act` count as
  * approvers: anyone else could never act on a step given to them.
@@ -48,7 +49,7 @@ export async function loadRoutingFacts(
   return selectOne<RoutingFactsRow>(
     db,
     `WITH req AS (
-       SELECT r.id, r.organization_id, r.requestor_id, r.cost_center_id,
+       SELECT r.id, r.organization_id, r.requestor_id, r.cost_center_id, r.approval_policy_version,
               -- A requisition submitted in another currency before rates existed counts at face value.
               round(COALESCE(r.base_total_amount, r.total_amount) * 100) AS base_total_cents,
               r.budget_overrun IS NOT NULL AS budget_finance
@@ -69,7 +70,9 @@ export async function loadRoutingFacts(
          JOIN user_organizations m ON m.role_id = ro.id AND m.organization_id = $2 AND m.is_active
          JOIN users u ON u.id = m.user_id AND u.is_active
      )
-     SELECT o.settings -> 'approval_policy' AS policy, req.base_total_cents, req.requestor_id,
+     SELECT COALESCE((SELECT v.policy FROM approval_policy_versions v
+                       WHERE v.organization_id = $2 AND v.version = req.approval_policy_version),
+                     o.settings -> 'approval_policy') AS policy, req.base_total_cents, req.requestor_id,
             req.cost_center_id::text AS cost_center_id, req.budget_finance,
             (SELECT am.user_id::text FROM membership ms JOIN approvers am ON am.user_id = ms.manager_id) AS manager_id,
             (SELECT am.user_id::text FROM membership ms

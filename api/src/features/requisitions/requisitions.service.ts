@@ -5,6 +5,7 @@ import { fallbackRoles, levelTitle, routeSubmission } from '../../domain/approva
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
 import { handOverIfAbsent } from '../absences/absence-moves.js';
+import { pinPolicyVersion } from '../approval-policy/policy-versions.js';
 import { mailOpenStep } from '../approvals/decision-mail.js';
 import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import { submissionRate } from '../currency/frozen-rate.js';
@@ -354,6 +355,8 @@ async function submitLocked(
   reapproval?: { restartLevel: number; metadata: Record<string, unknown> },
 ): Promise<void> {
   const organizationId = actor.scope.organizationId;
+  // The policy version it is routed with from now on, its first submission's (issue 15 item 8).
+  await pinPolicyVersion(db, organizationId, current.id, transaction);
   const facts = await loadRoutingFacts(db, organizationId, current.id, transaction);
   if (!facts) throw new NotFound('Requisition');
 

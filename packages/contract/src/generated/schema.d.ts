@@ -371,6 +371,94 @@ export interface paths {
         patch: operations["updateOrganizationSettings"];
         trace?: never;
     };
+    "/organizations/{id}/approval-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the approval policy
+         * @description The organisation's current approval policy (levels, thresholds, approvers, due times,
+         *     auto-approval, fallback approvers) with its `version`. Open to members holding `org.settings`
+         *     (who change it) or `approval.act` (who decide under it). `X-Organization-Id` must name the
+         *     organisation of the path (400).
+         */
+        get: operations["getApprovalPolicy"];
+        /**
+         * Save a new version of the approval policy
+         * @description Saves the policy as a new immutable version. `version` must be the one last read: when another
+         *     save came first the answer is 409 `CONFLICT` naming `version`, and nothing is written. The policy
+         *     is checked whole (400 naming each field, e.g. `levels.2.min_total`): 1 to 10 levels ordered by
+         *     threshold, titles non-empty and unique, roles and named users of the organisation holding
+         *     `approval.act`, `required_approvals` 1, fallback roles of the organisation. Levels are renumbered
+         *     from 1 in the order sent. Requisitions already submitted keep the version they were routed with;
+         *     the new one applies to submissions from now on. Saving the current policy unchanged writes
+         *     nothing. Needs `org.settings`.
+         */
+        put: operations["updateApprovalPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/approval-policy/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the approval policy's versions
+         * @description Every saved version of the policy, newest first (at most 100), with who saved it and when. A
+         *     requisition names the version it was routed with (`approval_policy_version`).
+         */
+        get: operations["listApprovalPolicyVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/approval-policy/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the approval chain of a sample amount
+         * @description Which levels a requisition of `amount` raised by `requestor_id` (absent: the caller) would go
+         *     through, and who would approve each, under `policy` (absent: the current policy; an unsaved one is
+         *     checked like a save, 400 naming its fields). Each level is assumed approved by its approver, so
+         *     the rules of DECISIONS §4 show (nobody decides two levels, the requestor never decides). Writes
+         *     nothing. Needs `org.settings`.
+         */
+        post: operations["previewApprovalPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products": {
         parameters: {
             query?: never;
@@ -1236,6 +1324,151 @@ export interface paths {
          *     refused (cancel it instead). Needs `approval.act`.
          */
         patch: operations["updateMyAbsence"];
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's notifications
+         * @description The caller's own in-app notifications in this organisation, newest first, `limit` at a time;
+         *     `next_cursor` (null on the last page) fetches the next page. `unread_only=true` keeps the unread
+         *     ones. `unread_count` counts every unread one, whatever the page. Any member may call it.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the caller's unread notifications
+         * @description The number of the caller's unread notifications in this organisation, cheap enough to poll. The
+         *     answer carries an `ETag`; a request with `If-None-Match` naming it answers `304 Not Modified`
+         *     (no body) while nothing changed (no new notification, none read).
+         */
+        get: operations["getUnreadNotificationCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a notification as read
+         * @description Marks one of the caller's notifications as read (again is harmless). Anyone else's, or one of
+         *     another organisation, answers 404.
+         */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark all notifications as read
+         * @description Marks every unread notification of the caller in this organisation as read; answers how many.
+         */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/notification-preferences": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the caller's notification preferences
+         * @description Per kind of notification, whether it appears in the app (`in_app`) and is mailed (`email`), and
+         *     whether a daily digest of the unread ones is mailed. Default: everything on, no digest.
+         */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Change the caller's notification preferences
+         * @description Replaces the caller's preferences in this organisation: every kind with `in_app` and `email`, and
+         *     `daily_digest`. A kind turned off in the app is no longer written to the bell; turned off by email,
+         *     its mail (such as "Awaiting your decision") is no longer sent.
+         */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/users": {
@@ -2948,6 +3181,70 @@ export interface components {
         AbsenceList: {
             absences: components["schemas"]["Absence"][];
         };
+        /**
+         * @description What a notification is about: a step awaits the recipient's decision (`approval_requested`,
+         *     also when a step moves to them while someone is away), a step was delegated to them
+         *     (`step_delegated`), their requisition was approved, rejected or sent back for information,
+         *     an order of their requisition was received (partly or fully, `order_received`).
+         * @enum {string}
+         */
+        NotificationKind: "approval_requested" | "step_delegated" | "requisition_approved" | "requisition_rejected" | "requisition_info_requested" | "order_received";
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["NotificationKind"];
+            /** @description The line shown in the bell. */
+            message: string;
+            /**
+             * @description What the notification leads to.
+             * @enum {string}
+             */
+            subject_type: "requisition" | "purchase_order";
+            /** Format: uuid */
+            subject_id: string;
+            /**
+             * Format: uuid
+             * @description The requisition concerned (the order's, for an order).
+             */
+            requisition_id: string;
+            /** Format: date-time */
+            read_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        NotificationPage: {
+            notifications: components["schemas"]["Notification"][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next_cursor: string | null;
+            unread_count: number;
+        };
+        NotificationCount: {
+            unread_count: number;
+            /**
+             * Format: date-time
+             * @description When the newest notification (read or not) arrived.
+             */
+            latest_at: string | null;
+        };
+        NotificationResponse: {
+            notification: components["schemas"]["Notification"];
+        };
+        NotificationChannels: {
+            in_app: boolean;
+            email: boolean;
+        };
+        NotificationPreferences: {
+            kinds: {
+                approval_requested: components["schemas"]["NotificationChannels"];
+                step_delegated: components["schemas"]["NotificationChannels"];
+                requisition_approved: components["schemas"]["NotificationChannels"];
+                requisition_rejected: components["schemas"]["NotificationChannels"];
+                requisition_info_requested: components["schemas"]["NotificationChannels"];
+                order_received: components["schemas"]["NotificationChannels"];
+            };
+            /** @description Mail once a day a summary of the unread notifications of the last day. */
+            daily_digest: boolean;
+        };
         /** @description A user shown by name and email (a requestor, an approver, a delegate). */
         UserRef: {
             /** Format: uuid */
@@ -3199,18 +3496,113 @@ export interface components {
             fallback_approver_roles?: string[];
         };
         ApprovalPolicyLevel: {
+            /** @description The level's position, from 1; a saved policy is renumbered in the order of its levels. */
             level: number;
-            /** @description Manager Approval, Department Head Approval, … */
+            /** @description Manager Approval, Department Head Approval, … (unique within the policy). */
             title: string;
             /** @description The level applies when the requisition total is at least this. */
             min_total: components["schemas"]["Money"];
             /**
              * @description `manager`: the requestor's manager, else the head of their department; `department_head`: the
              *     head of the requestor's department; `finance_manager` / `general_manager`: every active member
-             *     with that role (the first to act decides).
+             *     with that role (the first to act decides); `role`: every active member of `role_name` holding
+             *     `approval.act` (the first to act decides); `users`: the named `user_ids`, in order — the first
+             *     who is eligible (active, holding `approval.act`, not the requestor, not an earlier approver)
+             *     gets the step.
              * @enum {string}
              */
-            approver: "manager" | "department_head" | "finance_manager" | "general_manager";
+            approver: "manager" | "department_head" | "finance_manager" | "general_manager" | "role" | "users";
+            /** @description For `approver: role`, the role whose approvers decide (a role of the organisation holding `approval.act`). */
+            role_name?: string;
+            /** @description For `approver: users`, the named approvers (active members holding `approval.act`), in order. */
+            user_ids?: string[];
+            /**
+             * @description Reserved for committees (N of M, issue 15 item 6): how many approvals the level needs. Only 1
+             *     is accepted until committees exist (400 naming `levels.N.required_approvals`).
+             */
+            required_approvals?: number;
+            /**
+             * @description How many working days (Monday to Friday) an approver has to decide a step of this level, from
+             *     when it opens; null: no due time. Stored and shown; reminders and escalation use it.
+             */
+            due_in_working_days?: number | null;
+        };
+        /** @description The organisation's current approval policy with the version a change must name. */
+        ApprovalPolicyDocument: {
+            version: number;
+            policy: components["schemas"]["ApprovalPolicy"];
+            /**
+             * Format: date-time
+             * @description When this version was saved (or recorded, for the organisation's first policy).
+             */
+            saved_at: string;
+            /** @description Who saved this version; null for the policy the organisation started with. */
+            saved_by: components["schemas"]["PersonRef"] | null;
+        };
+        ApprovalPolicyResponse: {
+            approval_policy: components["schemas"]["ApprovalPolicyDocument"];
+            choices: components["schemas"]["ApprovalPolicyChoices"];
+        };
+        /** @description What a policy of this organisation may name, for the editor's pickers. */
+        ApprovalPolicyChoices: {
+            /** @description The organisation's roles by name; `approves` when the role holds `approval.act`. */
+            roles: {
+                name: string;
+                approves: boolean;
+            }[];
+            /** @description Active members holding `approval.act`, by last then first name. */
+            approvers: components["schemas"]["PersonRef"][];
+            /** @description Active members (who may raise a requisition to preview), by last then first name; at most 500. */
+            members: components["schemas"]["PersonRef"][];
+        };
+        ApprovalPolicyChange: {
+            /** @description The version last read; another save since then answers 409 naming `version`. */
+            version: number;
+            policy: components["schemas"]["ApprovalPolicy"];
+        };
+        ApprovalPolicyVersionList: {
+            /** @description The organisation's policy versions, newest first (at most 100). */
+            versions: components["schemas"]["ApprovalPolicyDocument"][];
+        };
+        ApprovalPolicyPreviewRequest: {
+            /** @description The sample total, in the organisation's base currency. */
+            amount: components["schemas"]["Money"];
+            /**
+             * Format: uuid
+             * @description Whose requisition it would be (a member of the organisation); absent or null, the caller.
+             */
+            requestor_id?: string | null;
+            /** @description An unsaved policy to preview; absent, the current one. */
+            policy?: components["schemas"]["ApprovalPolicy"];
+        };
+        ApprovalPolicyPreviewLevel: {
+            level: number;
+            title: string;
+            /**
+             * @description `person`: one approver; `group`: the first of `approvers` to act decides (a role, or the fallback
+             *     approvers); `passed`: nobody can decide this level, see `comment`.
+             * @enum {string}
+             */
+            outcome: "person" | "group" | "passed";
+            approvers: components["schemas"]["PersonRef"][];
+            /** @description The role of a group level, or null. */
+            group: string | null;
+            /** @description Why a level passes. */
+            comment: string | null;
+            due_in_working_days: number | null;
+        };
+        ApprovalPolicyPreview: {
+            amount: components["schemas"]["Money"];
+            requestor: components["schemas"]["PersonRef"];
+            /** @description True when the amount is below `auto_approve_below`: approved at once, no levels. */
+            auto_approved: boolean;
+            /** @description True when nobody could approve it (a submission would answer 409 `NO_APPROVER`). */
+            no_approver: boolean;
+            /** @description The levels in the order they would open, each assumed approved by its approver. */
+            levels: components["schemas"]["ApprovalPolicyPreviewLevel"][];
+        };
+        ApprovalPolicyPreviewResponse: {
+            preview: components["schemas"]["ApprovalPolicyPreview"];
         };
         OrganizationSummary: {
             /** @description Open approval steps the caller can act on. */
@@ -5226,6 +5618,155 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getApprovalPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPolicyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateApprovalPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalPolicyChange"];
+            };
+        };
+        responses: {
+            /** @description The policy as saved, with its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPolicyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApprovalPolicyVersions: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPolicyVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewApprovalPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The organisation's id. */
+                id: components["parameters"]["OrganizationPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalPolicyPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The chain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPolicyPreviewResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -6698,6 +7239,216 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description Only the unread notifications. */
+                unread_only?: boolean;
+                /** @description Page size. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page (400 when malformed). */
+                cursor?: string;
+            };
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUnreadNotificationCount: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+                /** @description The `ETag` of an earlier answer. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    /** @description Changes when a notification arrives or is read. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationCount"];
+                };
+            };
+            /** @description Not modified since the `ETag` given in `If-None-Match`. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        marked: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The current organisation. The caller needs an active membership of it (403 otherwise); records of
+                 *     other organisations answer 404.
+                 */
+                "X-Organization-Id": components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferences"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

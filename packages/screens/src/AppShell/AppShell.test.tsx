@@ -277,7 +277,7 @@ describe('AppShell', () => {
     await renderShell();
     expect(await screen.findByText('Alex Morgan')).toBeInTheDocument();
     expect(screen.getByText('admin@acme.test')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Notifications (unread)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, no unread' })).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveTextContent('Acme Corporation'),
     );

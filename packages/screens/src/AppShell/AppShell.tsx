@@ -1,7 +1,8 @@
 import { Box, Flex, IconButton, Text } from '@radix-ui/themes';
-import { Bell, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type CSSProperties, type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import { NARROW_SCREEN_QUERY, useNarrowScreen } from '../kit/useNarrowScreen';
+import { NotificationBell } from '../NotificationBell';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { MobileMenu } from './MobileMenu';
@@ -187,30 +188,9 @@ export function AppShell({ currentPath, children }: AppShellProps): ReactElement
               </Text>
             </Flex>
             <Box position="relative" flexShrink="0">
-              <IconButton
-                variant="ghost"
-                color="gray"
-                size="3"
-                aria-label="Notifications (unread)"
-                style={{ margin: 0 }}
-              >
-                <Bell size={20} aria-hidden />
-              </IconButton>
-              <span
-                aria-hidden
-                data-testid="unread-dot"
-                style={{
-                  position: 'absolute',
-                  top: 8,
-                  right: 8,
-                  width: 8,
-                  height: 8,
-                  borderRadius: '50%',
-                  background: 'var(--red-9)',
-                  boxShadow: '0 0 0 2px var(--color-panel-solid)',
-                  pointerEvents: 'none',
-                }}
-              />
+              {session.currentOrganization ? (
+                <NotificationBell organizationId={session.currentOrganization.id} />
+              ) : null}
             </Box>
           </header>
         </Flex>

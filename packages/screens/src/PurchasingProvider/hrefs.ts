@@ -44,6 +44,10 @@ export interface Hrefs {
   roles(): string;
   /** The signed-in approver's out-of-office periods (optional: `/out-of-office` when absent). */
   outOfOffice?(): string;
+  /** The signed-in user's notifications (optional: `/notifications` when absent). */
+  notifications?(): string;
+  /** Which notifications the user gets, in the app and by email (optional: `/settings/notifications`). */
+  notificationSettings?(): string;
   /** Asks for a password reset link ('Forgot your password?'). */
   forgotPassword(): string;
   /** Sets a new password with the emailed reset token. */
@@ -87,6 +91,8 @@ export const defaultHrefs: Hrefs = {
   exchangeRates: () => '/admin/exchange-rates',
   roles: () => '/admin/roles',
   outOfOffice: () => '/out-of-office',
+  notifications: () => '/notifications',
+  notificationSettings: () => '/settings/notifications',
   forgotPassword: () => '/forgot-password',
   resetPassword: (token) => `/reset-password?${new URLSearchParams({ token }).toString()}`,
   acceptInvite: (token) => `/accept-invite?${new URLSearchParams({ token }).toString()}`,

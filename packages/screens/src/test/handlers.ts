@@ -6,6 +6,7 @@
 import type { paths, Schemas } from '@purchasing/api-client';
 import { delay } from 'msw';
 import { createOpenApiHttp } from 'openapi-msw';
+import { notificationHandlers } from './notificationHandlers';
 
 /** MSW's `http`, typed by the contract, for paths under `/api`. */
 export const http = createOpenApiHttp<paths>({ baseUrl: '/api' });
@@ -242,4 +243,5 @@ export const handlers = [
   logoutHandler(),
   organizationsHandler(),
   summaryHandler(),
+  ...notificationHandlers(),
 ];

@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createRequisition, snapshot, switchUser, uniqueText } from './support/approvals';
+import { signIn } from './support/session';
+
+/**
+ * The bell (issue 15 item 1) through the real UI against the real API: Mike Manager
+ * (manager@acme.test) starts with nothing unread; his report (user@acme.test) submits a requisition;
+ * his bell says "Notifications, 1 unread"; he opens the panel, clicks the notification, lands on the
+ * approval review, and the count is back to 0. Then the settings screen from the panel. Screenshots
+ * of the open panel and the settings at 1440 and 390 pixels wide.
+ */
+
+const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications, / });
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+
+test.describe('the bell', () => {
+  test('a submission lights the manager’s bell; clicking through opens the approval and clears it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await test.step('1. The manager starts with nothing unread', async () => {
+      await signIn(page, 'manager@acme.test');
+      await expect(bell(page)).toBeVisible();
+      await bell(page).click();
+      const markAll = panel(page).getByRole('button', { name: 'Mark all as read' });
+      if (await markAll.isEnabled()) await markAll.click();
+      await expect(bell(page)).toHaveAccessibleName('Notifications, no unread');
+      await page.keyboard.press('Escape');
+    });
+
+    const requisition = await test.step('2. His report submits a requisition', async () => {
+      await switchUser(page, 'user@acme.test');
+      return createRequisition(page, {
+        justification: uniqueText('Bell test monitors'),
+        description: 'Monitor arm',
+        quantity: 1,
+        unitPrice: 80,
+        expectedTotal: '$80.00',
+      });
+    });
+
+    await test.step('3. The manager’s bell shows 1; he opens it and clicks through to the approval', async () => {
+      await switchUser(page, 'manager@acme.test');
+      await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+      await bell(page).click();
+      const item = panel(page).getByRole('link', { name: new RegExp(`^Unread: ${requisition.number} from`) });
+      await expect(item).toBeVisible();
+      await expect(item).toContainText('awaits your decision (Manager Approval)');
+      await snapshot(page, 'bell-panel-1440', false);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(item).toBeVisible();
+      const box = await panel(page).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await snapshot(page, 'bell-panel-390', false);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await item.click();
+      await expect(page).toHaveURL(new RegExp(`/approvals/${requisition.id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: requisition.number })).toBeVisible();
+      await expect(bell(page)).toHaveAccessibleName('Notifications, no unread');
+    });
+
+    await test.step('4. Every notification on its page, the one read no longer marked', async () => {
+      await bell(page).click();
+      await panel(page).getByRole('link', { name: 'View all notifications' }).click();
+      await expect(page).toHaveURL(/\/notifications$/);
+      await expect(page.getByRole('heading', { level: 1, name: /^Notifications/ })).toBeVisible();
+      await expect(panel(page)).toBeHidden();
+      const list = page.getByRole('main').getByRole('list', { name: 'Notifications', exact: true });
+      await expect(list.getByRole('link', { name: new RegExp(`^${requisition.number} from`) })).toBeVisible();
+      await snapshot(page, 'notifications-page-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await snapshot(page, 'notifications-page-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+
+    await test.step('5. The notification settings from the panel', async () => {
+      await bell(page).click();
+      await panel(page).getByRole('link', { name: 'Notification settings' }).click();
+      await expect(page).toHaveURL(/\/settings\/notifications$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Notification Settings' })).toBeVisible();
+      await expect(page.getByRole('checkbox')).toHaveCount(12);
+      await snapshot(page, 'notification-settings-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByRole('switch', { name: 'Daily digest' })).toBeVisible();
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(wide).toBeLessThanOrEqual(390);
+      await snapshot(page, 'notification-settings-390');
+    });
+  });
+});

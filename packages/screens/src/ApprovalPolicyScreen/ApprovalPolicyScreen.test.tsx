@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createApprovalPolicyApi, policyApprovers } from '../test/approvalPolicyHandlers';
+import { globex } from '../test/handlers';
+import { renderScreen } from '../test/render';
+import { server } from '../test/server';
+import { ApprovalPolicyScreen } from './ApprovalPolicyScreen';
+
+function setup(options: Parameters<typeof createApprovalPolicyApi>[0] = {}, organizationId?: string) {
+  const api = createApprovalPolicyApi(options);
+  server.use(...api.handlers);
+  return {
+    ...renderScreen(<ApprovalPolicyScreen />, {
+      signedIn: true,
+      ...(organizationId ? { organizationId } : {}),
+    }),
+    api,
+  };
+}
+
+describe('ApprovalPolicyScreen', () => {
+  it('shows each level as a card with its threshold and due time, and the version history', async () => {
+    setup();
+    const first = await screen.findByRole('region', { name: 'Level 1: Manager Approval' });
+    expect(within(first).getByRole('textbox', { name: /Title/ })).toHaveValue('Manager Approval');
+    expect(within(first).getByRole('spinbutton', { name: /Due in/ })).toHaveValue('2');
+    expect(screen.getAllByRole('region', { name: /^Level \d/ })).toHaveLength(4);
+    const history = await screen.findByRole('list', { name: 'Version History' });
+    expect(within(history).getByText('Version 1')).toBeInTheDocument();
+    expect(within(history).getByText('Current')).toBeInTheDocument();
+  });
+
+  it('adds a level with named users, previews the edited policy and saves it as a new version', async () => {
+    const { user, api } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Level' }));
+    const added = await screen.findByRole('region', { name: 'Level 5: Level 5 Approval' });
+    const title = within(added).getByRole('textbox', { name: /Title/ });
+    await user.clear(title);
+    await user.type(title, 'Board Approval');
+    await user.click(within(added).getByRole('combobox', { name: /Approver$/ }));
+    await user.click(await screen.findByRole('option', { name: 'Named users' }));
+    await user.click(await within(added).findByRole('combobox', { name: /Approvers/ }));
+    await user.click(await screen.findByRole('option', { name: 'Bo Board' }));
+    await user.keyboard('{Escape}');
+
+    const amount = screen.getByRole('spinbutton', { name: 'Sample amount' });
+    await user.clear(amount);
+    await user.type(amount, '200000');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const chain = await screen.findByRole('list', { name: 'Approval chain' });
+    expect(within(chain).getByText('Board Approval')).toBeInTheDocument();
+    expect(within(chain).getByText('Bo Board')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save Policy' }));
+    expect(await screen.findByText('Approval policy saved')).toBeInTheDocument();
+    const saved = api.calls.find((call) => call.method === 'PUT')?.body as {
+      version: number;
+      policy: { levels: { title: string; approver: string; user_ids?: string[] }[] };
+    };
+    expect(saved.version).toBe(1);
+    expect(saved.policy.levels.at(-1)).toMatchObject({
+      title: 'Board Approval',
+      approver: 'users',
+      user_ids: [policyApprovers[2]?.id],
+    });
+    await waitFor(() => expect(screen.getByText('Version 2')).toBeInTheDocument());
+  });
+
+  it("puts the server's refusal on the level's field", async () => {
+    const { user } = setup();
+    const second = await screen.findByRole('region', { name: /^Level 2/ });
+    const title = within(second).getByRole('textbox', { name: /Title/ });
+    await user.clear(title);
+    await user.type(title, 'Bad');
+    await user.click(screen.getByRole('button', { name: 'Save Policy' }));
+    expect(await within(second).findByText('Another level has this title')).toBeInTheDocument();
+  });
+
+  it('keeps what was typed and offers Reload when someone else saved first', async () => {
+    const { user } = setup({ stale: true });
+    const auto = await screen.findByRole('spinbutton', { name: 'Auto-approve below' });
+    await user.clear(auto);
+    await user.type(auto, '100');
+    await user.click(screen.getByRole('button', { name: 'Save Policy' }));
+    expect(await screen.findByText(/Someone else changed the approval policy/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(auto).toHaveValue('100');
+  });
+
+  it('keeps the levels in threshold order', async () => {
+    const { user } = setup();
+    const first = await screen.findByRole('region', { name: 'Level 1: Manager Approval' });
+    const threshold = within(first).getByRole('spinbutton', { name: /Applies from/ });
+    await user.clear(threshold);
+    await user.type(threshold, '30000');
+    await user.tab();
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('region', { name: /^Level \d/ }).map((r) => r.getAttribute('aria-label')),
+      ).toEqual([
+        'Level 1: Department Head Approval',
+        'Level 2: Finance Manager Approval',
+        'Level 3: Manager Approval',
+        'Level 4: General Manager Approval',
+      ]),
+    );
+  });
+
+  it('is read-only for an approver without org.settings', async () => {
+    setup({}, globex.id);
+    expect(
+      await screen.findByText('Only people who manage settings can change the approval policy.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Policy' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Level' })).toBeNull();
+    expect(screen.getAllByRole('textbox', { name: /Title/ })[0]).toBeDisabled();
+  });
+});

@@ -1,0 +1,1 @@
+export { ApprovalPolicyScreen, approvalPolicyMessages } from './ApprovalPolicyScreen';

@@ -1,0 +1,5 @@
+export {
+  NOTIFICATION_KIND_LABELS,
+  NotificationSettingsScreen,
+  notificationSettingsMessages,
+} from './NotificationSettingsScreen';

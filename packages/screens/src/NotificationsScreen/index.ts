@@ -1,0 +1,6 @@
+export {
+  NOTIFICATIONS_PAGE_LIMIT,
+  NotificationsScreen,
+  type NotificationsScreenProps,
+  notificationsMessages,
+} from './NotificationsScreen';
