@@ -96,19 +96,26 @@ export async function snapshotRequisition(
   };
 }
 
-/** The organisation's approval policy and re-approval tolerance (amount in base-currency cents). */
-async function policyAndTolerance(db: Db, organizationId: string, transaction: Transaction) {
+/**
+ * The approval policy the requisition is routed with (the version it was pinned to at its first
+ * submission, as routing reads it) and the organisation's re-approval tolerance (amount in
+ * base-currency cents).
+ */
+async function policyAndTolerance(db: Db, organizationId: string, id: string, transaction: Transaction) {
   const row = await selectOne<{
     policy: ApprovalPolicy | null;
     percent: string | null;
     amount: string | null;
   }>(
     db,
-    `SELECT settings -> 'approval_policy' AS policy,
-            settings #>> '{reapproval_tolerance,percent}' AS percent,
-            settings #>> '{reapproval_tolerance,amount}' AS amount
-       FROM organizations WHERE id = $1`,
-    [organizationId],
+    `SELECT COALESCE((SELECT v.policy FROM approval_policy_versions v
+                       WHERE v.organization_id = o.id AND v.version = r.approval_policy_version),
+                     o.settings -> 'approval_policy') AS policy,
+            o.settings #>> '{reapproval_tolerance,percent}' AS percent,
+            o.settings #>> '{reapproval_tolerance,amount}' AS amount
+       FROM organizations o JOIN requisitions r ON r.organization_id = o.id AND r.id = $2
+      WHERE o.id = $1`,
+    [organizationId, id],
     transaction,
   );
   return {
@@ -152,7 +159,7 @@ export async function settleApprovedEdit(
   const after = await snapshotRequisition(db, organizationId, id, transaction);
   // The new total at the rate frozen at the approved submission (a currency change re-approves anyway).
   const diff = diffRequisition(before, after);
-  const { policy, tolerance } = await policyAndTolerance(db, organizationId, transaction);
+  const { policy, tolerance } = await policyAndTolerance(db, organizationId, id, transaction);
   const decision = decideReapproval(diff, policy, tolerance);
   const names = await referenceNames(
     db,
