@@ -44,6 +44,7 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
            ARRAY(SELECT r.requestor_id FROM requisitions r WHERE r.id = s.requisition_id
                  UNION SELECT COALESCE(p.actioned_by_id, p.approver_id) FROM approval_steps p
                         WHERE p.requisition_id = s.requisition_id AND p.action = 'approve'
+                          AND p.superseded_at IS NULL -- an approval an edit voided excludes no one
                           AND COALESCE(p.actioned_by_id, p.approver_id) IS NOT NULL),
            s.actioned_by_id) k
        ) x GROUP BY 1, 2),
@@ -55,7 +56,8 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
                   AND (s.approver_id = m.user_id OR (s.approver_id IS NULL AND s.approver_role_name = ro.name))
                   AND r.requestor_id <> m.user_id
                   AND NOT EXISTS (SELECT 1 FROM approval_steps p WHERE p.requisition_id = s.requisition_id
-                                    AND p.action = 'approve' AND COALESCE(p.actioned_by_id, p.approver_id) = m.user_id)
+                                    AND p.action = 'approve' AND p.superseded_at IS NULL
+                                    AND COALESCE(p.actioned_by_id, p.approver_id) = m.user_id)
               ) AS n
          FROM user_organizations m JOIN roles ro ON ro.id = m.role_id),
      pending_kept AS (
