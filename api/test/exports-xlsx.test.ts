@@ -286,7 +286,9 @@ describe('a large workbook', () => {
     const waiting = stream.readableLength;
     const pulledWhileIdle = pulled;
     expect(waiting).toBeGreaterThan(0);
-    expect(pulledWhileIdle).toBeLessThan(ROWS / 2);
+    // How far it gets depends on how fast the zip keeps up (38,001 of 50,000 on a loaded machine, about
+    // 13,000 on a quiet one); without the wait for the reader it reads all of them before anyone reads.
+    expect(pulledWhileIdle).toBeLessThan(ROWS);
     const chunks: Buffer[] = [];
     let bytes = 0;
     let peak = 0;

@@ -47,15 +47,25 @@ describe(`migration ${MIGRATION}`, () => {
     });
   };
 
+  /** The organisation-wide committed counters, summed over every month (major units). */
+  const committedTotal = async (sequelize: Sequelize) => {
+    const [rows] = (await sequelize.query(
+      `SELECT COALESCE(sum(n), 0)::text AS n FROM counter_deltas WHERE key ~ '^committed:[0-9]{4}-[0-9]{2}$'`,
+    )) as [{ n: string }[], unknown];
+    return Number(rows[0]!.n) / 100;
+  };
+
   it('recounts committed less the receipts of data written under the old rule', async () => {
     const { sequelize } = scratch;
     await receive(sequelize, 100);
     await expectCountersExact(sequelize);
 
+    const newRule = await committedTotal(sequelize);
     // Down to and including it (later migrations, if any, go first).
     expect(await migrateDown(sequelize, { to: MIGRATION })).toContain(MIGRATION);
-    // The old rule: the receipt is in spent and still in committed, which the check's rule refuses.
-    await expect(expectCountersExact(sequelize)).rejects.toThrow(/counters that differ/);
+    // The old rule: the receipt is in spent and still in committed. (The whole check of
+    // counters-check.ts reads columns of later migrations, which are gone at this point.)
+    expect(await committedTotal(sequelize)).toBe(newRule + 100);
     await receive(sequelize, 250);
 
     expect(await migrateUp(sequelize)).toContain(MIGRATION);
