@@ -212,6 +212,30 @@ describe('a committee level (2 of 3)', () => {
     expect((await act(board[2]!, id, 'approve')).statusCode).toBe(409);
   });
 
+  it('lets a member delegate to someone outside the committee only; the delegate counts as a member', async () => {
+    const { id } = await submitted();
+    const delegate = (to: Member) =>
+      call(app.server, 'POST', `/api/approvals/${id}/delegate`, {
+        token: board[0]!.token,
+        organizationId: organization.id,
+        payload: { action: 'delegate', delegate_to_user_id: to.user.id },
+      });
+    const toMember = await delegate(board[1]!);
+    expect(toMember.statusCode, toMember.payload).toBe(400);
+    expect(body(toMember).details).toEqual([expect.objectContaining({ field: 'delegate_to_user_id' })]);
+    const toManager = await delegate(manager);
+    expect(toManager.statusCode, toManager.payload).toBe(200);
+    expect(openSteps(body(toManager).requisition)).toContainEqual(
+      expect.objectContaining({
+        approver: expect.objectContaining({ id: manager.user.id }),
+        required_approvals: 2,
+      }),
+    );
+    expect((await act(manager, id, 'approve')).statusCode).toBe(200);
+    const second = await act(board[2]!, id, 'approve');
+    expect(openSteps(body(second).requisition)).toEqual([expect.objectContaining({ approval_level: 2 })]);
+  });
+
   it('counts two members approving at once exactly once each, and opens the next level once', async () => {
     for (let run = 0; run < 3; run++) {
       const { id } = await submitted();
