@@ -29,7 +29,7 @@ export async function committeeApprovals(
     db,
     `SELECT count(DISTINCT COALESCE(s.actioned_by_id, s.approver_id))::int AS n FROM approval_steps s
       WHERE s.organization_id = $1 AND s.requisition_id = $2 AND s.round = $3 AND s.approval_level = $4
-        AND s.required_approvals IS NOT NULL AND s.action = 'approve'`,
+        AND s.required_approvals IS NOT NULL AND s.action = 'approve' AND s.superseded_at IS NULL`,
     [organizationId, requisitionId, step.round, step.approval_level],
     transaction,
   );
