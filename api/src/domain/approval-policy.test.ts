@@ -75,7 +75,22 @@ describe('checkApprovalPolicy', () => {
     ['no named users', withLevel(1, { user_ids: [] }), ['levels.1.user_ids']],
     ['a named user who cannot approve', withLevel(1, { user_ids: ['ann', 'zed'] }), ['levels.1.user_ids.1']],
     ['a named user twice', withLevel(1, { user_ids: ['ann', 'ann'] }), ['levels.1.user_ids.1']],
-    ['a committee (reserved)', withLevel(1, { required_approvals: 2 }), ['levels.1.required_approvals']],
+    [
+      'a committee on a manager level',
+      withLevel(0, { required_approvals: 2 }),
+      ['levels.0.required_approvals'],
+    ],
+    ['a committee on a role level', withLevel(2, { required_approvals: 2 }), ['levels.2.required_approvals']],
+    [
+      'a committee needing more approvals than it has members',
+      withLevel(1, { required_approvals: 3 }),
+      ['levels.1.required_approvals'],
+    ],
+    [
+      'a committee needing 0 approvals',
+      withLevel(1, { required_approvals: 0 }),
+      ['levels.1.required_approvals'],
+    ],
     ['a due time of 0 days', withLevel(0, { due_in_working_days: 0 }), ['levels.0.due_in_working_days']],
     ['a due time of 61 days', withLevel(0, { due_in_working_days: 61 }), ['levels.0.due_in_working_days']],
     ['a negative auto-approval', { ...valid, auto_approve_below: -1 }, ['auto_approve_below']],
@@ -101,6 +116,15 @@ describe('checkApprovalPolicy', () => {
     ['no fallback role', { ...valid, fallback_approver_roles: [] }, ['fallback_approver_roles']],
   ])('refuses %s, naming the field', (_why, policy, fields) => {
     expect(fieldsOf(policy as ApprovalPolicy)).toEqual(fields);
+  });
+
+  it('accepts a committee of named users (2 of 2) and stores N only above 1', () => {
+    expect(fieldsOf(withLevel(1, { required_approvals: 2 }))).toEqual([]);
+    const policy = checkApprovalPolicy(withLevel(1, { required_approvals: 2 }), context);
+    expect(policy.levels[1]?.required_approvals).toBe(2);
+    expect(
+      checkApprovalPolicy(withLevel(1, { required_approvals: 1 }), context).levels[1],
+    ).not.toHaveProperty('required_approvals');
   });
 
   it('accepts one approval on a level and equal thresholds', () => {

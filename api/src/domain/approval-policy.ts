@@ -36,7 +36,8 @@ const MESSAGES = {
   tooManyUsers: `A level names at most ${MAX_NAMED_USERS} approvers`,
   userRepeated: 'This approver is named twice',
   userNotApprover: 'Not an active member of this organisation who can approve requisitions',
-  committee: 'Committees (N of M approvals) are not available yet: a level needs 1 approval',
+  committeeKind: 'Only a level of named users can be a committee: this level needs 1 approval',
+  committeeSize: 'A committee needs from 1 approval to as many as it has members',
   due: `Enter a whole number of working days from 1 to ${MAX_DUE_DAYS}, or none`,
   autoApprove: 'Enter an amount of 0 or more',
   threshold: 'Enter an amount of 0 or more',
@@ -54,7 +55,9 @@ function normalizeLevel(level: PolicyLevel, index: number): PolicyLevel {
   };
   if (level.approver === 'role') out.role_name = level.role_name?.trim() ?? '';
   if (level.approver === 'users') out.user_ids = [...(level.user_ids ?? [])];
-  if (level.required_approvals !== undefined) out.required_approvals = level.required_approvals;
+  // 1 is the default: kept only above it (a committee of named users; refused on other kinds).
+  if (level.required_approvals !== undefined && level.required_approvals !== 1)
+    out.required_approvals = level.required_approvals;
   if (level.due_in_working_days !== undefined && level.due_in_working_days !== null)
     out.due_in_working_days = level.due_in_working_days;
   return out;
@@ -94,8 +97,12 @@ function checkLevel(
       else if (!context.approvers.has(id)) add(`user_ids.${i}`, MESSAGES.userNotApprover);
     });
   }
-  if (level.required_approvals !== undefined && level.required_approvals !== 1)
-    add('required_approvals', MESSAGES.committee);
+  const required = level.required_approvals;
+  if (required !== undefined && required !== 1) {
+    if (level.approver !== 'users') add('required_approvals', MESSAGES.committeeKind);
+    else if (!Number.isInteger(required) || required < 1 || required > (level.user_ids ?? []).length)
+      add('required_approvals', MESSAGES.committeeSize);
+  }
   const due = level.due_in_working_days;
   if (due !== undefined && due !== null && (!Number.isInteger(due) || due < 1 || due > MAX_DUE_DAYS))
     add('due_in_working_days', MESSAGES.due);
@@ -105,8 +112,8 @@ function checkLevel(
  * Checks a policy whole and answers it as stored; throws 400 `ValidationFailed` listing every problem
  * by field. Rules: 1 to {@link MAX_LEVELS} levels ordered by threshold (equal thresholds allowed),
  * titles non-empty and unique (case ignored), a `role` level names a role of the organisation holding
- * `approval.act`, a `users` level names distinct active approvers, `required_approvals` is 1 until
- * committees exist, due times 1 to {@link MAX_DUE_DAYS} working days, `auto_approve_below` ≥ 0, and
+ * `approval.act`, a `users` level names distinct active approvers, `required_approvals` is 1 except
+ * on a `users` level (a committee: at most its number of named users), due times 1 to {@link MAX_DUE_DAYS} working days, `auto_approve_below` ≥ 0, and
  * fallback roles (1 or more, distinct) are roles of the organisation.
  */
 export function checkApprovalPolicy(policy: ApprovalPolicy, context: PolicyContext): ApprovalPolicy {

@@ -13,7 +13,10 @@ export type ApproverKind =
   | 'general_manager'
   /** Every active member of `role_name` holding `approval.act`; the first to act decides. */
   | 'role'
-  /** The named `user_ids`, in order: the first eligible one gets the step. */
+  /**
+   * The named `user_ids`, in order: the first eligible one gets the step; with `required_approvals`
+   * N > 1, a committee: every eligible named user gets a step, and N approvals decide the level.
+   */
   | 'users';
 
 /** One level of an organisation's approval policy. */
@@ -27,7 +30,7 @@ export interface PolicyLevel {
   role_name?: string | undefined;
   /** For `approver: 'users'`: the named approvers, in order. */
   user_ids?: string[] | undefined;
-  /** Reserved for committees (N of M, issue 15 item 6); only 1 until then. */
+  /** For `approver: 'users'`: how many named users must approve (N of M; absent: 1). */
   required_approvals?: number | undefined;
   /** Working days an approver has to decide a step of this level; null or absent: no due time. */
   due_in_working_days?: number | null | undefined;
@@ -80,7 +83,12 @@ export interface RoutingFacts {
 }
 
 /** Why a level is recorded as passed instead of waiting for someone. */
-export type PassReason = 'approver_is_requestor' | 'approver_not_found' | 'already_approved';
+export type PassReason =
+  | 'approver_is_requestor'
+  | 'approver_not_found'
+  | 'already_approved'
+  /** A committee has fewer eligible members than the approvals it needs. */
+  | 'committee_too_small';
 
 /** What routing decided for one level. */
 export type LevelOutcome =
@@ -94,6 +102,14 @@ export type LevelOutcome =
       /** True for the fallback approver group (no level found anyone other than the requestor). */
       fallback?: true;
     }
+  | {
+      level: number;
+      title: string;
+      /** N of M: every member gets a step; `required` distinct approvals decide the level. */
+      kind: 'committee';
+      members: string[];
+      required: number;
+    }
   | { level: number; title: string; kind: 'passed'; reason: PassReason; comment: string };
 
 /** The comment recorded on a passed level, so a pass is never silent. */
@@ -101,6 +117,8 @@ export const PASS_COMMENTS: Record<PassReason, string> = {
   approver_is_requestor: 'Passed to the next level: the approver is the requestor.',
   approver_not_found: 'Passed to the next level: no approver was found for this level.',
   already_approved: 'Passed to the next level: the approver already approved this requisition.',
+  committee_too_small:
+    'Passed to the next level: fewer committee members can decide this requisition than the approvals it needs.',
 };
 
 /** The comment of the last passed level when the requisition goes to the fallback approver group. */
@@ -144,6 +162,8 @@ function approvers(facts: RoutingFacts): Set<string> {
 function resolveNamedUsers(level: PolicyLevel, facts: RoutingFacts): LevelOutcome {
   const eligible = approvers(facts);
   const named = (level.user_ids ?? []).filter((id) => eligible.has(id));
+  const required = level.required_approvals ?? 1;
+  if (required > 1) return resolveCommittee(level, facts, named, required);
   const first = named.find((id) => id !== facts.requestorId && !facts.approvedBy.includes(id));
   if (first) return { level: level.level, title: level.title, kind: 'person', approverId: first };
   if (named.some((id) => facts.approvedBy.includes(id))) return passed(level, 'already_approved');
@@ -151,7 +171,24 @@ function resolveNamedUsers(level: PolicyLevel, facts: RoutingFacts): LevelOutcom
   return passed(level, 'approver_not_found');
 }
 
-/** Decides one level: a person, a group, or a pass with its reason. */
+/**
+ * A committee (N of M): every named user who is eligible (active approver, not the requestor, not an
+ * earlier approver) gets a step; with fewer than N of them the level passes, saying why.
+ */
+function resolveCommittee(
+  level: PolicyLevel,
+  facts: RoutingFacts,
+  named: readonly string[],
+  required: number,
+): LevelOutcome {
+  const members = named.filter((id) => id !== facts.requestorId && !facts.approvedBy.includes(id));
+  if (members.length >= required) {
+    return { level: level.level, title: level.title, kind: 'committee', members, required };
+  }
+  return passed(level, 'committee_too_small');
+}
+
+/** Decides one level: a person, a group, a committee, or a pass with its reason. */
 export function resolveLevel(level: PolicyLevel, facts: RoutingFacts): LevelOutcome {
   if (level.approver === 'users') return resolveNamedUsers(level, facts);
   const roleName = groupRoleOf(level);

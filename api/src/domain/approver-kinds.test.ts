@@ -133,3 +133,53 @@ describe('a chain mixing the kinds', () => {
     expect(route.next).toMatchObject({ kind: 'group', roleName: 'Super Admin', fallback: true });
   });
 });
+
+describe('a committee (named users, N of M)', () => {
+  const committee: PolicyLevel = {
+    level: 2,
+    title: 'Board Approval',
+    min_total: 0,
+    approver: 'users',
+    user_ids: ['board-1', 'board-2', 'requestor', 'finance-1'],
+    required_approvals: 2,
+  };
+
+  it('opens to every eligible named user at once, never the requestor', () => {
+    expect(resolveLevel(committee, facts())).toEqual({
+      level: 2,
+      title: 'Board Approval',
+      kind: 'committee',
+      members: ['board-1', 'board-2', 'finance-1'],
+      required: 2,
+    });
+  });
+
+  it('leaves out whoever approved a lower level, and named users who cannot approve', () => {
+    const outcome = resolveLevel(
+      { ...committee, user_ids: [...(committee.user_ids ?? []), 'gone'] },
+      facts({ approvedBy: ['board-1'] }),
+    );
+    expect(outcome).toMatchObject({ kind: 'committee', members: ['board-2', 'finance-1'], required: 2 });
+  });
+
+  it('passes with its reason when fewer members than the approvals it needs are eligible', () => {
+    expect(resolveLevel(committee, facts({ approvedBy: ['board-1', 'board-2'] }))).toEqual({
+      level: 2,
+      title: 'Board Approval',
+      kind: 'passed',
+      reason: 'committee_too_small',
+      comment: PASS_COMMENTS.committee_too_small,
+    });
+  });
+
+  it('is where advance stops after the level below', () => {
+    const policy: ApprovalPolicy = {
+      auto_approve_below: 0,
+      levels: [{ level: 1, title: 'Manager Approval', min_total: 0, approver: 'manager' }, committee],
+    };
+    expect(advance(policy, facts({ approvedBy: ['manager'] }), 2).next).toMatchObject({
+      kind: 'committee',
+      required: 2,
+    });
+  });
+});

@@ -183,6 +183,8 @@ export class ApprovalStep extends Model<
   declare delegated_from_id: CreationOptional<string | null>;
   /** Why a level was passed without a decision (requestor is the approver, not found, already approved). */
   declare pass_reason: CreationOptional<string | null>;
+  /** For a committee member's step (N of M): how many members must approve the level. */
+  declare required_approvals: CreationOptional<number | null>;
   declare created_at: CreationOptional<Date>;
 
   declare requisition?: NonAttribute<Requisition>;
@@ -208,6 +210,7 @@ export class ApprovalStep extends Model<
         actioned_by_id: { type: DataTypes.UUID, allowNull: true },
         delegated_from_id: { type: DataTypes.UUID, allowNull: true },
         pass_reason: columns.optionalText,
+        required_approvals: { type: DataTypes.INTEGER, allowNull: true },
         created_at: columns.timestamp,
       },
       { sequelize, tableName: 'approval_steps', modelName: 'ApprovalStep', ...createdOnly },

@@ -75,19 +75,27 @@ async function handOver(
   transaction: Transaction,
   mail: DecisionMailContext | undefined,
 ): Promise<void> {
+  // A committee member's step does not move to a delegate who already has a step of that committee
+  // (a member decides once): it stays with the absent member.
   const closed = await selectOne<{ id: string }>(
     db,
-    `UPDATE approval_steps SET action = 'delegate', actioned_at = now(), comments = $2
-      WHERE id = $1 AND organization_id = $3 AND action IS NULL RETURNING id`,
-    [step.id, move.comment, organizationId],
+    `UPDATE approval_steps s SET action = 'delegate', actioned_at = now(), comments = $2
+      WHERE s.id = $1 AND s.organization_id = $3 AND s.action IS NULL
+        AND NOT (s.required_approvals IS NOT NULL AND EXISTS (
+              SELECT 1 FROM approval_steps o
+               WHERE o.organization_id = $3 AND o.requisition_id = s.requisition_id AND o.round = s.round
+                 AND o.approval_level = s.approval_level AND COALESCE(o.actioned_by_id, o.approver_id) = $4))
+      RETURNING s.id`,
+    [step.id, move.comment, organizationId, move.to],
     transaction,
   );
   if (!closed) return;
   await execute(
     db,
     `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
-                                 approver_id, delegated_from_id, absence_id, required_for)
-     SELECT organization_id, requisition_id, round, approval_level, level_title, $2, $3, $4, required_for
+                                 approver_id, delegated_from_id, absence_id, required_for, required_approvals)
+     SELECT organization_id, requisition_id, round, approval_level, level_title, $2, $3, $4, required_for,
+            required_approvals
        FROM approval_steps WHERE id = $1`,
     [step.id, move.to, move.from, move.absenceId],
     transaction,

@@ -105,6 +105,7 @@ export async function previewChain(
     ids: string[];
     group: string | null;
     comment: string | null;
+    required?: number;
   }[] = [];
   let autoApproved = false;
   let noApprover = false;
@@ -137,6 +138,18 @@ export async function previewChain(
           comment: null,
         });
         facts.approvedBy = [...facts.approvedBy, next.approverId];
+      } else if (next.kind === 'committee') {
+        steps.push({
+          level: next.level,
+          title: next.title,
+          outcome: 'committee',
+          ids: next.members,
+          group: null,
+          comment: null,
+          required: next.required,
+        });
+        // N of the members approve; which is not known, so nobody is left out of later levels.
+        facts.approvedBy = [...facts.approvedBy, ...(facts.approvedBy.length === 0 ? [''] : [])];
       } else {
         steps.push({
           level: next.level,
@@ -167,6 +180,7 @@ export async function previewChain(
       approvers: step.ids.map(person),
       group: step.group,
       comment: step.comment,
+      required_approvals: step.required ?? 1,
       due_in_working_days: step.outcome === 'passed' ? null : due(step.level),
     })),
   };

@@ -20,6 +20,7 @@ import {
   toRoutingFacts,
 } from '../requisitions/requisition-routing.js';
 import { type Actor, audit, detailOrFail } from '../requisitions/requisitions.service.js';
+import { closeCommittee, committeeApprovals, isCommitteeMember } from './committee-steps.js';
 import { mailOpenStep } from './decision-mail.js';
 
 type RequisitionView = components['schemas']['Requisition'];
@@ -34,6 +35,9 @@ export interface ActionInput {
   delegate_to_user_id?: string | undefined;
 }
 
+/** Why a committee member may not hand their step to another member (a member decides once). */
+export const COMMITTEE_DELEGATE_MESSAGE = 'This person is already a member of this committee';
+
 /** Messages of the 409 answers (own wording; the specification has none). */
 export const APPROVAL_CONFLICTS = {
   decided: 'This approval step has already been decided',
@@ -46,6 +50,8 @@ interface LockedStep {
   approval_level: number;
   approver_id: string | null;
   approver_role_name: string | null;
+  /** Set on a committee member's step (N of M). */
+  required_approvals: number | null;
 }
 
 /**
@@ -85,24 +91,32 @@ async function eligibleDelegates(
   return rows.map((row) => row.user_id);
 }
 
-/** The open step of the requisition's latest round, if any; with `lock`, locked FOR UPDATE. */
-function openStepOfLatestRound(
+/**
+ * The open step of the requisition's latest round that `actorId` would decide, if any: a committee
+ * level has one open step per member (the actor's own, else the first); any other level has one.
+ * With `lock`, locked FOR UPDATE.
+ */
+async function openStepOfLatestRound(
   db: Db,
   organizationId: string,
   id: string,
+  actorId: string,
   transaction: Transaction,
   { lock }: { lock: boolean },
 ): Promise<LockedStep | null> {
-  return selectOne<LockedStep>(
+  const steps = await select<LockedStep>(
     db,
-    `SELECT s.id, s.round, s.approval_level, s.approver_id::text AS approver_id, s.approver_role_name
+    `SELECT s.id, s.round, s.approval_level, s.approver_id::text AS approver_id, s.approver_role_name,
+            s.required_approvals
        FROM approval_steps s
       WHERE s.requisition_id = $1 AND s.organization_id = $2 AND s.action IS NULL
         AND s.round = (SELECT max(x.round) FROM approval_steps x WHERE x.requisition_id = $1)
+      ORDER BY s.created_at, s.id
       ${lock ? 'FOR UPDATE OF s' : ''}`,
     [id, organizationId],
     transaction,
   );
+  return steps.find((step) => step.approver_id === actorId) ?? steps[0] ?? null;
 }
 
 const STATUS_AFTER: Record<Exclude<ApprovalAction, 'approve' | 'delegate'>, RequisitionStatus> = {
@@ -150,7 +164,7 @@ export async function actOnRequisitionIn(
 
     const step =
       requisition.status === 'under_review'
-        ? await openStepOfLatestRound(db, organizationId, id, transaction, { lock: true })
+        ? await openStepOfLatestRound(db, organizationId, id, actor.userId, transaction, { lock: true })
         : null;
     if (!step) {
       // Decided meanwhile (or never awaiting approval): a conflict with the record's state.
@@ -190,6 +204,15 @@ export async function actOnRequisitionIn(
     if (refusal) {
       throw validationError([{ field: 'delegate_to_user_id', message: REFUSAL_MESSAGES[refusal] }]);
     }
+    const committee = step.required_approvals !== null;
+    if (
+      committee &&
+      input.action === 'delegate' &&
+      delegateTo &&
+      (await isCommitteeMember(db, organizationId, id, step, delegateTo, transaction))
+    ) {
+      throw validationError([{ field: 'delegate_to_user_id', message: COMMITTEE_DELEGATE_MESSAGE }]);
+    }
 
     const comments = input.comments?.trim() ? input.comments.trim() : null;
     await execute(
@@ -208,7 +231,18 @@ export async function actOnRequisitionIn(
       round: step.round,
       comment: comments,
     };
-    if (input.action === 'approve') {
+    // A committee level waits for its N-th approval: until then nothing else changes.
+    const approvals = committee ? await committeeApprovals(db, organizationId, id, step, transaction) : 0;
+    const committeeWaits =
+      committee && input.action === 'approve' && approvals < (step.required_approvals ?? 0);
+    if (committee) {
+      metadata.committee = { required: step.required_approvals, approved: approvals };
+      if (!committeeWaits && input.action !== 'delegate')
+        await closeCommittee(db, organizationId, id, step, transaction);
+    }
+    if (committeeWaits) {
+      // Recorded below; the other members' steps stay open.
+    } else if (input.action === 'approve') {
       // The budget again, under its lock (issue 13): it may have been spent or cut since submission.
       const totalCents = Number(facts.base_total_cents);
       const budget = await checkBudgetLocked(
@@ -251,8 +285,8 @@ export async function actOnRequisitionIn(
       await execute(
         db,
         `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
-                                     approver_id, delegated_from_id)
-         SELECT organization_id, requisition_id, round, approval_level, level_title, $2, $3
+                                     approver_id, delegated_from_id, required_approvals)
+         SELECT organization_id, requisition_id, round, approval_level, level_title, $2, $3, required_approvals
            FROM approval_steps WHERE id = $1`,
         [step.id, delegateTo, actor.userId],
         transaction,
@@ -286,7 +320,10 @@ export async function actOnRequisitionIn(
     // The step just opened (next level, or a delegation) may be for someone out of office; whoever
     // holds it then is mailed its Approve and Reject links.
     if (to === 'under_review') await handOverIfAbsent(db, organizationId, id, transaction);
-    if (input.action === 'delegate' || (input.action === 'approve' && to === 'under_review')) {
+    if (
+      input.action === 'delegate' ||
+      (input.action === 'approve' && to === 'under_review' && !committeeWaits)
+    ) {
       const kind = input.action === 'delegate' ? 'step_delegated' : 'approval_requested';
       await mailOpenStep(db, organizationId, id, actor.mail, transaction, kind);
     }
@@ -315,7 +352,7 @@ export async function listDelegateCandidates(db: Db, actor: Actor, id: string): 
     if (requisition.requestor_id === actor.userId) throw new Forbidden(REFUSAL_MESSAGES.own_requisition);
     const step =
       requisition.status === 'under_review'
-        ? await openStepOfLatestRound(db, organizationId, id, transaction, { lock: false })
+        ? await openStepOfLatestRound(db, organizationId, id, actor.userId, transaction, { lock: false })
         : null;
     const facts = step ? await loadRoutingFacts(db, organizationId, id, transaction) : null;
     const refusal =

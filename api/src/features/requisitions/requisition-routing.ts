@@ -139,7 +139,8 @@ export interface ClosedLevel {
 
 /**
  * Records a route in `round`: every passed level as an `auto_approve` step with its reason and
- * comment, then the next level's open step (a person's, or a group's by role name) when there is one.
+ * comment, then the next level's open step (a person's, or a group's by role name) when there is one,
+ * or a committee's steps, one per member.
  */
 export async function recordRoute(
   db: Db,
@@ -173,7 +174,26 @@ export async function recordRoute(
       transaction,
     );
   }
-  if (next) {
+  if (next?.kind === 'committee') {
+    // One step per member, all open at once (N of M): `required_approvals` marks them.
+    await execute(
+      db,
+      `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
+                                   approver_id, required_approvals, required_for)
+       SELECT $1, $2, $3, $4, $5, m.id, $7, $8 FROM unnest($6::uuid[]) WITH ORDINALITY AS m(id, n) ORDER BY m.n`,
+      [
+        organizationId,
+        requisitionId,
+        round,
+        next.level,
+        next.title,
+        next.members,
+        next.required,
+        requiredFor(next.level),
+      ],
+      transaction,
+    );
+  } else if (next) {
     await execute(
       db,
       `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,

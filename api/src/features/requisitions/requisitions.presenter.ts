@@ -82,6 +82,7 @@ const DETAIL_COLUMNS = `
              'actioned_at', ${iso('s.actioned_at')},
              'delegated_from', ${userRef('df')},
              'required_for', s.required_for,
+             'required_approvals', s.required_approvals,
              'superseded_at', ${iso('s.superseded_at')},
              'created_at', ${iso('s.created_at')})
            ORDER BY s.approval_level, s.created_at, s.round, s.actioned_at NULLS LAST, s.id)

@@ -395,7 +395,8 @@ export interface paths {
          *     save came first the answer is 409 `CONFLICT` naming `version`, and nothing is written. The policy
          *     is checked whole (400 naming each field, e.g. `levels.2.min_total`): 1 to 10 levels ordered by
          *     threshold, titles non-empty and unique, roles and named users of the organisation holding
-         *     `approval.act`, `required_approvals` 1, fallback roles of the organisation. Levels are renumbered
+         *     `approval.act`, `required_approvals` 1 except on a `users` level (a committee: 1 to the number of
+         *     named users), fallback roles of the organisation. Levels are renumbered
          *     from 1 in the order sent. Requisitions already submitted keep the version they were routed with;
          *     the new one applies to submissions from now on. Saving the current policy unchanged writes
          *     nothing. Needs `org.settings`.
@@ -3528,8 +3529,12 @@ export interface components {
             /** @description For `approver: users`, the named approvers (active members holding `approval.act`), in order. */
             user_ids?: string[];
             /**
-             * @description Reserved for committees (N of M, issue 15 item 6): how many approvals the level needs. Only 1
-             *     is accepted until committees exist (400 naming `levels.N.required_approvals`).
+             * @description A committee (N of M): on a `users` level, how many of the named users must approve. Above 1 the
+             *     level opens to every eligible named user at once (not the requestor, nor anyone who approved a
+             *     lower level); it is approved when that many distinct members have approved, rejected (or sent
+             *     back for information) by one of them. At most the number of named users; on every other kind
+             *     only 1 (400 naming `levels.N.required_approvals`). When fewer members than needed are eligible
+             *     for a requisition, the level passes with its reason. Absent: 1.
              */
             required_approvals?: number;
             /**
@@ -3591,15 +3596,18 @@ export interface components {
             title: string;
             /**
              * @description `person`: one approver; `group`: the first of `approvers` to act decides (a role, or the fallback
-             *     approvers); `passed`: nobody can decide this level, see `comment`.
+             *     approvers); `committee`: `required_approvals` of `approvers` must approve; `passed`: nobody can
+             *     decide this level, see `comment`.
              * @enum {string}
              */
-            outcome: "person" | "group" | "passed";
+            outcome: "person" | "group" | "committee" | "passed";
             approvers: components["schemas"]["PersonRef"][];
             /** @description The role of a group level, or null. */
             group: string | null;
             /** @description Why a level passes. */
             comment: string | null;
+            /** @description How many approvals the level needs (above 1 for a committee). */
+            required_approvals?: number;
             due_in_working_days: number | null;
         };
         ApprovalPolicyPreview: {
@@ -4013,6 +4021,12 @@ export interface components {
              *     available budget (budget policy `require_finance`). Null otherwise.
              */
             required_for?: "budget_overrun" | null;
+            /**
+             * @description For a committee member's step (N of M): how many members of the level must approve. Every member
+             *     has a step of the same level and round; the level is approved when that many are approved, and
+             *     the steps of members who had not decided then are removed. Null for any other step.
+             */
+            required_approvals?: number | null;
             /**
              * Format: date-time
              * @description Set on an approval an edit after approval voided (the requisition went back for approval from this level or a lower one): it stays in the history but no longer counts (docs/decisions.md "Changes after approval"). Null or absent otherwise.

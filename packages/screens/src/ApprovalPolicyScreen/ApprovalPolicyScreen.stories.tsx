@@ -62,6 +62,32 @@ export const PreviewNamedLevel: Story = {
   },
 };
 
+/** A board committee: 2 of 3 named approvers must approve; previewed on 300,000. */
+export const Committee: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add Level' }));
+    const added = await canvas.findByRole('region', { name: 'Level 5: Level 5 Approval' });
+    await userEvent.click(within(added).getByRole('combobox', { name: /Approver$/ }));
+    await userEvent.click(await body.findByRole('option', { name: 'Named users' }));
+    await userEvent.click(await within(added).findByRole('combobox', { name: /Approvers/ }));
+    for (const name of ['Mia Manager', 'Fay Finance', 'Bo Board'])
+      await userEvent.click(await body.findByRole('option', { name }));
+    await userEvent.keyboard('{Escape}');
+    const needed = within(added).getByRole('spinbutton', { name: /Approvals needed/ });
+    await userEvent.clear(needed);
+    await userEvent.type(needed, '2');
+    await expect(await within(added).findByText(/Committee: 2 of 3 must approve/)).toBeInTheDocument();
+    const amount = canvas.getByRole('spinbutton', { name: 'Sample amount' });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '300000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Preview' }));
+    const chain = await canvas.findByRole('list', { name: 'Approval chain' });
+    await expect(await within(chain).findByText(/2 of these 3 must approve/)).toBeInTheDocument();
+  },
+};
+
 /** An approver without `org.settings` (Finance Manager in GLOBEX) reads the policy. */
 export const ReadOnly: Story = {
   render: () => (

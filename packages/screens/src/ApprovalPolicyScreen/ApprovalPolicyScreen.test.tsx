@@ -66,6 +66,41 @@ describe('ApprovalPolicyScreen', () => {
     await waitFor(() => expect(screen.getByText('Version 2')).toBeInTheDocument());
   });
 
+  it('makes a committee of named users (2 of 3), previews it and saves N', async () => {
+    const { user, api } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Level' }));
+    const added = await screen.findByRole('region', { name: /^Level 5/ });
+    await user.click(within(added).getByRole('combobox', { name: /Approver$/ }));
+    await user.click(await screen.findByRole('option', { name: 'Named users' }));
+    await user.click(await within(added).findByRole('combobox', { name: /Approvers/ }));
+    for (const name of ['Mia Manager', 'Fay Finance', 'Bo Board'])
+      await user.click(await screen.findByRole('option', { name }));
+    await user.keyboard('{Escape}');
+    const needed = within(added).getByRole('spinbutton', { name: /Approvals needed/ });
+    await user.clear(needed);
+    await user.type(needed, '2');
+    expect(
+      await within(added).findByText(/Committee: 2 of 3 must approve; one rejection rejects/),
+    ).toBeInTheDocument();
+
+    const amount = screen.getByRole('spinbutton', { name: 'Sample amount' });
+    await user.clear(amount);
+    await user.type(amount, '200000');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const chain = await screen.findByRole('list', { name: 'Approval chain' });
+    expect(
+      within(chain).getByText('2 of these 3 must approve: Mia Manager, Fay Finance, Bo Board'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save Policy' }));
+    expect(await screen.findByText('Approval policy saved')).toBeInTheDocument();
+    const saved = api.calls.find((call) => call.method === 'PUT')?.body as {
+      policy: { levels: { approver: string; required_approvals?: number }[] };
+    };
+    expect(saved.policy.levels.at(-1)).toMatchObject({ approver: 'users', required_approvals: 2 });
+    expect(saved.policy.levels[0]).not.toHaveProperty('required_approvals');
+  });
+
   it("puts the server's refusal on the level's field", async () => {
     const { user } = setup();
     const second = await screen.findByRole('region', { name: /^Level 2/ });

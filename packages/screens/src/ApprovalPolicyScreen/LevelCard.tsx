@@ -7,6 +7,15 @@ import { FormChoice, FormNumberInput, FormSelect, FormTextField } from '../kit/f
 import { APPROVER_KINDS, type ApprovalPolicyChoices, personName } from './approvalPolicyQueries';
 import type { PolicyFormValues } from './policyFormValues';
 
+/** Copy of a level's committee fields. */
+export const levelWords = {
+  required: 'Approvals needed',
+  single: '1: one approver decides. More than 1 makes a committee of the named approvers.',
+  committee: (n: number, of: number) =>
+    `Committee: ${n} of ${of} must approve; one rejection rejects. Everyone named (except the requestor and earlier approvers) is asked at once.`,
+  committeeApprovers: 'The committee members: each may approve or reject once.',
+} as const;
+
 /** Props of {@link LevelCard}. */
 export interface LevelCardProps {
   index: number;
@@ -34,6 +43,9 @@ export function LevelCard({
 }: LevelCardProps): ReactElement {
   const approver = useWatch({ control, name: `levels.${index}.approver` });
   const title = useWatch({ control, name: `levels.${index}.title` });
+  const named = useWatch({ control, name: `levels.${index}.user_ids` });
+  const required = useWatch({ control, name: `levels.${index}.required_approvals` });
+  const committee = approver === 'users' && (required ?? 1) > 1;
   const roles = choices.roles
     .filter((role) => role.approves)
     .map((role) => ({ value: role.name, label: role.name }));
@@ -108,9 +120,25 @@ export function LevelCard({
                   onChange={field.onChange}
                   disabled={disabled}
                   error={fieldState.error?.message}
-                  hint="In the order listed: the first who may decide gets the step."
+                  hint={
+                    committee
+                      ? levelWords.committeeApprovers
+                      : 'In the order listed: the first who may decide gets the step.'
+                  }
                 />
               )}
+            />
+          ) : null}
+          {approver === 'users' ? (
+            <FormNumberInput
+              control={control}
+              name={`levels.${index}.required_approvals`}
+              label={levelWords.required}
+              min={1}
+              max={Math.max(1, named?.length ?? 1)}
+              step={1}
+              hint={committee ? levelWords.committee(required ?? 1, named?.length ?? 0) : levelWords.single}
+              disabled={disabled}
             />
           ) : null}
           <FormNumberInput

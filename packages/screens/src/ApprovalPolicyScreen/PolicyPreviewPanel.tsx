@@ -29,6 +29,7 @@ export const previewWords = {
   noLevels: 'No level applies to this amount.',
   failed: 'Failed to preview the policy. Please try again.',
   anyOf: 'Any one of',
+  committee: (n: number, of: number) => `${n} of these ${of} must approve`,
   passed: 'Passed',
   due: (days: number) => `Due in ${days} working day${days === 1 ? '' : 's'}`,
 } as const;
@@ -119,7 +120,9 @@ function Chain({ preview }: { preview: ApprovalPolicyPreview }): ReactElement {
                   ? level.comment
                   : level.outcome === 'group'
                     ? `${previewWords.anyOf} ${level.group ?? ''}: ${level.approvers.map(personName).join(', ')}`
-                    : level.approvers.map(personName).join(', ')}
+                    : level.outcome === 'committee'
+                      ? `${previewWords.committee(level.required_approvals ?? 1, level.approvers.length)}: ${level.approvers.map(personName).join(', ')}`
+                      : level.approvers.map(personName).join(', ')}
               </Text>
             </Flex>
           </li>

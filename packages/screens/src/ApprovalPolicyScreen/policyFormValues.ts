@@ -9,6 +9,8 @@ export interface LevelValues {
   approver: ApprovalPolicyLevel['approver'];
   role_name: string;
   user_ids: string[];
+  /** For named users: how many must approve (above 1, a committee); null or 1: one decides. */
+  required_approvals: number | null;
   due_in_working_days: number | null;
 }
 
@@ -27,6 +29,7 @@ export function newLevel(after: LevelValues | undefined, index: number): LevelVa
     approver: 'manager',
     role_name: '',
     user_ids: [],
+    required_approvals: 1,
     due_in_working_days: null,
   };
 }
@@ -42,6 +45,7 @@ export function toFormValues(policy: ApprovalPolicy): PolicyFormValues {
       approver: level.approver,
       role_name: level.role_name ?? '',
       user_ids: level.user_ids ?? [],
+      required_approvals: level.required_approvals ?? 1,
       due_in_working_days: level.due_in_working_days ?? null,
     })),
   };
@@ -59,6 +63,9 @@ export function toPolicy(values: PolicyFormValues): ApprovalPolicy {
       approver: level.approver,
       ...(level.approver === 'role' ? { role_name: level.role_name } : {}),
       ...(level.approver === 'users' ? { user_ids: level.user_ids } : {}),
+      ...(level.approver === 'users' && (level.required_approvals ?? 1) !== 1
+        ? { required_approvals: level.required_approvals ?? 1 }
+        : {}),
       due_in_working_days: level.due_in_working_days,
     })),
   };
@@ -78,6 +85,7 @@ const LEVEL_FIELDS = new Set([
   'approver',
   'role_name',
   'user_ids',
+  'required_approvals',
   'due_in_working_days',
 ]);
 

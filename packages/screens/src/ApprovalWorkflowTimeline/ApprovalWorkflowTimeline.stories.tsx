@@ -130,3 +130,39 @@ export const SupersededByAChange: Story = {
     ).toBeVisible();
   },
 };
+
+const boardMember = (n: number, first_name: string) => ({
+  id: `00000000-0000-4000-8000-${String(9930 + n).padStart(12, '0')}`,
+  first_name,
+  last_name: 'Okafor',
+  email: `${first_name.toLowerCase()}.okafor@example.com`,
+});
+
+/** A committee level (3 of 4 board members): two approved, two awaited. */
+export const Committee: Story = {
+  args: {
+    steps: [
+      ...(approved?.approval_workflow ?? []).filter((step) => step.approval_level < 2),
+      ...['Amara', 'Bola', 'Chidi', 'Dayo'].map((name, i): Schemas['ApprovalStep'] => ({
+        id: `00000000-0000-4000-8000-${String(9940 + i).padStart(12, '0')}`,
+        approval_level: 2,
+        level_title: 'Board Approval',
+        approver: boardMember(i, name),
+        approver_group: null,
+        action: i < 2 ? 'approve' : null,
+        comments: i === 0 ? 'Within the capital plan.' : null,
+        actioned_at: i < 2 ? `2026-11-05T1${i}:00:00.000Z` : null,
+        delegated_from: null,
+        required_approvals: 3,
+        created_at: '2026-11-05T09:00:00.000Z',
+      })),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByText('2 of 3 approved: Amara Okafor, Bola Okafor; waiting for Chidi Okafor, Dayo Okafor'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('list', { name: 'Decisions of Board Approval' })).toBeVisible();
+  },
+};

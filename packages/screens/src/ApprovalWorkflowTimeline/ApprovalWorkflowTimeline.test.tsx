@@ -156,4 +156,70 @@ describe('ApprovalWorkflowTimeline', () => {
     expect(screen.getByText('Not yet submitted for approval')).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
+
+  describe('a committee level (N of M)', () => {
+    const person = (n: number, first: string, last: string) => ({
+      id: `00000000-0000-4000-8000-${String(9500 + n).padStart(12, '0')}`,
+      first_name: first,
+      last_name: last,
+      email: `${first.toLowerCase()}@example.com`,
+    });
+    const [ana, ben, cleo, dev] = [
+      person(1, 'Ana', 'Board'),
+      person(2, 'Ben', 'Board'),
+      person(3, 'Cleo', 'Board'),
+      person(4, 'Dev', 'Board'),
+    ];
+    const member = (n: number, approver: ApprovalStep['approver'], change: Partial<ApprovalStep> = {}) =>
+      step(20 + n, {
+        approval_level: 2,
+        level_title: 'Board Approval',
+        approver,
+        required_approvals: 3,
+        created_at: '2026-11-17T09:00:00.000Z',
+        ...change,
+      });
+    const approvedAt = { action: 'approve' as const, actioned_at: '2026-11-17T10:00:00.000Z' };
+
+    it('is one entry saying who approved and who is awaited', () => {
+      render(
+        <ApprovalWorkflowTimeline
+          steps={[
+            step(1, { action: 'approve', actioned_at: '2026-11-16T10:00:00.000Z' }),
+            member(1, ana, approvedAt),
+            member(2, ben, approvedAt),
+            member(3, cleo),
+            member(4, dev),
+          ]}
+        />,
+      );
+      const list = screen.getByRole('list', { name: 'Approval workflow' });
+      expect(list.querySelectorAll(':scope > li')).toHaveLength(2);
+      expect(
+        screen.getByText('2 of 3 approved: Ana Board, Ben Board; waiting for Cleo Board, Dev Board'),
+      ).toBeInTheDocument();
+      expect(screen.getByText(/Committee: 3 of 4/)).toBeInTheDocument();
+      const decisions = within(screen.getByRole('list', { name: 'Decisions of Board Approval' }));
+      expect(decisions.getAllByRole('listitem')).toHaveLength(4);
+      expect(decisions.getAllByText('Approved')).toHaveLength(2);
+      expect(decisions.getAllByText('Pending')).toHaveLength(2);
+    });
+
+    it('says who rejected it, with their comment', () => {
+      render(
+        <ApprovalWorkflowTimeline
+          steps={[
+            member(1, ana, approvedAt),
+            member(2, ben, {
+              action: 'reject',
+              actioned_at: '2026-11-17T11:00:00.000Z',
+              comments: 'Too dear',
+            }),
+          ]}
+        />,
+      );
+      expect(screen.getByText('Rejected by Ben Board. 1 of 3 approved: Ana Board')).toBeInTheDocument();
+      expect(screen.getByText('“Too dear”')).toBeInTheDocument();
+    });
+  });
 });

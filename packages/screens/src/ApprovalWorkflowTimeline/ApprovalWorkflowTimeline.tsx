@@ -1,24 +1,15 @@
 import type { Schemas } from '@purchasing/api-client';
 import { EmptyState, formatDateTime } from '@purchasing/ui';
-import { Badge, type BadgeProps, Box, Flex, Text } from '@radix-ui/themes';
-import {
-  CheckCircle2,
-  Clock,
-  Forward,
-  type LucideIcon,
-  MessageCircleQuestion,
-  Workflow,
-  XCircle,
-  Zap,
-} from 'lucide-react';
+import { Badge, Box, Flex, Text } from '@radix-ui/themes';
+import { Forward, Workflow } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { IconBadge } from '../kit/IconBadge';
 import { scaled } from '../kit/themeVariables';
 import { budgetOverrunMessages } from '../shared/BudgetOverrun';
 import { fullName } from '../shared/display';
+import { CommitteeEntry, groupCommittees } from './CommitteeEntry';
+import { actionPresentation, ICON_SIZE, TimelineRow } from './TimelineRow';
 
 type ApprovalStep = Schemas['ApprovalStep'];
-type ApprovalAction = Schemas['ApprovalAction'];
 
 /** Props of {@link ApprovalWorkflowTimeline}. */
 export interface ApprovalWorkflowTimelineProps {
@@ -34,25 +25,6 @@ export interface ApprovalWorkflowTimelineProps {
 /** Message shown when a requisition has no approval steps yet. */
 export const NO_WORKFLOW_MESSAGE = 'Not yet submitted for approval';
 
-interface ActionPresentation {
-  label: string;
-  color: NonNullable<BadgeProps['color']>;
-  Icon: LucideIcon;
-}
-
-/** Label, colour and icon of each action, and of an open step ('pending'). */
-const actionPresentation: Record<ApprovalAction | 'pending', ActionPresentation> = {
-  approve: { label: 'Approved', color: 'green', Icon: CheckCircle2 },
-  auto_approve: { label: 'Auto-approved', color: 'teal', Icon: Zap },
-  reject: { label: 'Rejected', color: 'red', Icon: XCircle },
-  // The status badge's label, so the request reads the same on the badge and the timeline (issue 19 item 11).
-  request_info: { label: 'Info Requested', color: 'orange', Icon: MessageCircleQuestion },
-  delegate: { label: 'Delegated', color: 'blue', Icon: Forward },
-  pending: { label: 'Pending', color: 'amber', Icon: Clock },
-};
-
-const ICON_SIZE = 32;
-
 /** Orders steps by approval level, then by when they were opened (a delegated level shows its history in order). */
 function sortSteps(steps: readonly ApprovalStep[]): ApprovalStep[] {
   return [...steps].sort(
@@ -67,18 +39,23 @@ function sortSteps(steps: readonly ApprovalStep[]): ApprovalStep[] {
  * approval level and then creation time. Each entry shows the level title, the approver (or 'Any
  * Finance Manager' while a group step is open), the action as a coloured label ('Pending' while open),
  * when it was decided (or 'Awaiting decision since …'), the comments, and who delegated the step.
- * Without steps it says 'Not yet submitted for approval'.
+ * A committee level (N of M) is one entry: '2 of 3 approved: A, B; waiting for C, D', then each
+ * member's decision. Without steps it says 'Not yet submitted for approval'.
  */
 export function ApprovalWorkflowTimeline({ steps }: ApprovalWorkflowTimelineProps): ReactElement {
   if (steps.length === 0) {
     return <EmptyState icon={<Workflow size={28} />} title={NO_WORKFLOW_MESSAGE} />;
   }
-  const sorted = sortSteps(steps);
+  const items = groupCommittees(sortSteps(steps));
   return (
     <ol aria-label="Approval workflow" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {sorted.map((step, index) => (
-        <TimelineEntry key={step.id} step={step} last={index === sorted.length - 1} />
-      ))}
+      {items.map((item, index) =>
+        item.kind === 'committee' ? (
+          <CommitteeEntry key={item.steps[0]?.id} steps={item.steps} last={index === items.length - 1} />
+        ) : (
+          <TimelineEntry key={item.step.id} step={item.step} last={index === items.length - 1} />
+        ),
+      )}
     </ol>
   );
 }
@@ -92,111 +69,90 @@ function approverText(step: ApprovalStep): { name: string; email: string | null 
 
 function TimelineEntry({ step, last }: { step: ApprovalStep; last: boolean }): ReactElement {
   const presentation = actionPresentation[step.action ?? 'pending'];
-  const { Icon } = presentation;
   const approver = approverText(step);
   const open = step.action === null;
   // An automatic pass records its reason, not a person's words: shown as a note, not a quotation.
   const quoted = step.comments && step.action !== 'auto_approve';
 
   return (
-    <li data-step-action={step.action ?? 'pending'} style={{ display: 'flex', gap: 'var(--space-3)' }}>
-      <Flex direction="column" align="center" flexShrink="0" style={{ width: scaled(ICON_SIZE) }}>
-        <IconBadge
-          size={ICON_SIZE}
-          background={`var(--${presentation.color}-a3)`}
-          color={`var(--${presentation.color}-11)`}
-          style={{ boxShadow: `inset 0 0 0 1px var(--${presentation.color}-a6)` }}
-        >
-          <Icon size={16} />
-        </IconBadge>
-        {last ? null : (
-          <Box
-            aria-hidden
-            flexGrow="1"
-            style={{ width: 2, minHeight: 16, margin: '4px 0', background: 'var(--gray-a5)' }}
-          />
-        )}
+    <TimelineRow presentation={presentation} last={last} action={step.action ?? 'pending'}>
+      <Flex align="center" style={{ minHeight: scaled(ICON_SIZE) }}>
+        <Text as="div" size="2" weight="bold">
+          {step.level_title}
+        </Text>
       </Flex>
-
-      <Flex direction="column" gap="1" minWidth="0" flexGrow="1" pb={last ? '0' : '5'}>
-        <Flex align="center" style={{ minHeight: scaled(ICON_SIZE) }}>
-          <Text as="div" size="2" weight="bold">
-            {step.level_title}
-          </Text>
-        </Flex>
-        <Flex direction="column" minWidth="0">
-          <Text as="div" size="2" style={{ overflowWrap: 'anywhere' }}>
-            {approver.name}
-          </Text>
-          {approver.email ? (
-            <Text as="div" size="1" color="gray" style={{ overflowWrap: 'anywhere' }}>
-              {approver.email}
-            </Text>
-          ) : null}
-        </Flex>
-        <Flex align="center" gap="2" wrap="wrap">
-          <Badge color={presentation.color} variant="soft" highContrast>
-            {presentation.label}
-          </Badge>
-          <Text size="1" color="gray">
-            {open ? (
-              <>
-                Awaiting decision since{' '}
-                <time dateTime={step.created_at}>{formatDateTime(step.created_at)}</time>
-              </>
-            ) : (
-              <time dateTime={step.actioned_at ?? step.created_at}>
-                {formatDateTime(step.actioned_at ?? step.created_at)}
-              </time>
-            )}
-          </Text>
-        </Flex>
-        {step.superseded_at ? (
-          <Text as="div" size="1" color="gray" weight="medium">
-            Superseded: the requisition changed after approval and went back for approval.
+      <Flex direction="column" minWidth="0">
+        <Text as="div" size="2" style={{ overflowWrap: 'anywhere' }}>
+          {approver.name}
+        </Text>
+        {approver.email ? (
+          <Text as="div" size="1" color="gray" style={{ overflowWrap: 'anywhere' }}>
+            {approver.email}
           </Text>
         ) : null}
-        {step.required_for === 'budget_overrun' ? (
-          <Text as="div" size="1" color="amber" weight="medium">
-            {budgetOverrunMessages.stepReason}
-          </Text>
-        ) : null}
-        {step.delegated_from ? (
-          <Flex align="center" gap="1">
-            <Forward size={12} aria-hidden style={{ color: 'var(--gray-11)', flexShrink: 0 }} />
-            <Text size="1" color="gray">
-              Delegated by {fullName(step.delegated_from)}
-            </Text>
-          </Flex>
-        ) : null}
-        {step.comments ? (
-          quoted ? (
-            <Box
-              asChild
-              mt="1"
-              py="2"
-              px="3"
-              style={{
-                margin: 0,
-                marginTop: 'var(--space-1)',
-                borderLeft: `3px solid var(--${presentation.color}-a7)`,
-                background: 'var(--gray-a2)',
-                borderRadius: '0 var(--radius-2) var(--radius-2) 0',
-              }}
-            >
-              <blockquote>
-                <Text size="2" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  “{step.comments}”
-                </Text>
-              </blockquote>
-            </Box>
+      </Flex>
+      <Flex align="center" gap="2" wrap="wrap">
+        <Badge color={presentation.color} variant="soft" highContrast>
+          {presentation.label}
+        </Badge>
+        <Text size="1" color="gray">
+          {open ? (
+            <>
+              Awaiting decision since{' '}
+              <time dateTime={step.created_at}>{formatDateTime(step.created_at)}</time>
+            </>
           ) : (
-            <Text as="div" size="1" color="gray" style={{ overflowWrap: 'anywhere' }}>
-              {step.comments}
-            </Text>
-          )
-        ) : null}
+            <time dateTime={step.actioned_at ?? step.created_at}>
+              {formatDateTime(step.actioned_at ?? step.created_at)}
+            </time>
+          )}
+        </Text>
       </Flex>
-    </li>
+      {step.superseded_at ? (
+        <Text as="div" size="1" color="gray" weight="medium">
+          Superseded: the requisition changed after approval and went back for approval.
+        </Text>
+      ) : null}
+      {step.required_for === 'budget_overrun' ? (
+        <Text as="div" size="1" color="amber" weight="medium">
+          {budgetOverrunMessages.stepReason}
+        </Text>
+      ) : null}
+      {step.delegated_from ? (
+        <Flex align="center" gap="1">
+          <Forward size={12} aria-hidden style={{ color: 'var(--gray-11)', flexShrink: 0 }} />
+          <Text size="1" color="gray">
+            Delegated by {fullName(step.delegated_from)}
+          </Text>
+        </Flex>
+      ) : null}
+      {step.comments ? (
+        quoted ? (
+          <Box
+            asChild
+            mt="1"
+            py="2"
+            px="3"
+            style={{
+              margin: 0,
+              marginTop: 'var(--space-1)',
+              borderLeft: `3px solid var(--${presentation.color}-a7)`,
+              background: 'var(--gray-a2)',
+              borderRadius: '0 var(--radius-2) var(--radius-2) 0',
+            }}
+          >
+            <blockquote>
+              <Text size="2" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                “{step.comments}”
+              </Text>
+            </blockquote>
+          </Box>
+        ) : (
+          <Text as="div" size="1" color="gray" style={{ overflowWrap: 'anywhere' }}>
+            {step.comments}
+          </Text>
+        )
+      ) : null}
+    </TimelineRow>
   );
 }

@@ -99,12 +99,17 @@ export function createApprovalPolicyApi(options: { stale?: boolean } = {}) {
           level: level.level,
           title: level.title,
           outcome:
-            level.approver === 'users' || level.approver === 'manager'
-              ? ('person' as const)
-              : ('group' as const),
+            level.approver === 'users' && (level.required_approvals ?? 1) > 1
+              ? ('committee' as const)
+              : level.approver === 'users' || level.approver === 'manager'
+                ? ('person' as const)
+                : ('group' as const),
+          required_approvals: level.required_approvals ?? 1,
           approvers:
             level.approver === 'users'
-              ? policyApprovers.filter((p) => level.user_ids?.includes(p.id)).slice(0, 1)
+              ? policyApprovers
+                  .filter((p) => level.user_ids?.includes(p.id))
+                  .slice(0, (level.required_approvals ?? 1) > 1 ? undefined : 1)
               : [policyApprovers[level.approver === 'manager' ? 0 : 1] as (typeof policyApprovers)[number]],
           group:
             level.approver === 'role'

@@ -1,0 +1,293 @@
+import type { ServerInjectResponse } from '@hapi/hapi';
+import { QueryTypes } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Organization, User } from '../src/db/models/index.js';
+import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import {
+  buildCostCenter,
+  buildDepartment,
+  buildGlAccount,
+  buildMembership,
+  buildOrganization,
+  buildUser,
+} from './factories.js';
+
+/** Committees (N of M, issue 15 item 6): 2 of 3 named users approve a level; one rejection rejects. */
+
+const app = await createTestApp();
+afterAll(async () => {
+  await app.close();
+});
+
+const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
+
+interface Member {
+  user: User;
+  token: string;
+}
+
+let organization: Organization;
+let admin: Member;
+let manager: Member;
+let requestor: Member;
+let finance: Member;
+let board: Member[];
+let costCenterId: string;
+let glAccountId: string;
+
+async function member(roleName: string, extra: Partial<Parameters<typeof buildMembership>[1]> = {}) {
+  const user = await buildUser(app.models);
+  await buildMembership(app.models, { user, organization, roleName, ...extra });
+  return { user, token: await accessTokenFor(app.server, user) };
+}
+
+const policy = () => ({
+  auto_approve_below: 0,
+  fallback_approver_roles: ['Super Admin'],
+  levels: [
+    {
+      level: 1,
+      title: 'Board Approval',
+      min_total: 0,
+      approver: 'users',
+      user_ids: board.map((b) => b.user.id),
+      required_approvals: 2,
+    },
+    { level: 2, title: 'Finance Approval', min_total: 0, approver: 'role', role_name: 'Finance Manager' },
+  ],
+});
+
+beforeAll(async () => {
+  organization = await buildOrganization(app.models);
+  costCenterId = (await buildCostCenter(app.models, organization)).id;
+  glAccountId = (await buildGlAccount(app.models, organization)).id;
+  admin = await member('Admin');
+  manager = await member('Manager');
+  const department = await buildDepartment(app.models, organization, {});
+  requestor = await member('User', { manager: manager.user, department });
+  finance = await member('Finance Manager');
+  board = [await member('General Manager'), await member('General Manager'), await member('General Manager')];
+  const saved = await call(app.server, 'PUT', `/api/organizations/${organization.id}/approval-policy`, {
+    token: admin.token,
+    organizationId: organization.id,
+    payload: { version: 1, policy: policy() },
+  });
+  expectContract(saved, 'updateApprovalPolicy');
+  expect(saved.statusCode, saved.payload).toBe(200);
+});
+
+async function submitted(total = 1000) {
+  const response = await call(app.server, 'POST', '/api/requisitions', {
+    token: requestor.token,
+    organizationId: organization.id,
+    payload: {
+      cost_center_id: costCenterId,
+      gl_account_id: glAccountId,
+      justification: `Board purchase ${total}`,
+      line_items: [{ description: 'Server', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
+      submit: true,
+    },
+  });
+  expect(response.statusCode, response.payload).toBe(201);
+  return body(response).requisition as { id: string };
+}
+
+async function detail(id: string) {
+  const response = await call(app.server, 'GET', `/api/requisitions/${id}`, {
+    token: admin.token,
+    organizationId: organization.id,
+  });
+  expectContract(response, 'getRequisition');
+  expect(response.statusCode).toBe(200);
+  return body(response).requisition;
+}
+
+const PATHS = { approve: 'approve', reject: 'reject', request_info: 'request-info' } as const;
+
+async function act(as: Member, id: string, action: keyof typeof PATHS, comments?: string) {
+  return call(app.server, 'POST', `/api/approvals/${id}/${PATHS[action]}`, {
+    token: as.token,
+    organizationId: organization.id,
+    payload: { action, ...(comments ? { comments } : {}) },
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
+const openSteps = (requisition: any) => requisition.approval_workflow.filter((s: any) => s.action === null);
+
+async function pendingIds(as: Member): Promise<string[]> {
+  const response = await call(app.server, 'GET', '/api/approvals/pending', {
+    token: as.token,
+    organizationId: organization.id,
+  });
+  expectContract(response, 'listPendingApprovals');
+  // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
+  return body(response).pending_approvals.map((row: any) => row.requisition.id);
+}
+
+/** The caller's maintained "pending approvals" counter (organisation summary). */
+async function pendingCount(as: Member): Promise<number> {
+  const response = await call(app.server, 'GET', `/api/organizations/${organization.id}/summary`, {
+    token: as.token,
+    organizationId: organization.id,
+  });
+  expectContract(response, 'getOrganizationSummary');
+  return body(response).summary.pending_approvals;
+}
+
+/** The caller's unread notifications (the bell). */
+async function unread(as: Member): Promise<number> {
+  const response = await call(app.server, 'GET', '/api/notifications/unread-count', {
+    token: as.token,
+    organizationId: organization.id,
+  });
+  expect(response.statusCode, response.payload).toBe(200);
+  return body(response).unread_count;
+}
+
+describe('a committee level (2 of 3)', () => {
+  it('opens a step to every member: each one’s queue, counter and bell show it', async () => {
+    const before = await Promise.all(board.map(unread));
+    const counts = await Promise.all(board.map(pendingCount));
+    const requisition = await submitted();
+    expect(await Promise.all(board.map(unread))).toEqual(before.map((n) => n + 1));
+    expect(await Promise.all(board.map(pendingCount))).toEqual(counts.map((n) => n + 1));
+    const open = openSteps(await detail(requisition.id));
+    expect(open.map((s: { approver: { id: string } }) => s.approver.id).sort()).toEqual(
+      board.map((b) => b.user.id).sort(),
+    );
+    expect(open.every((s: { required_approvals: number }) => s.required_approvals === 2)).toBe(true);
+    for (const b of board) expect(JSON.stringify(await pendingIds(b))).toContain(requisition.id);
+  });
+
+  it('waits after one approval, refuses the same member twice with 409, and opens the next level after two', async () => {
+    const { id } = await submitted();
+    const first = await act(board[0]!, id, 'approve');
+    expectContract(first, 'approveRequisition');
+    expect(first.statusCode, first.payload).toBe(200);
+    expect(body(first).requisition.status).toBe('under_review');
+    expect(openSteps(body(first).requisition)).toHaveLength(2);
+
+    const again = await act(board[0]!, id, 'approve');
+    expect(again.statusCode, again.payload).toBe(409);
+
+    const second = await act(board[1]!, id, 'approve');
+    expect(second.statusCode, second.payload).toBe(200);
+    const after = body(second).requisition;
+    expect(after.status).toBe('under_review');
+    expect(openSteps(after)).toEqual([
+      expect.objectContaining({
+        approval_level: 2,
+        approver_group: 'Finance Manager',
+        required_approvals: null,
+      }),
+    ]);
+    // The third member's step is gone with the level; the two approvals stay in the history.
+    const level1 = after.approval_workflow.filter((s: { approval_level: number }) => s.approval_level === 1);
+    expect(
+      level1.map((s: { approver: { id: string }; action: string }) => [s.approver.id, s.action]),
+    ).toEqual([
+      [board[0]!.user.id, 'approve'],
+      [board[1]!.user.id, 'approve'],
+    ]);
+    expect(JSON.stringify(await pendingIds(board[2]!))).not.toContain(id);
+    expect(JSON.stringify(await pendingIds(board[0]!))).not.toContain(id);
+    expect((await act(board[2]!, id, 'approve')).statusCode).toBe(403);
+
+    const done = await act(finance, id, 'approve');
+    expect(done.statusCode, done.payload).toBe(200);
+    expect(body(done).requisition.status).toBe('approved');
+  });
+
+  it('is rejected by one member (with a comment), closing the other members’ steps', async () => {
+    const { id } = await submitted();
+    expect((await act(board[0]!, id, 'approve')).statusCode).toBe(200);
+    const noComment = await act(board[1]!, id, 'reject');
+    expect(noComment.statusCode).toBe(400);
+    expect(body(noComment).details).toEqual([expect.objectContaining({ field: 'comments' })]);
+    const rejected = await act(board[1]!, id, 'reject', 'Not this year');
+    expect(rejected.statusCode, rejected.payload).toBe(200);
+    expect(body(rejected).requisition.status).toBe('rejected');
+    expect(openSteps(body(rejected).requisition)).toEqual([]);
+    expect((await act(board[2]!, id, 'approve')).statusCode).toBe(409);
+  });
+
+  it('lets a member delegate to someone outside the committee only; the delegate counts as a member', async () => {
+    const { id } = await submitted();
+    const delegate = (to: Member) =>
+      call(app.server, 'POST', `/api/approvals/${id}/delegate`, {
+        token: board[0]!.token,
+        organizationId: organization.id,
+        payload: { action: 'delegate', delegate_to_user_id: to.user.id },
+      });
+    const toMember = await delegate(board[1]!);
+    expect(toMember.statusCode, toMember.payload).toBe(400);
+    expect(body(toMember).details).toEqual([expect.objectContaining({ field: 'delegate_to_user_id' })]);
+    const toManager = await delegate(manager);
+    expect(toManager.statusCode, toManager.payload).toBe(200);
+    expect(openSteps(body(toManager).requisition)).toContainEqual(
+      expect.objectContaining({
+        approver: expect.objectContaining({ id: manager.user.id }),
+        required_approvals: 2,
+      }),
+    );
+    expect((await act(manager, id, 'approve')).statusCode).toBe(200);
+    const second = await act(board[2]!, id, 'approve');
+    expect(openSteps(body(second).requisition)).toEqual([expect.objectContaining({ approval_level: 2 })]);
+  });
+
+  it('counts two members approving at once exactly once each, and opens the next level once', async () => {
+    for (let run = 0; run < 3; run++) {
+      const { id } = await submitted();
+      const answers = await Promise.all([act(board[0]!, id, 'approve'), act(board[2]!, id, 'approve')]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const after = await detail(id);
+      expect(openSteps(after)).toEqual([expect.objectContaining({ approval_level: 2 })]);
+      const approvals = after.approval_workflow.filter(
+        (s: { approval_level: number; action: string }) => s.approval_level === 1 && s.action === 'approve',
+      );
+      expect(approvals).toHaveLength(2);
+      const audits = await app.sequelize.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_logs WHERE entity_id = :id AND action = 'approve'`,
+        { replacements: { id }, type: QueryTypes.SELECT },
+      );
+      expect(audits[0]?.n).toBe(2);
+    }
+  });
+
+  it('passes the level with its reason when fewer members than needed may decide', async () => {
+    // A board member raises it: two members remain, enough; with one of them inactive, too few.
+    const saved = await call(app.server, 'GET', `/api/organizations/${organization.id}/approval-policy`, {
+      token: admin.token,
+      organizationId: organization.id,
+    });
+    const version = body(saved).approval_policy.version;
+    const three = { ...policy() };
+    three.levels[0] = { ...three.levels[0]!, required_approvals: 3 } as (typeof three.levels)[0];
+    const update = await call(app.server, 'PUT', `/api/organizations/${organization.id}/approval-policy`, {
+      token: admin.token,
+      organizationId: organization.id,
+      payload: { version, policy: three },
+    });
+    expect(update.statusCode, update.payload).toBe(200);
+    const raised = await call(app.server, 'POST', '/api/requisitions', {
+      token: board[0]!.token,
+      organizationId: organization.id,
+      payload: {
+        cost_center_id: costCenterId,
+        gl_account_id: glAccountId,
+        justification: 'Board member purchase',
+        line_items: [{ description: 'Chair', quantity: 1, unit_price: 100, unit_of_measure: 'each' }],
+        submit: true,
+      },
+    });
+    expect(raised.statusCode, raised.payload).toBe(201);
+    const after = await detail(body(raised).requisition.id);
+    expect(after.approval_workflow[0]).toMatchObject({
+      approval_level: 1,
+      action: 'auto_approve',
+      comments: expect.stringContaining('fewer committee members'),
+    });
+    expect(openSteps(after)).toEqual([expect.objectContaining({ approval_level: 2 })]);
+  });
+});

@@ -1,0 +1,143 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createRequisition, SHOTS_DIR, switchUser, toastWith, workflowSteps } from './support/approvals';
+import { DEMO_PASSWORD, signIn } from './support/session';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: `${SHOTS_DIR}/committees-${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+interface Session {
+  headers: Record<string, string>;
+  acmeId: string;
+  name: string;
+}
+
+/** A signed-in API session of `email` in Acme: its headers, Acme's id and the person's name. */
+async function acmeSession(request: APIRequestContext, email: string): Promise<Session> {
+  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { session, user } = (await login.json()) as {
+    session: { access_token: string };
+    user: { first_name: string; last_name: string };
+  };
+  const headers: Record<string, string> = { Authorization: `Bearer ${session.access_token}` };
+  const { organizations } = (await (await request.get('/api/organizations', { headers })).json()) as {
+    organizations: { id: string; code: string }[];
+  };
+  const acme = organizations.find((organization) => organization.code === 'ACME')!;
+  headers['X-Organization-Id'] = acme.id;
+  return { headers, acmeId: acme.id, name: `${user.first_name} ${user.last_name}` };
+}
+
+async function acmePolicy(request: APIRequestContext) {
+  const { headers, acmeId } = await acmeSession(request, 'admin@acme.test');
+  const url = `/api/organizations/${acmeId}/approval-policy`;
+  const answer = (await (await request.get(url, { headers })).json()) as {
+    approval_policy: { version: number; policy: object };
+  };
+  return { url, headers, ...answer.approval_policy };
+}
+
+/**
+ * Committees (issue 15 item 6) through the real UI and API. Alex Morgan (Admin) adds a level 'Board
+ * Approval' from 0 named to the Finance Manager, the General Manager and the Department Head, 2 of
+ * them needed, and saves. Uma Patel's new requisition, approved by her manager, opens to the three at
+ * once; one approves; the timeline says "1 of 2 approved: …; waiting for …, …". The second approval
+ * approves the level. The policy is put back afterwards. Screenshots at 1440 and 390 pixels wide.
+ */
+test.describe('committees', () => {
+  let original: object | null = null;
+
+  test.afterAll(async ({ request }) => {
+    if (!original) return;
+    const { url, headers, version } = await acmePolicy(request);
+    const restored = await request.put(url, { headers, data: { version, policy: original } });
+    expect(restored.ok()).toBe(true);
+  });
+
+  test('an admin sets a 2-of-3 committee; members approve; the timeline shows who decided', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    original = (await acmePolicy(request)).policy;
+    const members = await Promise.all(
+      ['finance@acme.test', 'gm@acme.test', 'head@acme.test'].map((email) => acmeSession(request, email)),
+    );
+    const [first, second, third] = members as [Session, Session, Session];
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await test.step('1. The admin adds a committee level: 2 of 3 named approvers', async () => {
+      await signIn(page, 'admin@acme.test');
+      await page.goto('/settings/approval-policy');
+      await page.getByRole('button', { name: 'Add Level' }).click();
+      const added = page.getByRole('region', { name: 'Level 5: Level 5 Approval' });
+      await added.getByRole('textbox', { name: /Title/ }).fill('Board Approval');
+      const level = page.getByRole('region', { name: /: Board Approval$/ });
+      await level.getByRole('combobox', { name: /^Approver\b/ }).click();
+      await page.getByRole('option', { name: 'Named users' }).click();
+      await level.getByRole('combobox', { name: /^Approvers/ }).click();
+      for (const member of members) await page.getByRole('option', { name: member.name }).click();
+      await page.keyboard.press('Escape');
+      await level.getByRole('spinbutton', { name: /Approvals needed/ }).fill('2');
+      await expect(level.getByText(/Committee: 2 of 3 must approve/)).toBeVisible();
+      await level.getByRole('spinbutton', { name: /Applies from/ }).fill('0');
+      await level.getByRole('spinbutton', { name: /Applies from/ }).press('Tab');
+      const moved = page.getByRole('region', { name: 'Level 2: Board Approval' });
+      await expect(moved).toBeVisible();
+      await moved.scrollIntoViewIfNeeded();
+      await shoot(page, 'editor-1440');
+      await page.getByRole('button', { name: 'Save Policy' }).click();
+      await expect(toastWith(page, 'Approval policy saved')).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expect(page.getByRole('region', { name: 'Level 2: Board Approval' })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shoot(page, 'editor-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+
+    await test.step('2. Uma’s requisition, approved by Mark, opens to the three; one approves', async () => {
+      await switchUser(page, 'user@acme.test');
+      const created = await createRequisition(page, {
+        justification: 'Committee end-to-end',
+        description: 'Projector',
+        quantity: 1,
+        unitPrice: 90,
+        expectedTotal: '$90.00',
+      });
+      const manager = await acmeSession(request, 'manager@acme.test');
+      const approve = (as: Session) =>
+        request.post(`/api/approvals/${created.id}/approve`, {
+          headers: as.headers,
+          data: { action: 'approve' },
+        });
+      expect((await approve(manager)).ok()).toBe(true);
+      const once = await approve(first);
+      expect(once.ok(), await once.text()).toBe(true);
+      expect((await approve(first)).status()).toBe(409);
+      await page.reload();
+      const board = workflowSteps(page).filter({ hasText: 'Board Approval' });
+      await expect(board).toContainText(
+        `1 of 2 approved: ${first.name}; waiting for ${[second.name, third.name].join(', ')}`,
+      );
+      await board.scrollIntoViewIfNeeded();
+      await shoot(page, 'timeline-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await board.scrollIntoViewIfNeeded();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shoot(page, 'timeline-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      expect((await approve(third)).ok()).toBe(true);
+      await page.reload();
+      await expect(board).toContainText(`2 of 2 approved: ${first.name}, ${third.name}`);
+    });
+  });
+});
