@@ -9,6 +9,7 @@ import {
 } from '../../domain/approval-routing.js';
 import { withBudgetFinanceLevel } from '../../domain/budget-policy.js';
 import type { Db } from '../../http/context.js';
+import { stepDueTimes } from '../../domain/working-days.js';
 
 /**
  * What routing reads and writes in the database, shared by submission (requisitions.service.ts) and
@@ -149,6 +150,7 @@ export async function recordRoute(
   next: RouteStep['next'],
   transaction: Transaction,
   budgetLevel: number | null = null,
+  policy: Pick<ApprovalPolicy, 'levels'> | null = null,
 ): Promise<void> {
   // The level a budget overrun added records why it is there (not the fallback group's step).
   const requiredFor = (level: number, fallback = false) =>
@@ -173,11 +175,20 @@ export async function recordRoute(
     );
   }
   if (next) {
+    // The level's due time (none for the fallback group, the last resort: docs/decisions.md
+    // "Reminders and escalation").
+    const isFallback = next.kind === 'group' && next.fallback === true;
+    const due = isFallback
+      ? null
+      : stepDueTimes(
+          new Date(),
+          policy?.levels.find((level) => level.level === next.level)?.due_in_working_days,
+        );
     await execute(
       db,
       `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
-                                   approver_id, approver_role_name, required_for)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+                                   approver_id, approver_role_name, required_for, due_at, remind_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         organizationId,
         requisitionId,
@@ -186,7 +197,9 @@ export async function recordRoute(
         next.title,
         next.kind === 'person' ? next.approverId : null,
         next.kind === 'group' ? next.roleName : null,
-        requiredFor(next.level, next.kind === 'group' && next.fallback === true),
+        requiredFor(next.level, isFallback),
+        due?.dueAt ?? null,
+        due?.remindAt ?? null,
       ],
       transaction,
     );
