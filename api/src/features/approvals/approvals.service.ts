@@ -234,7 +234,17 @@ export async function actOnRequisitionIn(
         comment: pass.comment,
         reason: pass.reason,
       }));
-      await recordRoute(db, organizationId, id, step.round, closed, route.next, transaction, budgetLevel, policy);
+      await recordRoute(
+        db,
+        organizationId,
+        id,
+        step.round,
+        closed,
+        route.next,
+        transaction,
+        budgetLevel,
+        policy,
+      );
       metadata.passed_levels = closed.map((level) => level.level);
       metadata.next_level = route.next?.level ?? null;
       if (!route.next) {

@@ -172,7 +172,12 @@ async function escalateOne(
   mail: DecisionMailContext | undefined,
   transaction: Transaction,
 ): Promise<'manager' | 'stayed' | null> {
-  const step = await selectOne<DueStep>(db, claim('s.escalated_at IS NULL AND s.due_at <= $1'), [now], transaction);
+  const step = await selectOne<DueStep>(
+    db,
+    claim('s.escalated_at IS NULL AND s.due_at <= $1'),
+    [now],
+    transaction,
+  );
   if (!step) return null;
   const dueAt = new Date(step.due_at);
   const base = {
@@ -278,7 +283,8 @@ export async function runEscalationPass(
   mail?: DecisionMailContext,
 ): Promise<EscalationPassReport> {
   const report: EscalationPassReport = { reminded: 0, escalated: 0, toManager: 0 };
-  while (await db.sequelize.transaction((transaction) => remindOne(db, now, transaction))) report.reminded += 1;
+  while (await db.sequelize.transaction((transaction) => remindOne(db, now, transaction)))
+    report.reminded += 1;
   for (;;) {
     const outcome = await db.sequelize.transaction((transaction) => escalateOne(db, now, mail, transaction));
     if (!outcome) break;

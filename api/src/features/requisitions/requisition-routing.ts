@@ -8,8 +8,8 @@ import {
   type RoutingFacts,
 } from '../../domain/approval-routing.js';
 import { withBudgetFinanceLevel } from '../../domain/budget-policy.js';
-import type { Db } from '../../http/context.js';
 import { stepDueTimes } from '../../domain/working-days.js';
+import type { Db } from '../../http/context.js';
 
 /**
  * What routing reads and writes in the database, shared by submission (requisitions.service.ts) and
