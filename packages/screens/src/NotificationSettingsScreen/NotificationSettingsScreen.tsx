@@ -110,7 +110,10 @@ function NotificationSettings({ organizationId }: { organizationId: string }): R
     );
   }
   const setChannel = (kind: Kind, channel: 'in_app' | 'email', on: boolean) =>
-    setDraft({ ...draft, kinds: { ...draft.kinds, [kind]: { in_app: true, email: true, ...draft.kinds[kind], [channel]: on } } });
+    setDraft({
+      ...draft,
+      kinds: { ...draft.kinds, [kind]: { in_app: true, email: true, ...draft.kinds[kind], [channel]: on } },
+    });
   return (
     <Flex direction="column" gap="5">
       {head}
