@@ -75,12 +75,12 @@ async function buildWorld(options: {
       { where: { organization_id: organization.id, user_id: manager.user.id } },
     );
   }
-  await setPolicy(organization, admin, options.dueDays);
+  await setPolicy(organization, admin, options.dueDays, options.group ?? false);
   return { organization, costCenter, glAccount, admin, boss, finance, manager, requestor };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
-async function setPolicy(organization: Organization, admin: Member, dueDays: number | null) {
+async function setPolicy(organization: Organization, admin: Member, dueDays: number | null, group: boolean) {
   const url = `/api/organizations/${organization.id}/approval-policy`;
   const current = await call(app.server, 'GET', url, { token: admin.token, organizationId: organization.id });
   expect(current.statusCode, current.payload).toBe(200);
@@ -95,10 +95,11 @@ async function setPolicy(organization: Organization, admin: Member, dueDays: num
         levels: [
           {
             level: 1,
-            title: 'Manager Approval',
             min_total: 0,
-            approver: 'manager',
             due_in_working_days: dueDays,
+            ...(group
+              ? { title: 'Finance Approval', approver: 'role', role_name: 'Finance Manager' }
+              : { title: 'Manager Approval', approver: 'manager' }),
           },
         ],
       },
@@ -336,5 +337,21 @@ describe('escalation', () => {
     expect(steps[0]).toMatchObject({ approver_id: world.manager.user.id, action: null });
     expect((await historyOf(id, 'escalate'))[0]?.metadata).toMatchObject({ reason: 'is_requestor' });
     expect((await notificationsOf(id, 'escalation')).map((n) => n.user_id)).toEqual([world.finance.user.id]);
+  });
+
+  it('keeps an overdue group step open to its group and tells the group', async () => {
+    const world = await buildWorld({ dueDays: 1, group: true });
+    const id = await submit(world);
+    const [step] = await stepsOf(id);
+    expect(step?.approver_id).toBeNull();
+    const remindAt = new Date(step?.remind_at as Date);
+    await runEscalationPass(db(), new Date(remindAt.getTime() + 60_000), MAIL);
+    expect((await notificationsOf(id, 'reminder')).map((n) => n.user_id)).toEqual([world.finance.user.id]);
+    await runEscalationPass(db(), new Date(new Date(step?.due_at as Date).getTime() + HOUR), MAIL);
+    const steps = await stepsOf(id);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.escalated_at).not.toBeNull();
+    expect((await notificationsOf(id, 'escalation')).map((n) => n.user_id)).toEqual([world.finance.user.id]);
+    expect((await historyOf(id, 'escalate'))[0]?.metadata).toMatchObject({ told_role: 'Finance Manager' });
   });
 });
