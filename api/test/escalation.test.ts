@@ -325,6 +325,13 @@ describe('escalation', () => {
     expect(history[0]?.metadata.comment).toMatch(
       /^Overdue since .* UTC: no manager to escalate to, the Finance Manager group told\.$/,
     );
+    // The system's entries (no actor) keep the history chain intact.
+    const verify = await call(app.server, 'GET', `/api/requisitions/${id}/history/verify`, {
+      token: world.requestor.token,
+      organizationId: world.organization.id,
+    });
+    expectContract(verify, 'verifyRequisitionHistory');
+    expect(body(verify)).toMatchObject({ intact: true });
   });
 
   it("does not escalate to a manager who is the requisition's requestor (DECISIONS §4)", async () => {
