@@ -58,6 +58,9 @@ function operation(operationId: string): OperationInfo {
   return op;
 }
 
+/** The media type of an Excel workbook. */
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /**
  * Asserts that a response is declared by the contract for the operation (its status) and that its
  * JSON body validates against the declared schema, so an undeclared field or status fails the test.
@@ -71,10 +74,14 @@ export function expectContract(response: ServerInjectResponse, operationId: stri
       `${operationId} answered ${status}, which openapi.yaml does not declare: ${response.payload}`,
     );
   }
-  // A CSV answer (`format=csv` of a report) is checked to be one the operation declares.
-  if (String(response.headers['content-type'] ?? '').startsWith('text/csv')) {
-    if (!declared.content['text/csv'])
-      throw new Error(`${operationId} answered CSV, which it does not declare`);
+  // A file (`format=csv` of a report or a list, `format=xlsx` of a list) is checked to be one the
+  // operation declares.
+  const mediaType = String(response.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
+  if (mediaType === 'text/csv' || mediaType === XLSX) {
+    if (!declared.content?.[mediaType])
+      throw new Error(`${operationId} answered ${mediaType}, which it does not declare`);
     return;
   }
   const pointer = declared.content['application/json'];

@@ -9,7 +9,8 @@ import { expect } from 'vitest';
  * - the queue's keys equal the queue's definition written out the old way (open steps of
  *   requisitions under review, not the caller's own, none of whose levels the caller approved), for
  *   every member, and the requisition and order keys equal plain counts and sums (a cost centre's
- *   reservation: the sum of its requisitions under review).
+ *   reservation: the sum of its requisitions under review; committed: approved requisitions with no
+ *   received order, less their orders' receipts).
  * Test files that change requisitions, steps or orders call it after their tests.
  */
 export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
@@ -43,6 +44,7 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
            ARRAY(SELECT r.requestor_id FROM requisitions r WHERE r.id = s.requisition_id
                  UNION SELECT COALESCE(p.actioned_by_id, p.approver_id) FROM approval_steps p
                         WHERE p.requisition_id = s.requisition_id AND p.action = 'approve'
+                          AND p.superseded_at IS NULL -- an approval an edit voided excludes no one
                           AND COALESCE(p.actioned_by_id, p.approver_id) IS NOT NULL),
            s.actioned_by_id) k
        ) x GROUP BY 1, 2),
@@ -54,7 +56,8 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
                   AND (s.approver_id = m.user_id OR (s.approver_id IS NULL AND s.approver_role_name = ro.name))
                   AND r.requestor_id <> m.user_id
                   AND NOT EXISTS (SELECT 1 FROM approval_steps p WHERE p.requisition_id = s.requisition_id
-                                    AND p.action = 'approve' AND COALESCE(p.actioned_by_id, p.approver_id) = m.user_id)
+                                    AND p.action = 'approve' AND p.superseded_at IS NULL
+                                    AND COALESCE(p.actioned_by_id, p.approver_id) = m.user_id)
               ) AS n
          FROM user_organizations m JOIN roles ro ON ro.id = m.role_id),
      pending_kept AS (
@@ -77,6 +80,19 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
        UNION ALL SELECT organization_id, 'reserved:' || cost_center_id,
                         sum(round(COALESCE(base_total_amount, total_amount) * 100))
                    FROM requisitions WHERE status = 'under_review' GROUP BY 1, 2
+       -- committed written out: approved requisitions with no received order, less their receipts
+       UNION ALL SELECT r.organization_id, c.key,
+                        sum(GREATEST(round(COALESCE(r.base_total_amount, r.total_amount) * 100)
+                                     - COALESCE(g.cents, 0), 0))
+                   FROM requisitions r
+                   LEFT JOIN LATERAL (SELECT sum(round(x.base_amount * 100)) AS cents
+                                        FROM purchase_orders po JOIN po_receipts x ON x.purchase_order_id = po.id
+                                       WHERE po.requisition_id = r.id) g ON true
+                   CROSS JOIN LATERAL (VALUES ('committed:' || to_char(r.approved_at AT TIME ZONE 'UTC', 'YYYY-MM')),
+                     ('committed:' || r.cost_center_id || ':' || to_char(r.approved_at AT TIME ZONE 'UTC', 'YYYY-MM'))) c(key)
+                  WHERE r.status IN ('approved', 'po_created') AND r.approved_at IS NOT NULL
+                    AND NOT EXISTS (SELECT 1 FROM purchase_orders p WHERE p.requisition_id = r.id AND p.status = 'received')
+                  GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'po:' || status, count(*) FROM purchase_orders GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'done:' || actioned_by_id, count(*) FROM approval_steps
                   WHERE action IN ('approve', 'reject', 'request_info', 'delegate') AND actioned_by_id IS NOT NULL

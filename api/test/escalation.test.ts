@@ -47,11 +47,13 @@ const query = <T extends object>(sql: string, bind: unknown[]) =>
 
 /**
  * An organisation whose level 1 (the requestor's manager) is due in `dueDays` working days; the
- * manager's own manager is `boss` unless `bossOf` says otherwise.
+ * manager's own manager is `boss` unless `managerHasBoss` says otherwise.
  */
 async function buildWorld(options: {
   dueDays: number | null;
   managerHasBoss?: 'boss' | 'none' | 'requestor';
+  /** Level 1 open to every approving Finance Manager instead of the requestor's manager. */
+  group?: boolean;
 }) {
   const organization = await buildOrganization(app.models);
   const costCenter = await buildCostCenter(app.models, organization);

@@ -150,7 +150,8 @@ test.describe('requisition lifecycle', () => {
       await expect(row).toBeVisible();
       await expect(table.getByRole('row')).toHaveCount(2);
 
-      const download = await downloadFrom(uma, uma.getByRole('button', { name: 'Export' }));
+      await uma.getByRole('button', { name: 'Export' }).click();
+      const download = await downloadFrom(uma, uma.getByRole('menuitem', { name: 'CSV (.csv)' }));
       expect(download.suggestedFilename()).toMatch(/^requisitions-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = (await downloadedBytes(download)).toString('utf8').replace(/^\uFEFF/, '');
       const lines = csv.trim().split(/\r\n/);

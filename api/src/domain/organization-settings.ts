@@ -69,7 +69,14 @@ export interface SettingsWrite {
   addresses?: Partial<Record<AddressKind, PostalAddress | null>>;
   fiscal_year_start?: number;
   currency?: string;
+  /** `organizations.settings.reapproval_tolerance.percent` (0: not set). */
+  reapproval_tolerance_percent?: number;
+  /** `organizations.settings.reapproval_tolerance.amount`, in the base currency (0: not set). */
+  reapproval_tolerance_amount?: number;
 }
+
+/** Whether a number has at most two decimal places (a percentage or an amount to the cent). */
+const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /**
  * Reads a change of the settings: trims the texts, refuses a blank name (400 naming `name`),
@@ -82,6 +89,13 @@ export function readSettingsChange(change: SettingsChange): SettingsWrite {
     const name = change.name.trim();
     if (name === '') problems.push({ field: 'name', message: 'Name is required' });
     write.name = name;
+  }
+  for (const field of ['reapproval_tolerance_percent', 'reapproval_tolerance_amount'] as const) {
+    const value = change[field];
+    if (value !== undefined && !twoDecimals(value)) {
+      problems.push({ field, message: 'Use at most 2 decimal places' });
+    }
+    if (value !== undefined) write[field] = value;
   }
   if (problems.length > 0) throw new ValidationFailed(problems[0]!.message, problems);
   if (change.legal_name !== undefined) write.legal_name = blankToNull(change.legal_name);

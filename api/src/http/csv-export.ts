@@ -7,6 +7,7 @@ import Cursor from 'pg-cursor';
 import { QueryTypes } from 'sequelize';
 import { acquireOptions } from '../db/tenant-context.js';
 import type { Db } from './context.js';
+import type { ExportCellType } from './xlsx-export.js';
 
 /** Rows read from the database per round trip while a file streams. */
 export const EXPORT_BATCH_ROWS = 500;
@@ -22,6 +23,12 @@ export interface CsvExportSpec<Row> {
   cells(row: Row): string[];
   /** The downloaded file's name without the day, e.g. `requisitions` → `requisitions-2026-11-27.csv`. */
   fileName: string;
+  /** The workbook's sheet name in the XLSX format, e.g. `Requisitions`. */
+  title: string;
+  /** How each column is typed in a workbook (`xlsx-export.ts`), in {@link columns}' order. */
+  types: readonly ExportCellType[];
+  /** Each column's width in a workbook, in characters, in {@link columns}' order. */
+  widths: readonly number[];
 }
 
 interface PgConnection {

@@ -181,9 +181,18 @@ const transition = (op: 'INSERT' | 'UPDATE' | 'DELETE') =>
  */
 export function countingTriggers(
   op: 'INSERT' | 'UPDATE' | 'DELETE',
-  { amount = TOTAL, replace = false }: { amount?: CountedAmount; replace?: boolean } = {},
+  {
+    amount = TOTAL,
+    replace = false,
+    lessReceived = false,
+  }: { amount?: CountedAmount; replace?: boolean; lessReceived?: boolean } = {},
 ): string {
   const lower = op.toLowerCase();
+  // What the requisition counts as committed while none of its orders is received: its total, or
+  // (2026.11.27T18.10.00) its total less its orders' receipts.
+  const committedCents = lessReceived
+    ? `GREATEST(round(${amount('r')} * 100)::bigint - requisition_received_cents(r.organization_id, r.id), 0)`
+    : `round(${amount('r')} * 100)::bigint`;
   const create = replace ? 'CREATE OR REPLACE FUNCTION' : 'CREATE FUNCTION';
   const trigger = (sql: string) => (replace ? '' : sql);
   const requisitionKeys = (t: string) => REQUISITION_KEYS(t, amount);
@@ -225,7 +234,7 @@ export function countingTriggers(
               WHERE t.requisition_id IS NOT NULL),
            committed AS (
              SELECT r.organization_id, c.key,
-                    CASE WHEN f.after THEN -1 ELSE 1 END * round(${amount('r')} * 100)::bigint AS n
+                    CASE WHEN f.after THEN -1 ELSE 1 END * ${committedCents} AS n
                FROM flips f JOIN requisitions r ON r.id = f.requisition_id
                CROSS JOIN LATERAL (VALUES ('committed:' || ${MONTH('r.approved_at')}),
                                           ('committed:' || r.cost_center_id || ':' || ${MONTH('r.approved_at')})) AS c(key)

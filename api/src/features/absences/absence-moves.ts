@@ -120,7 +120,7 @@ async function handOver(
 const OPEN_STEP = `SELECT s.id::text AS id, s.requisition_id::text AS requisition_id, s.round, s.approval_level,
          r.requestor_id::text AS requestor_id,
          EXISTS (SELECT 1 FROM approval_steps d
-                  WHERE d.requisition_id = s.requisition_id AND d.action = 'approve'
+                  WHERE d.requisition_id = s.requisition_id AND d.action = 'approve' AND d.superseded_at IS NULL
                     AND COALESCE(d.actioned_by_id, d.approver_id) = $3) AS delegate_approved
     FROM approval_steps s
     JOIN requisitions r ON r.id = s.requisition_id AND r.organization_id = s.organization_id

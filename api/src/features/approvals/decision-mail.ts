@@ -88,7 +88,7 @@ export async function mailOpenStep(
                     WHERE m.user_id = u.id AND m.organization_id = $2 AND m.is_active
                       AND ro.name = step.approver_role_name)))
       WHERE NOT EXISTS (SELECT 1 FROM approval_steps a
-                         WHERE a.requisition_id = $1 AND a.organization_id = $2 AND a.action = 'approve'
+                         WHERE a.requisition_id = $1 AND a.organization_id = $2 AND a.action = 'approve' AND a.superseded_at IS NULL
                            AND COALESCE(a.actioned_by_id, a.approver_id) = u.id)
       ORDER BY u.email`,
     [requisitionId, organizationId],

@@ -20,7 +20,8 @@ export interface BudgetFigures {
  *   fiscal year of orders partially received (docs/decisions.md "Receipts"; for a cost centre, the
  *   orders of its requisitions);
  * - committed: approved or po_created requisitions approved in the fiscal year whose order is not
- *   received.
+ *   received, less what their order's receipts already put in spent (never below zero), so no
+ *   amount counts in both.
  * The dashboard's Budget Utilization and `GET /budgets/check` both use these definitions, in the
  * organisation's base currency (each requisition and order at the rate frozen at its submission). Spent and
  * committed come from the maintained counters (`spent:`, `committed:` per month, per cost centre too):
@@ -88,7 +89,7 @@ export async function budgetFiguresWithCounters(
 /**
  * The same figures computed from the rows themselves: the definition the counters of
  * {@link budgetFigures} maintain (spent by receipts, committed by approved requisitions whose
- * order is not received, per month in UTC). Tests compare the two; it reads every row of the year.
+ * order is not received less its receipts, per month in UTC). Tests compare the two; it reads every row of the year.
  */
 export async function budgetFiguresByScan(
   db: Db,
@@ -113,7 +114,12 @@ export async function budgetFiguresByScan(
            AND ($5::uuid IS NULL OR EXISTS (SELECT 1 FROM requisitions pr
                                           WHERE pr.id = spent.requisition_id AND pr.organization_id = $1
                                             AND pr.cost_center_id = $5::uuid))) AS spent,
-       (SELECT sum(COALESCE(r.base_total_amount, r.total_amount)) FROM requisitions r
+       (SELECT sum(GREATEST(COALESCE(r.base_total_amount, r.total_amount)
+                            - COALESCE((SELECT sum(x.base_amount) FROM purchase_orders po
+                                          JOIN po_receipts x ON x.organization_id = po.organization_id
+                                                            AND x.purchase_order_id = po.id
+                                         WHERE po.organization_id = $1 AND po.requisition_id = r.id), 0), 0))
+          FROM requisitions r
          WHERE r.organization_id = $1 AND r.status IN ('approved', 'po_created')
            AND r.approved_at >= $3 AND r.approved_at < $4
            AND ($5::uuid IS NULL OR r.cost_center_id = $5::uuid)

@@ -29,12 +29,14 @@ interface SettingsRow {
   currency: string;
   currency_locked: boolean;
   settings_version: number;
+  /** `organizations.settings.reapproval_tolerance` (absent: none). */
+  tolerance: { percent?: number; amount?: number } | null;
 }
 
 /** The settings row, with whether anything is recorded in the base currency yet (one statement). */
 const SETTINGS_SQL = `
   SELECT o.id, o.name, o.legal_name, o.code, o.phone, o.website, o.address, o.addresses, o.fiscal_year_start,
-         btrim(o.currency) AS currency, o.settings_version,
+         btrim(o.currency) AS currency, o.settings_version, o.settings -> 'reapproval_tolerance' AS tolerance,
          (EXISTS (SELECT 1 FROM requisitions r WHERE r.organization_id = o.id)
           OR EXISTS (SELECT 1 FROM purchase_orders p WHERE p.organization_id = o.id)
           OR EXISTS (SELECT 1 FROM budgets b WHERE b.organization_id = o.id)
@@ -73,6 +75,8 @@ function present(row: SettingsRow): OrganizationSettings {
     fiscal_year_end: fiscalYearEndOf(row.fiscal_year_start),
     currency: row.currency as OrganizationSettings['currency'],
     currency_locked: row.currency_locked,
+    reapproval_tolerance_percent: Number(row.tolerance?.percent ?? 0),
+    reapproval_tolerance_amount: Number(row.tolerance?.amount ?? 0),
     version: row.settings_version,
   };
 }
@@ -129,6 +133,19 @@ export async function updateOrganizationSettings(
     for (const key of Object.keys(next) as (keyof typeof next)[]) {
       if (next[key] !== before[key]) changed[key] = { from: before[key], to: next[key] };
     }
+    const tolerance = {
+      percent: write.reapproval_tolerance_percent ?? old.reapproval_tolerance_percent,
+      amount: write.reapproval_tolerance_amount ?? old.reapproval_tolerance_amount,
+    };
+    if (tolerance.percent !== old.reapproval_tolerance_percent) {
+      changed.reapproval_tolerance_percent = {
+        from: old.reapproval_tolerance_percent,
+        to: tolerance.percent,
+      };
+    }
+    if (tolerance.amount !== old.reapproval_tolerance_amount) {
+      changed.reapproval_tolerance_amount = { from: old.reapproval_tolerance_amount, to: tolerance.amount };
+    }
     for (const kind of ADDRESS_KINDS) {
       const from = old[`${kind}_address`];
       const to = addresses[kind] ?? null;
@@ -140,6 +157,7 @@ export async function updateOrganizationSettings(
       `UPDATE organizations
           SET name = $2, legal_name = $3, phone = $4, website = $5, fiscal_year_start = $6,
               fiscal_year_end = $7, currency = $8, addresses = $9::jsonb, address = $10,
+              settings = jsonb_set(settings, '{reapproval_tolerance}', $11::jsonb),
               settings_version = settings_version + 1, updated_at = now()
         WHERE id = $1
         RETURNING id`,
@@ -155,6 +173,7 @@ export async function updateOrganizationSettings(
         JSON.stringify(addresses),
         // What purchase orders print; unchanged unless the registered address changes.
         write.addresses?.registered === undefined ? before.address : formatAddress(addresses.registered),
+        JSON.stringify(tolerance),
       ],
       transaction,
     );

@@ -23,6 +23,7 @@ export const PURCHASE_ORDER_CSV_COLUMNS = [
 const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
   sent: 'Sent',
+  partially_received: 'Partially Received',
   received: 'Received',
   cancelled: 'Cancelled',
 };
@@ -71,6 +72,9 @@ export async function purchaseOrderExport(
            ORDER BY po.created_at DESC, po.id DESC`,
     bind,
     fileName: 'purchase-orders',
+    title: 'Purchase Orders',
+    types: ['text', 'text', 'text', 'text', 'amount', 'currency', 'text', 'date', 'integer', 'date'],
+    widths: [18, 30, 20, 20, 14, 10, 18, 12, 11, 12],
     cells: (po) => [
       po.po_number,
       po.vendor_name ?? '',

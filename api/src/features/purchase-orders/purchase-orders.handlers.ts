@@ -2,6 +2,7 @@ import type { components } from '@purchasing/contract';
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
 import { csvResponse } from '../../http/csv-export.js';
+import { type ExportFormat, xlsxResponse } from '../../http/xlsx-export.js';
 import { createPurchaseOrder } from './purchase-order-create.js';
 import { purchaseOrderExport } from './purchase-order-export.js';
 import { listPurchaseOrders, type PurchaseOrderFilter } from './purchase-order-list.js';
@@ -39,12 +40,11 @@ export const purchaseOrderHandlers: OperationHandlers = {
   },
   exportPurchaseOrders: {
     handler: async (input) => {
-      const { format: _format, ...filter } = input.request.query as PurchaseOrderFilter & { format?: 'csv' };
-      return csvResponse(
-        input.h,
-        input.app.db,
-        await purchaseOrderExport(input.app.db, actorOf(input), filter),
-      );
+      const { format, ...filter } = input.request.query as PurchaseOrderFilter & { format?: ExportFormat };
+      const spec = await purchaseOrderExport(input.app.db, actorOf(input), filter);
+      return format === 'xlsx'
+        ? xlsxResponse(input.h, input.app.db, spec)
+        : csvResponse(input.h, input.app.db, spec);
     },
   },
   getPurchaseOrder: {

@@ -77,6 +77,9 @@ export function requisitionExport(actor: Actor, filter: RequisitionFilter): CsvE
            ORDER BY r.created_at DESC, r.id DESC`,
     bind,
     fileName: 'requisitions',
+    title: 'Requisitions',
+    types: ['text', 'text', 'text', 'text', 'text', 'text', 'amount', 'currency', 'text', 'date'],
+    widths: [20, 48, 22, 30, 14, 16, 14, 10, 34, 12],
     cells: (r) => [
       r.requisition_number,
       r.justification ?? '',

@@ -83,7 +83,8 @@ export async function loadRoutingFacts(
                         FROM (SELECT role_name, array_agg(user_id::text ORDER BY user_id) AS ids
                                 FROM approvers GROUP BY role_name) g), '{}'::json) AS approvers_by_role,
             COALESCE((SELECT array_agg(DISTINCT COALESCE(s.actioned_by_id, s.approver_id)::text) FROM approval_steps s
-                       WHERE s.requisition_id = req.id AND s.action = 'approve'), '{}') AS approved_by,
+                       WHERE s.requisition_id = req.id AND s.action = 'approve'
+                         AND s.superseded_at IS NULL), '{}') AS approved_by,
             (SELECT s.approval_level FROM approval_steps s
               WHERE s.requisition_id = req.id AND s.action = 'request_info'
               ORDER BY s.actioned_at DESC, s.created_at DESC LIMIT 1) AS restart_level,

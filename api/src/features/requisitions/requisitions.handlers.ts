@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
 import { csvResponse } from '../../http/csv-export.js';
+import { type ExportFormat, xlsxResponse } from '../../http/xlsx-export.js';
 import { decisionMailOf } from '../approvals/decision-mail.js';
 import { requisitionExport } from './requisition-export.js';
 import { listRequisitions, type RequisitionFilter } from './requisition-list.js';
@@ -36,8 +37,11 @@ export const requisitionHandlers: OperationHandlers = {
   },
   exportRequisitions: {
     handler: async (input) => {
-      const { format: _format, ...filter } = input.request.query as RequisitionFilter & { format?: 'csv' };
-      return csvResponse(input.h, input.app.db, requisitionExport(actorOf(input), filter));
+      const { format, ...filter } = input.request.query as RequisitionFilter & { format?: ExportFormat };
+      const spec = requisitionExport(actorOf(input), filter);
+      return format === 'xlsx'
+        ? xlsxResponse(input.h, input.app.db, spec)
+        : csvResponse(input.h, input.app.db, spec);
     },
   },
   getRequisition: {

@@ -82,6 +82,7 @@ const DETAIL_COLUMNS = `
              'actioned_at', ${iso('s.actioned_at')},
              'delegated_from', ${userRef('df')},
              'required_for', s.required_for,
+             'superseded_at', ${iso('s.superseded_at')},
              'created_at', ${iso('s.created_at')},
              'due_at', ${iso('s.due_at')},
              'overdue', (s.action IS NULL AND s.due_at IS NOT NULL AND s.due_at <= now()),
@@ -91,7 +92,20 @@ const DETAIL_COLUMNS = `
       -- The assigned approver, or whoever acted on a step that was open to a group.
       LEFT JOIN users ap ON ap.id = COALESCE(s.approver_id, s.actioned_by_id)
       LEFT JOIN users df ON df.id = s.delegated_from_id
-     WHERE s.requisition_id = r.id), '[]'::json) AS approval_workflow`;
+     WHERE s.requisition_id = r.id), '[]'::json) AS approval_workflow,
+  COALESCE((
+    -- Edits made while approved (docs/decisions.md "Changes after approval"), oldest first.
+    SELECT json_agg(json_build_object(
+             'at', ${iso('l.created_at')}, 'actor', ${userRef('lu')},
+             'outcome', CASE WHEN l.action = 'reapproval' THEN 'reapproval' ELSE 'kept' END,
+             'reason', l.metadata ->> 'reason_text',
+             'restart_level', (l.metadata ->> 'restart_level')::int,
+             'changes', COALESCE(l.metadata -> 'changes', '[]'::jsonb))
+           ORDER BY l.created_at, l.id)
+      FROM audit_logs l
+      LEFT JOIN users lu ON lu.id = l.actor_id
+     WHERE l.organization_id = r.organization_id AND l.entity_type = 'requisition' AND l.entity_id = r.id
+       AND l.action IN ('update_approved', 'reapproval')), '[]'::json) AS changes_after_approval`;
 
 type Row<T> = Omit<
   T,

@@ -12,6 +12,7 @@ import { submissionRate } from '../currency/frozen-rate.js';
 import type { Actor } from './actor.js';
 import { allocateNumberNow } from './numbering.js';
 import { decimal, insertLines, prepareForm, type RequisitionForm } from './requisition-form.js';
+import { APPROVED_EDIT_ACTIONS, settleApprovedEdit, snapshotRequisition } from './requisition-reapproval.js';
 import {
   type ClosedLevel,
   loadRoutingFacts,
@@ -35,7 +36,9 @@ export const AUTO_APPROVAL_COMMENT = 'Approved automatically: the total is below
 
 const MESSAGES = {
   editForbidden: 'Only the requestor can edit this requisition',
-  editConflict: 'Only a draft or a requisition awaiting more information can be edited',
+  editConflict:
+    'Only a draft, a requisition awaiting more information or an approved requisition without a purchase order can be edited',
+  editOrdered: 'This requisition has a purchase order and can no longer be edited',
   deleteForbidden: 'Only the requestor can delete this requisition',
   deleteConflict: 'Only a draft or a requisition awaiting more information can be deleted',
   submitForbidden: 'Only the requestor can submit this requisition',
@@ -87,8 +90,9 @@ async function lockForChange(
   db: Db,
   actor: Actor,
   id: string,
-  messages: { forbidden: string; conflict: string },
+  messages: { forbidden: string; conflict: string; ordered?: string },
   transaction: Transaction,
+  statuses: readonly RequisitionStatus[] = EDITABLE,
 ): Promise<LockedRequisition> {
   const row = await selectOne<LockedRequisition>(
     db,
@@ -101,7 +105,9 @@ async function lockForChange(
   );
   if (!row) throw new NotFound('Requisition');
   if (row.requestor_id !== actor.userId) throw new Forbidden(messages.forbidden);
-  if (!EDITABLE.includes(row.status)) throw new Conflict(messages.conflict);
+  if (row.status === 'po_created' && messages.ordered)
+    throw new Conflict(messages.ordered, 'ALREADY_ORDERED');
+  if (!statuses.includes(row.status)) throw new Conflict(messages.conflict);
   return row;
 }
 
@@ -176,6 +182,8 @@ export async function createRequisition(
 /**
  * Replaces the fields and every line of the actor's own draft or info_requested requisition and
  * recomputes the totals; `submit: true` then submits (or resubmits) it in the same transaction.
+ * An approved requisition without an order may be edited too: it keeps its approval or goes back
+ * for approval (`settleApprovedEdit`, docs/decisions.md "Changes after approval"); `submit` is ignored.
  */
 export async function updateRequisition(
   db: Db,
@@ -189,9 +197,12 @@ export async function updateRequisition(
       db,
       actor,
       id,
-      { forbidden: MESSAGES.editForbidden, conflict: MESSAGES.editConflict },
+      { forbidden: MESSAGES.editForbidden, conflict: MESSAGES.editConflict, ordered: MESSAGES.editOrdered },
       transaction,
+      [...EDITABLE, 'approved'],
     );
+    const approvedBefore =
+      current.status === 'approved' ? await snapshotRequisition(db, organizationId, id, transaction) : null;
     const prepared = await prepareForm(db, organizationId, form, transaction);
     await execute(
       db,
@@ -216,6 +227,12 @@ export async function updateRequisition(
     );
     await execute(db, 'DELETE FROM requisition_line_items WHERE requisition_id = $1', [id], transaction);
     await insertLines(db, id, prepared.currency, prepared.lines, transaction);
+    if (approvedBefore) {
+      await settleApprovedEdit(db, actor, id, approvedBefore, transaction, (restartLevel, metadata) =>
+        submitLocked(db, actor, current, transaction, { restartLevel, metadata }),
+      );
+      return detailOrFail(db, organizationId, id, transaction);
+    }
     await audit(
       db,
       {
@@ -335,6 +352,7 @@ async function submitLocked(
   actor: Actor,
   current: Pick<LockedRequisition, 'id' | 'status'>,
   transaction: Transaction,
+  reapproval?: { restartLevel: number; metadata: Record<string, unknown> },
 ): Promise<void> {
   const organizationId = actor.scope.organizationId;
   // The policy version it is routed with from now on, its first submission's (issue 15 item 8).
@@ -361,7 +379,11 @@ async function submitLocked(
   facts.budget_finance = budget.outcome.kind === 'finance_required';
 
   const { policy, routingFacts, budgetLevel } = toRoutingFacts({ ...facts, base_total_cents: totalCents });
-  const restartAt = current.status === 'info_requested' ? (facts.restart_level ?? 1) : 1;
+  const restartAt = reapproval
+    ? reapproval.restartLevel
+    : current.status === 'info_requested'
+      ? (facts.restart_level ?? 1)
+      : 1;
   const route = routeSubmission(policy, routingFacts, restartAt);
   if (!route.autoApproved && route.noApprover) {
     throw new Conflict(noApproverMessage(fallbackRoles(policy)), 'NO_APPROVER');
@@ -389,10 +411,11 @@ async function submitLocked(
   await execute(
     db,
     `UPDATE requisitions
-        SET status = $3, submitted_at = now(), updated_at = now(), exchange_rate = $4,
+        SET status = $3, submitted_at = CASE WHEN $5::boolean THEN submitted_at ELSE now() END,
+            updated_at = now(), exchange_rate = $4,
             approved_at = CASE WHEN $3::text = 'approved' THEN now() ELSE NULL END
       WHERE id = $1 AND organization_id = $2`,
-    [current.id, organizationId, to, frozen.rate],
+    [current.id, organizationId, to, frozen.rate, reapproval !== undefined],
     transaction,
   );
   await audit(
@@ -400,11 +423,16 @@ async function submitLocked(
     {
       organizationId,
       requisitionId: current.id,
-      action: current.status === 'draft' ? 'submit' : 'resubmit',
+      action: reapproval
+        ? APPROVED_EDIT_ACTIONS.reapproval
+        : current.status === 'draft'
+          ? 'submit'
+          : 'resubmit',
       from: current.status,
       to,
       actorId: actor.userId,
       metadata: {
+        ...reapproval?.metadata,
         round,
         passed_levels: closed.map((step) => step.level),
         next_level: next?.level ?? null,

@@ -204,8 +204,9 @@ export async function deactivateVendor(db: Db, actor: AdminActor, id: string): P
 
 /**
  * What the organisation ordered from one vendor, in its base currency: orders raised (cancelled
- * left out), open ones (draft or sent), committed (sent, not received), received (the spend), and
- * the last order's time. One index range of `purchase_orders (organization_id, vendor_id, …)`.
+ * left out), open ones (draft, sent or partially received), committed (what sent and partially
+ * received orders still lack), received (the spend: received orders, and the receipts of partially
+ * received ones, at their base amounts), and the last order's time. One index range of `purchase_orders (organization_id, vendor_id, …)`.
  */
 export async function getVendorSpend(db: Db, organizationId: string, id: string): Promise<VendorSpendView> {
   const row = await selectOne<{
@@ -220,13 +221,21 @@ export async function getVendorSpend(db: Db, organizationId: string, id: string)
     db,
     `SELECT o.currency, v.id AS vendor_id,
             count(po.id) FILTER (WHERE po.status <> 'cancelled') AS order_count,
-            count(po.id) FILTER (WHERE po.status IN ('draft', 'sent')) AS open_order_count,
-            coalesce(sum(po.base_total_amount) FILTER (WHERE po.status = 'sent'), 0) AS committed_amount,
-            coalesce(sum(po.base_total_amount) FILTER (WHERE po.status = 'received'), 0) AS received_amount,
+            count(po.id) FILTER (WHERE po.status IN ('draft', 'sent', 'partially_received')) AS open_order_count,
+            coalesce(sum(po.base_total_amount - po.received) FILTER (WHERE po.status IN ('sent', 'partially_received')), 0)
+              AS committed_amount,
+            coalesce(sum(po.base_total_amount) FILTER (WHERE po.status = 'received'), 0)
+              + coalesce(sum(po.received) FILTER (WHERE po.status = 'partially_received'), 0) AS received_amount,
             max(po.created_at) FILTER (WHERE po.status <> 'cancelled') AS last_order_at
        FROM organizations o
        LEFT JOIN vendors v ON v.organization_id = o.id AND v.id = $2
-       LEFT JOIN purchase_orders po ON po.organization_id = o.id AND po.vendor_id = v.id
+       LEFT JOIN LATERAL (
+         SELECT p.status, p.created_at, COALESCE(p.base_total_amount, p.total_amount) AS base_total_amount,
+                CASE WHEN p.status = 'partially_received' THEN
+                  (SELECT coalesce(sum(x.base_amount), 0) FROM po_receipts x
+                    WHERE x.organization_id = p.organization_id AND x.purchase_order_id = p.id)
+                ELSE 0 END AS received, p.id
+           FROM purchase_orders p WHERE p.organization_id = o.id AND p.vendor_id = v.id) po ON true
       WHERE o.id = $1
       GROUP BY o.currency, v.id`,
     [organizationId, id],

@@ -26,12 +26,15 @@ export interface Transition {
 
 /**
  * The events a requisition's status change raises: a submission (also a resubmission) is
- * `submitted`, then `approved` too when it was approved at once; a final approval `approved`; a
+ * `submitted` (so is an approved requisition an edit sent back for approval), then `approved` too
+ * when it was approved at once; a final approval `approved`; a
  * rejection `rejected`. A cancelled order handing its requisition back to `approved` raises none.
  */
 export function requisitionEvents(change: Transition): WebhookEventType[] {
   const events: WebhookEventType[] = [];
-  if (change.action === 'submit' || change.action === 'resubmit') events.push('requisition.submitted');
+  // An approved requisition sent back for approval by an edit is submitted again (issue 15 item 7).
+  if (change.action === 'submit' || change.action === 'resubmit' || change.action === 'reapproval')
+    events.push('requisition.submitted');
   if (change.to === 'approved' && change.from !== 'approved' && change.action !== 'po_cancel')
     events.push('requisition.approved');
   if (change.to === 'rejected' && change.from !== 'rejected') events.push('requisition.rejected');

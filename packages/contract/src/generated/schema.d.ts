@@ -644,7 +644,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export requisitions as CSV
+         * Export requisitions as CSV or Excel
          * @description Every requisition `listRequisitions` would list for the same filters and caller (the same
          *     visibility: with `requisition.view_all` the whole organisation, otherwise what the caller raised
          *     or has an approval step on), newest first, as one CSV file streamed from the database: no
@@ -656,6 +656,11 @@ export interface paths {
          *     Currency, Cost Center, Created`. Amounts are plain numbers with the currency's decimals
          *     (`1799.60`, JPY `150000`), `Created` the UTC day (`2026-11-24`). A text cell starting with `=`,
          *     `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` (CSV formula injection).
+         *
+         *     With `format=xlsx` the same rows and columns come as an Excel workbook, also streamed: one sheet
+         *     (`Requisitions`) whose header row is bold and frozen, `Amount` a number shown with its currency's
+         *     decimals (the currency in the next column), `Created` a date, the other cells text as in the CSV
+         *     (a workbook runs no formula from text, so nothing is prefixed).
          */
         get: operations["exportRequisitions"];
         put?: never;
@@ -693,8 +698,23 @@ export interface paths {
          * Update a requisition
          * @description Replaces the requisition's fields and all its lines with the form payload; totals are
          *     recomputed. With `submit: true` it is then submitted (or resubmitted from `info_requested`) in
-         *     the same transaction. Only the requestor (403 for others who can see it), and only in `draft` or
-         *     `info_requested` (409 otherwise).
+         *     the same transaction. Only the requestor (403 for others who can see it), and only in `draft`,
+         *     `info_requested` or `approved` (409 otherwise; 409 `ALREADY_ORDERED` once a purchase order was
+         *     raised from it).
+         *
+         *     Changes after approval (docs/decisions.md "Changes after approval"): editing an `approved`
+         *     requisition keeps its approval when nothing approvers decided on changed (only the delivery
+         *     date, shipping address, notes or a line's notes), or when the total only fell (lines removed,
+         *     quantities, prices or taxes lowered) within the organisation's tolerance
+         *     (`reapproval_tolerance_percent` / `reapproval_tolerance_amount` of its settings; 0 = none, so
+         *     by default any such change re-approves). Otherwise it goes back to `under_review` and is routed
+         *     again as at a submission (budget check, levels recomputed for the new total, the "awaiting your
+         *     decision" mail, the `requisition.submitted` webhook): from the first level the new total reaches
+         *     that the old did not, or from level 1 (a line, the cost centre, GL account, category, currency or
+         *     justification changed, or the total fell beyond the tolerance). Levels below the restart keep
+         *     their approvals. `submit` is ignored for an approved requisition. The history records the
+         *     before and after (`changes_after_approval`). The edit locks the requisition: of an edit and a
+         *     purchase order raised at the same moment exactly one succeeds, the other gets 409.
          */
         put: operations["updateRequisition"];
         post?: never;
@@ -1938,7 +1958,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export purchase orders as CSV
+         * Export purchase orders as CSV or Excel
          * @description Every purchase order `listPurchaseOrders` would list for the same filters, newest first, as one
          *     CSV file streamed from the database: no paging, no size limit. It takes exactly the list's
          *     filter and search parameters (no `limit`, `offset` or `cursor`). Needs `purchase_order.view` or
@@ -1949,6 +1969,11 @@ export interface paths {
          *     Created`. Totals are plain numbers with the currency's decimals, days ISO (`Created` the UTC
          *     day). A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed
          *     with `'` (CSV formula injection).
+         *
+         *     With `format=xlsx` the same rows and columns come as an Excel workbook, also streamed: one sheet
+         *     (`Purchase Orders`) whose header row is bold and frozen, `Total` a number shown with its
+         *     currency's decimals, `Line Items` a number, `Due Date` and `Created` dates, the other cells text
+         *     as in the CSV.
          */
         get: operations["exportPurchaseOrders"];
         put?: never;
@@ -2247,8 +2272,9 @@ export interface paths {
          * A vendor's orders and spend
          * @description What the organisation has ordered from this vendor, in its base currency (each order converted
          *     at its requisition's frozen rate): orders raised (cancelled ones left out), those still open
-         *     (draft or sent), the amount committed on sent orders not yet received, the amount received (the
-         *     spend), and when the last order was raised. The orders themselves are `listPurchaseOrders` with
+         *     (draft, sent or partially received), the amount still committed on sent and partially received
+         *     orders (their totals less their receipts), the amount received (the spend: received orders and
+         *     the receipts of partially received ones), and when the last order was raised. The orders themselves are `listPurchaseOrders` with
          *     `vendor_id`. Needs `purchase_order.view`.
          */
         get: operations["getVendorSpend"];
@@ -2968,7 +2994,7 @@ export interface components {
          *     - `METHOD_NOT_ALLOWED`: 405: the path exists under other methods (`Allow` names them).
          *     - `CONFLICT`: 409: the record's state does not allow it, or another request changed it first.
          *     - `INVALID_STATUS`: 409: the record is not in a status this action applies to (`sendPurchaseOrder` on a sent order).
-         *     - `ALREADY_ORDERED`: 409 (`createPurchaseOrder`): the requisition already has an order.
+         *     - `ALREADY_ORDERED`: 409 (`createPurchaseOrder`): the requisition already has an order; (`updateRequisition`): a requisition with an order cannot be edited.
          *     - `NO_APPROVER`: 409: no eligible approver for a level of the requisition.
          *     - `BUDGET_EXCEEDED`: 409: the `block` budget policy refuses the submission; `details` name the available amount.
          *     - `EXCHANGE_RATE_MISSING`: 409: no rate of the currency is in effect today.
@@ -3424,6 +3450,8 @@ export interface components {
              *     base currency can no longer change.
              */
             currency_locked: boolean;
+            reapproval_tolerance_percent: components["schemas"]["ReapprovalTolerancePercent"];
+            reapproval_tolerance_amount: components["schemas"]["ReapprovalToleranceAmount"];
             /** @description Goes up with every change; a change names the version it was made from. */
             version: number;
         };
@@ -3442,7 +3470,13 @@ export interface components {
             delivery_address?: components["schemas"]["PostalAddress"] | null;
             fiscal_year_start?: number;
             currency?: components["schemas"]["CurrencyCode"];
+            reapproval_tolerance_percent?: components["schemas"]["ReapprovalTolerancePercent"];
+            reapproval_tolerance_amount?: components["schemas"]["ReapprovalToleranceAmount"];
         };
+        /** @description How far, in percent of the approved total, an approved requisition's total may fall through an edit (lines removed, quantities, prices or taxes lowered) and keep its approval. 0: not set. With both tolerances set, a decrease must be within both; with neither, any change of a line or the total sends it back for approval. */
+        ReapprovalTolerancePercent: number;
+        /** @description How far, as an amount in the base currency, an approved requisition's total may fall through an edit and keep its approval. 0: not set. */
+        ReapprovalToleranceAmount: number;
         Organization: {
             /** Format: uuid */
             id: string;
@@ -3849,6 +3883,30 @@ export interface components {
              *     the `require_finance` policy (the overrun every approver sees); null otherwise.
              */
             budget_exceeded?: components["schemas"]["BudgetExceeded"] | null;
+            /** @description Every edit of the requisition while it was approved, oldest first, with what changed before → after and whether it kept its approval or went back for approval (docs/decisions.md "Changes after approval"). Empty when it was never edited after approval. */
+            changes_after_approval?: components["schemas"]["RequisitionApprovedEdit"][];
+        };
+        RequisitionApprovedEdit: {
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["UserRef"] | null;
+            /**
+             * @description `kept`: the approval stood; `reapproval`: back to `under_review`.
+             * @enum {string}
+             */
+            outcome: "kept" | "reapproval";
+            /** @description Why, as the history states it (e.g. 'The total rose: sent back for approval.'). */
+            reason: string;
+            /** @description The first level routed again; null when the approval stood. */
+            restart_level: number | null;
+            changes: {
+                /** @description What changed ('Total', 'Cost center', 'Line 2 quantity', 'Line 3 added'). */
+                label: string;
+                /** @description The value before (amounts as plain decimals); null for an added line. */
+                before: string | null;
+                /** @description The value after; null for a removed line. */
+                after: string | null;
+            }[];
         };
         RequisitionLineItem: {
             /** Format: uuid */
@@ -3961,6 +4019,11 @@ export interface components {
              *     available budget (budget policy `require_finance`). Null otherwise.
              */
             required_for?: "budget_overrun" | null;
+            /**
+             * Format: date-time
+             * @description Set on an approval an edit after approval voided (the requisition went back for approval from this level or a lower one): it stays in the history but no longer counts (docs/decisions.md "Changes after approval"). Null or absent otherwise.
+             */
+            superseded_at?: string | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -4526,11 +4589,11 @@ export interface components {
             currency: components["schemas"]["CurrencyCode"];
             /** @description Orders raised to the vendor, cancelled ones left out. */
             order_count: number;
-            /** @description Orders in `draft` or `sent`. */
+            /** @description Orders in `draft`, `sent` or `partially_received`. */
             open_order_count: number;
-            /** @description The base-currency total of `sent` orders not yet received. */
+            /** @description What `sent` and `partially_received` orders still lack, in the base currency (their totals less their receipts). */
             committed_amount: number;
-            /** @description The base-currency total of `received` orders (the spend). */
+            /** @description The spend, in the base currency - the totals of `received` orders and the receipts of `partially_received` ones. */
             received_amount: number;
             /**
              * Format: date-time
@@ -6138,8 +6201,12 @@ export interface operations {
                 date_from?: components["parameters"]["DateFrom"];
                 /** @description Latest date, inclusive. */
                 date_to?: components["parameters"]["DateTo"];
-                /** @description The file's format; only `csv` for now. */
-                format?: "csv";
+                /**
+                 * @description The file's format: `csv` (the default), or `xlsx` for an Excel workbook
+                 *     (`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`) with the same rows and
+                 *     columns.
+                 */
+                format?: "csv" | "xlsx";
             };
             header: {
                 /**
@@ -6153,14 +6220,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file, streamed. */
+            /** @description The CSV file or the Excel workbook, streamed. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="requisitions-2026-11-27.csv"` (the UTC day of the export). */
+                    /** @description `attachment; filename="requisitions-2026-11-27.csv"` (`.xlsx` for a workbook; the UTC day of the export). */
                     "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "text/csv": string;
                 };
             };
@@ -8432,8 +8500,12 @@ export interface operations {
                 date_from?: components["parameters"]["DateFrom"];
                 /** @description Latest date, inclusive. */
                 date_to?: components["parameters"]["DateTo"];
-                /** @description The file's format; only `csv` for now. */
-                format?: "csv";
+                /**
+                 * @description The file's format: `csv` (the default), or `xlsx` for an Excel workbook
+                 *     (`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`) with the same rows and
+                 *     columns.
+                 */
+                format?: "csv" | "xlsx";
             };
             header: {
                 /**
@@ -8447,14 +8519,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file, streamed. */
+            /** @description The CSV file or the Excel workbook, streamed. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="purchase-orders-2026-11-27.csv"` (the UTC day of the export). */
+                    /** @description `attachment; filename="purchase-orders-2026-11-27.csv"` (`.xlsx` for a workbook; the UTC day of the export). */
                     "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "text/csv": string;
                 };
             };

@@ -92,6 +92,46 @@ export const AutoApproved: Story = {
 /** A draft: nothing submitted yet. */
 export const Empty: Story = { args: { steps: buildRequisition(1).approval_workflow } };
 
+/** Changed after approval: the manager's first approval superseded, the level open to them again. */
+export const SupersededByAChange: Story = {
+  args: {
+    steps: [
+      {
+        id: '00000000-0000-4000-8000-000000009911',
+        approval_level: 1,
+        level_title: 'Manager Approval',
+        approver: approverRef,
+        approver_group: null,
+        action: 'approve',
+        comments: null,
+        actioned_at: '2026-11-04T10:00:00.000Z',
+        delegated_from: null,
+        superseded_at: '2026-11-05T09:00:00.000Z',
+        created_at: '2026-11-04T09:00:00.000Z',
+      },
+      {
+        id: '00000000-0000-4000-8000-000000009912',
+        approval_level: 1,
+        level_title: 'Manager Approval',
+        approver: approverRef,
+        approver_group: null,
+        action: null,
+        comments: null,
+        actioned_at: null,
+        delegated_from: null,
+        created_at: '2026-11-05T09:00:00.000Z',
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText(
+        'Superseded: the requisition changed after approval and went back for approval.',
+      ),
+    ).toBeVisible();
+  },
+};
+
 const HOUR = 60 * 60 * 1000;
 const overdueSince = new Date(Date.now() - 3 * HOUR - 60_000).toISOString();
 const escalatedAt = new Date(Date.now() - 2 * HOUR).toISOString();

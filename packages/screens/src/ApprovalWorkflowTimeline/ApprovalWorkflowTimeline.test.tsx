@@ -75,6 +75,26 @@ describe('ApprovalWorkflowTimeline', () => {
     expect(within(second as HTMLElement).queryByText(/^(Due|Overdue)/)).toBeNull();
   });
 
+  it('says an approval was superseded by a change after approval', () => {
+    render(
+      <ApprovalWorkflowTimeline
+        steps={[
+          step(1, {
+            action: 'approve',
+            actioned_at: '2026-11-16T10:00:00.000Z',
+            superseded_at: '2026-11-17T09:00:00.000Z',
+          }),
+          step(2, { created_at: '2026-11-17T09:00:00.000Z' }),
+        ]}
+      />,
+    );
+    const [first, second] = entries();
+    expect(first).toHaveTextContent(
+      'Superseded: the requisition changed after approval and went back for approval.',
+    );
+    expect(second).not.toHaveTextContent('Superseded');
+  });
+
   it('lists the steps as an ordered list sorted by level, then by creation time', () => {
     render(
       <ApprovalWorkflowTimeline

@@ -156,6 +156,11 @@ function TimelineEntry({ step, last }: { step: ApprovalStep; last: boolean }): R
             )}
           </Text>
         </Flex>
+        {step.superseded_at ? (
+          <Text as="div" size="1" color="gray" weight="medium">
+            Superseded: the requisition changed after approval and went back for approval.
+          </Text>
+        ) : null}
         {step.required_for === 'budget_overrun' ? (
           <Text as="div" size="1" color="amber" weight="medium">
             {budgetOverrunMessages.stepReason}

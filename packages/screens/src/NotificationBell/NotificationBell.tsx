@@ -1,6 +1,7 @@
 import type { Schemas } from '@purchasing/api-client';
-import { formatRelativeTime } from '@purchasing/ui';
+import { formatRelativeTime, usePortalContainer } from '@purchasing/ui';
 import {
+  Badge,
   Box,
   Flex,
   IconButton,
@@ -52,6 +53,7 @@ export interface NotificationBellProps {
  */
 export function NotificationBell({ organizationId, pollMs, now }: NotificationBellProps): ReactElement {
   const { navigation } = usePurchasing();
+  const portalContainer = usePortalContainer();
   const [open, setOpen] = useState(false);
   const { unread, latest, markRead, markAllRead } = useNotifications(organizationId, {
     ...(pollMs ? { pollMs } : {}),
@@ -81,33 +83,31 @@ export function NotificationBell({ organizationId, pollMs, now }: NotificationBe
         >
           <Bell size={20} aria-hidden />
           {unread > 0 ? (
-            <span
+            <Badge
               aria-hidden
               data-testid="unread-badge"
+              color="red"
+              variant="solid"
+              radius="full"
+              size="1"
               style={{
                 position: 'absolute',
                 top: -4,
                 right: -6,
+                justifyContent: 'center',
                 minWidth: 18,
-                height: 18,
-                padding: '0 5px',
-                borderRadius: 9,
-                background: 'var(--red-11)',
-                color: 'white',
-                fontSize: 11,
                 fontWeight: 700,
-                lineHeight: '18px',
-                textAlign: 'center',
                 boxShadow: '0 0 0 2px var(--color-panel-solid)',
                 pointerEvents: 'none',
               }}
             >
               {unread > 99 ? '99+' : unread}
-            </span>
+            </Badge>
           ) : null}
         </IconButton>
       </Popover.Trigger>
       <Popover.Content
+        container={portalContainer}
         align="end"
         size="1"
         aria-label={notificationBellMessages.title}

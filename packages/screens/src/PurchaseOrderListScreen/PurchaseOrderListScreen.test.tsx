@@ -373,12 +373,20 @@ describe('PurchaseOrderListScreen', () => {
       const sent = all.filter((order) => order.status === 'sent');
       await screen.findByText(`Showing 1 to 10 of ${sent.length} results`);
       await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
       await waitFor(() => expect(downloads).toHaveLength(1));
       expect(downloads[0]).toMatch(/^purchase-orders-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(asked).toHaveLength(1);
       expect(asked[0]?.searchParams.getAll('status')).toEqual(['sent']);
       expect(asked[0]?.searchParams.has('limit')).toBe(false);
       expect((await blobs[0]!.text()).replace(/^\uFEFF/, '')).toBe(file.replace(/^\uFEFF/, ''));
+
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
+      await waitFor(() => expect(downloads).toHaveLength(2));
+      expect(downloads[1]).toMatch(/^purchase-orders-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      expect(asked[1]?.searchParams.get('format')).toBe('xlsx');
+      expect(asked[1]?.searchParams.getAll('status')).toEqual(['sent']);
     });
 
     it('says when the export fails', async () => {
@@ -392,6 +400,7 @@ describe('PurchaseOrderListScreen', () => {
       const { user } = renderList();
       await screen.findByText('Showing 1 to 10 of 150 results');
       await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
       expect(await screen.findByText('Failed to export purchase orders')).toBeInTheDocument();
       expect(downloads).toHaveLength(0);
       expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();

@@ -96,9 +96,9 @@ const purchaseOrderList = defineListResource({
 });
 
 const csv = {
-  download: (client, organizationId, search, signal) =>
-    downloadPurchaseOrdersCsv(client, organizationId, toListFilters(search), signal),
-  fileName: () => purchaseOrdersCsvFileName(),
+  download: (client, organizationId, search, signal, format) =>
+    downloadPurchaseOrdersCsv(client, organizationId, toListFilters(search), signal, format),
+  fileName: (format) => purchaseOrdersCsvFileName(new Date(), format),
   failed: purchaseOrderListMessages.exportFailed,
 } satisfies ListCsvSpec<PurchaseOrderListSearch>;
 

@@ -12,6 +12,8 @@ export interface RequisitionDetailActionsProps {
   requisition: Requisition;
   /** Show Edit, Delete and Submit (or Resubmit). */
   requestorMayChange: boolean;
+  /** Show Edit alone: the requestor's approved requisition without an order (changes after approval). */
+  requestorMayEditApproved?: boolean;
   /** Show Review. */
   mayReview: boolean;
   submitting: boolean;
@@ -24,6 +26,7 @@ export interface RequisitionDetailActionsProps {
 export function RequisitionDetailActions({
   requisition,
   requestorMayChange,
+  requestorMayEditApproved = false,
   mayReview,
   submitting,
   onSubmit,
@@ -38,14 +41,16 @@ export function RequisitionDetailActions({
         <Printer size={16} aria-hidden />
         Print
       </Button>
+      {requestorMayChange || requestorMayEditApproved ? (
+        <RadixButton asChild variant="soft">
+          <a {...editLink}>
+            <Pencil size={16} aria-hidden />
+            Edit
+          </a>
+        </RadixButton>
+      ) : null}
       {requestorMayChange ? (
         <>
-          <RadixButton asChild variant="soft">
-            <a {...editLink}>
-              <Pencil size={16} aria-hidden />
-              Edit
-            </a>
-          </RadixButton>
           <Button variant="secondary" color="red" onClick={onDelete}>
             <Trash2 size={16} aria-hidden />
             Delete

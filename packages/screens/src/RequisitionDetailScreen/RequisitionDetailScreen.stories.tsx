@@ -115,8 +115,37 @@ const underReviewLong: Requisition = {
   ],
 };
 
+/** Approved, then edited by its requestor: the total rose past 5,000, so it went back from level 2. */
+const changedAfterApproval: Requisition = buildRequisition(11, {
+  status: 'under_review',
+  total_amount: 6000,
+  changes_after_approval: [
+    {
+      at: '2026-11-20T09:30:00.000Z',
+      actor: approvedFixture.requestor,
+      outcome: 'kept',
+      reason: 'Only details that do not affect approval changed; the approval stands.',
+      restart_level: null,
+      changes: [{ label: 'Delivery date', before: '2026-12-01', after: '2026-12-15' }],
+    },
+    {
+      at: '2026-11-21T14:05:00.000Z',
+      actor: approvedFixture.requestor,
+      outcome: 'reapproval',
+      reason: 'The total rose: sent back for approval.',
+      restart_level: 2,
+      changes: [
+        { label: 'Total', before: '4500.00', after: '6000.00' },
+        { label: 'Line 1 quantity', before: '2', after: '3' },
+        { label: 'Line 1 total', before: '4000.00', after: '5500.00' },
+      ],
+    },
+  ],
+});
+
 const api = () =>
   createRequisitionApi([
+    changedAfterApproval,
     draft,
     underReviewLong,
     infoRequested,
@@ -172,6 +201,28 @@ export const InfoRequested: Story = { args: { requisitionId: infoRequested.id } 
 export const Approved: Story = {
   args: { requisitionId: approved.id },
   parameters: { msw: { handlers: [...api(), ...handlers] } },
+};
+
+/** The requestor's approved requisition without an order: Edit alone (changes after approval). */
+export const ApprovedRequestor: Story = {
+  args: { requisitionId: approved.id },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Edit' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Submit' })).toBeNull();
+  },
+};
+
+/** Edited after approval twice: the workflow lists each edit before → after and what it did to the approval. */
+export const ChangedAfterApproval: Story = {
+  args: { requisitionId: changedAfterApproval.id },
+  parameters: { msw: { handlers: [...api(), ...handlers] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Changes after approval' })).toBeVisible();
+    await expect(canvas.getByText('Back for approval from level 2')).toBeVisible();
+    await expect(canvas.getByText('Approval kept')).toBeVisible();
+  },
 };
 
 /** Inside the application shell, as the host shows it (printing hides the shell and the actions). */

@@ -165,13 +165,56 @@ describe('RequisitionDetailScreen', () => {
       expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
     });
 
-    it.each([
-      ['under review', underReview],
-      ['approved', approved],
-    ])('offers the requestor no changes once %s', async (_label, requisition) => {
-      setup(requisition.id, { asRequestor: true });
-      await heading(requisition.requisition_number);
+    it('offers the requestor no changes while under review', async () => {
+      setup(underReview.id, { asRequestor: true });
+      await heading(underReview.requisition_number);
       expect(actions()).toEqual([]);
+    });
+
+    it('offers the requestor Edit alone on an approved requisition without an order', async () => {
+      setup(approved.id, { asRequestor: true });
+      await heading(approved.requisition_number);
+      await waitFor(() => expect(actions()).toEqual(['Edit']));
+      expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+        'href',
+        `/requisitions/${approved.id}/edit`,
+      );
+    });
+
+    it('offers nobody else Edit on an approved requisition, nor the requestor once it is ordered', async () => {
+      setup(approved.id);
+      await heading(approved.requisition_number);
+      expect(actions()).toEqual([]);
+    });
+
+    it('shows each change after approval before → after in the workflow', async () => {
+      setup(approved.id, {
+        requisitions: [
+          buildRequisition(4, {
+            status: 'under_review',
+            changes_after_approval: [
+              {
+                at: '2026-11-27T10:00:00.000Z',
+                actor: approved.requestor,
+                outcome: 'reapproval',
+                reason: 'The total rose: sent back for approval.',
+                restart_level: 2,
+                changes: [
+                  { label: 'Total', before: '1000.00', after: '6000.00' },
+                  { label: 'Line 1 quantity', before: '9', after: '59' },
+                ],
+              },
+            ],
+          }),
+        ],
+      });
+      await heading(approved.requisition_number);
+      const workflow = screen.getByRole('region', { name: 'Approval Workflow' });
+      expect(within(workflow).getByRole('heading', { name: 'Changes after approval' })).toBeInTheDocument();
+      expect(workflow).toHaveTextContent('Back for approval from level 2');
+      expect(workflow).toHaveTextContent('The total rose: sent back for approval.');
+      expect(workflow).toHaveTextContent('Total$1,000.00 → $6,000.00');
+      expect(workflow).toHaveTextContent('Line 1 quantity9 → 59');
     });
 
     it('prints the page with Print', async () => {

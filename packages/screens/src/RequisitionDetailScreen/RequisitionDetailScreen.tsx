@@ -91,6 +91,8 @@ function RequisitionDetail({
   const isRequestor = user !== null && user.id === requisition.requestor.id;
   // Hides what the server would refuse anyway (document 1 §4); the server still decides.
   const requestorMayChange = isRequestor && (status === 'draft' || status === 'info_requested');
+  // An approved requisition without an order may be edited by its requestor (issue 15 item 7).
+  const requestorMayEditApproved = isRequestor && status === 'approved';
   const mayReview = status === 'under_review' && !isRequestor && hasPermission('approval.act');
 
   return (
@@ -102,6 +104,7 @@ function RequisitionDetail({
         <RequisitionDetailActions
           requisition={requisition}
           requestorMayChange={requestorMayChange}
+          requestorMayEditApproved={requestorMayEditApproved}
           mayReview={mayReview}
           submitting={submit.isPending}
           onSubmit={() => submit.mutate()}

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { ApprovalWorkflowTimeline } from '../ApprovalWorkflowTimeline';
 import { AttachmentsPanel } from '../kit/detail/AttachmentsPanel';
 import { Panel } from '../kit/detail/Panel';
+import { ApprovedChanges } from './ApprovedChanges';
 import { DetailsPanel } from './DetailsPanel';
 import { HistoryIntegrity } from './HistoryIntegrity';
 import { LineItemsPanel } from './LineItemsPanel';
@@ -43,6 +44,7 @@ export function WorkflowPanel({
   return (
     <Panel title="Approval Workflow">
       <ApprovalWorkflowTimeline steps={requisition.approval_workflow} currency={requisition.currency} />
+      <ApprovedChanges edits={requisition.changes_after_approval} currency={requisition.currency} />
       {organizationId ? (
         <HistoryIntegrity
           requisitionId={requisition.id}

@@ -73,6 +73,38 @@ describe('EditRequisitionScreen', () => {
     expect(calls[0]).toMatchObject({ kind: 'update', body: { submit: true } });
   });
 
+  it('warns before saving an approved requisition and saves it with one button', async () => {
+    const requisition = buildRequisition(4, { status: 'approved', delivery_date: futureDate() });
+    const { user, calls, navigate } = setupEdit(requisition);
+    expect(
+      await screen.findByText(
+        /Changes that raise the total or change a line send this requisition back for approval\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update & Submit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Draft' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Attachments' })).not.toBeInTheDocument();
+    const quantity = within(line(1)).getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Requisition updated and sent back for approval')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ kind: 'update', body: { submit: false } });
+    expect(navigate).toHaveBeenCalledWith(`/requisitions/${requisition.id}`, { replace: true });
+  });
+
+  it('says the approval stands when an approved requisition keeps it', async () => {
+    const requisition = buildRequisition(4, { status: 'approved', delivery_date: futureDate() });
+    const { user } = setupEdit(requisition);
+    const notes = within(await screen.findByRole('region', { name: 'Additional Notes' })).getByRole(
+      'textbox',
+      { name: 'Notes' },
+    );
+    await user.type(notes, 'Deliver to reception');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Requisition updated; it stays approved')).toBeInTheDocument();
+  });
+
   it('offers Update & Submit for a draft', async () => {
     setupEdit(buildRequisition(1, { delivery_date: futureDate() }));
     expect(await screen.findByRole('button', { name: 'Update & Submit' })).toBeInTheDocument();

@@ -88,6 +88,8 @@ export function RequisitionForm({
   const totals = estimateTotals(watchedLines ?? []);
   const budget = useBudgetCheck(organizationId, costCenterId, totals.total, currency);
 
+  // An approved requisition is saved once; the server keeps its approval or sends it back.
+  const approvedEdit = requisition?.status === 'approved';
   const draftCopy = copyFor(mode, 'draft', requisition?.status);
   const submitCopy = copyFor(mode, 'submit', requisition?.status);
   const cancelHref =
@@ -144,21 +146,23 @@ export function RequisitionForm({
           />
         </Panel>
 
-        <Panel
-          headingLevel={2}
-          headingId="requisition-attachments"
-          title="Attachments"
-          description="Quotes, specifications or other supporting documents."
-        >
-          <AttachmentsSection
-            organizationId={organizationId}
-            requisitionId={requisition?.id}
-            existing={requisition?.attachments ?? []}
-            staged={staged}
-            onStagedChange={setStaged}
-            disabled={busy}
-          />
-        </Panel>
+        {approvedEdit ? null : (
+          <Panel
+            headingLevel={2}
+            headingId="requisition-attachments"
+            title="Attachments"
+            description="Quotes, specifications or other supporting documents."
+          >
+            <AttachmentsSection
+              organizationId={organizationId}
+              requisitionId={requisition?.id}
+              existing={requisition?.attachments ?? []}
+              staged={staged}
+              onStagedChange={setStaged}
+              disabled={busy}
+            />
+          </Panel>
+        )}
 
         <FormActionBar
           cancelHref={cancelHref}
@@ -166,25 +170,36 @@ export function RequisitionForm({
           busy={busy}
           summary={<RunningTotal totals={totals} currency={currency} />}
           actions={
-            <>
+            approvedEdit ? (
               <Button
                 type="button"
-                variant="outline"
                 loading={saving === 'draft'}
                 disabled={busy}
                 onClick={() => submitWith('draft')}
               >
                 {saving === 'draft' ? draftCopy.busy : draftCopy.label}
               </Button>
-              <Button
-                type="button"
-                loading={saving === 'submit'}
-                disabled={busy}
-                onClick={() => submitWith('submit')}
-              >
-                {saving === 'submit' ? submitCopy.busy : submitCopy.label}
-              </Button>
-            </>
+            ) : (
+              <>
+                <Button
+                  type="button"
+                  variant="outline"
+                  loading={saving === 'draft'}
+                  disabled={busy}
+                  onClick={() => submitWith('draft')}
+                >
+                  {saving === 'draft' ? draftCopy.busy : draftCopy.label}
+                </Button>
+                <Button
+                  type="button"
+                  loading={saving === 'submit'}
+                  disabled={busy}
+                  onClick={() => submitWith('submit')}
+                >
+                  {saving === 'submit' ? submitCopy.busy : submitCopy.label}
+                </Button>
+              </>
+            )
           }
         />
       </Flex>

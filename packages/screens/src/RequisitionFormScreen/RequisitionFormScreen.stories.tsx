@@ -72,7 +72,10 @@ const infoRequested = buildRequisition(3, {
 /** A draft whose laptops carry GST at 10% (issue 19, item 9). */
 const taxed = taxedRequisition(5, { requestor: draft.requestor, delivery_date: nextMonth() });
 
-const api = createRequisitionApi([draft, infoRequested, taxed]);
+/** The requestor's approved requisition, with no order yet: editable, with the re-approval warning. */
+const approved = buildRequisition(4, { status: 'approved', delivery_date: nextMonth() });
+
+const api = createRequisitionApi([draft, infoRequested, taxed, approved]);
 const requisitionHandlers = [...api.handlers, attachmentDeleteHandler(api.requisitions)];
 
 const meta = {
@@ -228,5 +231,21 @@ export const EditNotFound: Story = {
         "Requisition not found or you don't have permission to edit it.",
       ),
     ).toBeVisible();
+  },
+};
+
+/** Changes after approval: the warning above the form, one Save Changes, no attachments to add. */
+export const EditApproved: Story = {
+  args: { requisitionId: approved.id },
+  parameters: { msw: { handlers: [meHandler(plainUser), ...requisitionHandlers, ...handlers] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(
+        /Changes that raise the total or change a line send this requisition back for approval\./,
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    await expect(canvas.queryByRole('button', { name: 'Update & Submit' })).toBeNull();
   },
 };

@@ -18,7 +18,11 @@ export const EDIT_NOT_FOUND_MESSAGE = "Requisition not found or you don't have p
 /** Toasted before leaving an Edit the user may not make (document 1 §2 and §8). */
 export const CANNOT_EDIT_MESSAGE = 'You cannot edit this requisition';
 
-const EDITABLE_STATUSES: readonly Schemas['RequisitionStatus'][] = ['draft', 'info_requested'];
+const EDITABLE_STATUSES: readonly Schemas['RequisitionStatus'][] = ['draft', 'info_requested', 'approved'];
+
+/** The warning over the form of an approved requisition (issue 15 item 7). */
+export const APPROVED_EDIT_WARNING =
+  'Changes that raise the total or change a line send this requisition back for approval.';
 
 /** Props of {@link EditRequisitionScreen}. */
 export interface EditRequisitionScreenProps {
@@ -194,8 +198,17 @@ function EditRequisition({
         title="Edit"
         heading={`Edit ${requisition.requisition_number}`}
         badge={<StatusBadge status={requisition.status} />}
-        description="Change the requisition, then save it as a draft or submit it for approval."
+        description={
+          requisition.status === 'approved'
+            ? 'This requisition is approved. Change it, then save your changes.'
+            : 'Change the requisition, then save it as a draft or submit it for approval.'
+        }
       />
+      {requisition.status === 'approved' ? (
+        <Callout variant="warning">
+          {APPROVED_EDIT_WARNING} Notes, the delivery date and the shipping address can change freely.
+        </Callout>
+      ) : null}
       {requisition.status === 'info_requested' ? (
         <Callout variant="warning">
           {requestedInfo

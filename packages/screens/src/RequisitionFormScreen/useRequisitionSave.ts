@@ -25,6 +25,9 @@ interface IntentCopy {
   failure: string;
 }
 
+/** The toast when an edit of an approved requisition sent it back for approval. */
+export const APPROVED_EDIT_SENT_BACK = 'Requisition updated and sent back for approval';
+
 /** Button labels and toasts (document 1 §2 and §8). */
 export function copyFor(
   mode: 'create' | 'edit',
@@ -45,6 +48,15 @@ export function copyFor(
           success: 'Requisition submitted successfully',
           failure: 'Failed to submit requisition',
         };
+  }
+  if (status === 'approved') {
+    // Changes after approval (issue 15 item 7): one save, whose outcome the server decides.
+    return {
+      label: 'Save Changes',
+      busy: 'Saving...',
+      success: 'Requisition updated; it stays approved',
+      failure: 'Failed to update requisition',
+    };
   }
   return intent === 'draft'
     ? {
@@ -181,7 +193,9 @@ export function useRequisitionSave({
     void queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.organizationSummary(organizationId) });
 
-    if (intent === 'draft' || submitted) {
+    if (requisition?.status === 'approved' && savedRequisition.status === 'under_review') {
+      toast.success(APPROVED_EDIT_SENT_BACK);
+    } else if (intent === 'draft' || submitted) {
       toast.success(copy.success);
     } else {
       toast.success(copyFor(mode, 'draft').success);

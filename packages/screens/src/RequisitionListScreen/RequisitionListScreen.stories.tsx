@@ -1,7 +1,7 @@
 import { Box } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Navigation } from '../PurchasingProvider';
 import { handlers, organizationsHandler } from '../test/handlers';
 import {
@@ -121,5 +121,32 @@ export const Phone: Story = {
     await expect(cards.length).toBeGreaterThan(0);
     await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
     assertNoSidewaysScroll();
+  },
+};
+
+/**
+ * The Export menu open: the list downloads as CSV or as an Excel workbook (the same rows and columns);
+ * it opens from the keyboard too and closes with Escape.
+ */
+export const ExportMenu: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = await canvas.findByRole('button', { name: 'Export' });
+    await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await waitFor(() => expect(button).toBeEnabled());
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const page = within(canvasElement.ownerDocument.body);
+    const items = await page.findAllByRole('menuitem');
+    await expect(items.map((item) => item.textContent)).toEqual(['CSV (.csv)', 'Excel (.xlsx)']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(page.queryAllByRole('menuitem')).toHaveLength(0));
+    await expect(button).toHaveFocus();
+    await userEvent.click(button);
+    const excel = await page.findByRole('menuitem', { name: 'Excel (.xlsx)' });
+    await waitFor(() => expect(excel).toBeVisible());
+    // Closed again, so the page's accessibility check sees the page (an open menu hides the rest).
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(page.queryAllByRole('menuitem')).toHaveLength(0));
   },
 };

@@ -390,12 +390,26 @@ describe('RequisitionListScreen', () => {
       await screen.findByRole('button', { name: 'Export' });
       await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled());
       await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
       await waitFor(() => expect(downloads).toHaveLength(1));
       expect(downloads[0]).toMatch(/^requisitions-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(asked).toHaveLength(1);
       expect(asked[0]?.searchParams.getAll('category')).toEqual(['capital']);
       expect(asked[0]?.searchParams.has('limit')).toBe(false);
+      expect(asked[0]?.searchParams.has('format')).toBe(false);
       expect((await blobs[0]!.text()).replace(/^\uFEFF/, '')).toBe(file.replace(/^\uFEFF/, ''));
+
+      // Excel, chosen with the keyboard: the same filters, format=xlsx, an .xlsx file.
+      screen.getByRole('button', { name: 'Export' }).focus();
+      await user.keyboard('{Enter}');
+      await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' });
+      await user.keyboard('{ArrowDown}');
+      await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Excel (.xlsx)' })).toHaveFocus());
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(downloads).toHaveLength(2));
+      expect(downloads[1]).toMatch(/^requisitions-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      expect(asked[1]?.searchParams.get('format')).toBe('xlsx');
+      expect(asked[1]?.searchParams.getAll('category')).toEqual(['capital']);
     });
 
     it('is disabled while exporting and says when the export fails', async () => {
@@ -414,6 +428,7 @@ describe('RequisitionListScreen', () => {
       const { user } = renderList();
       await screen.findByText('Showing 1 to 10 of 150 results');
       await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
       const busy = await screen.findByRole('button', { name: /Exporting/ });
       expect(busy).toBeDisabled();
       release();

@@ -110,9 +110,9 @@ const requisitionList = defineListResource({
 });
 
 const csv = {
-  download: (client, organizationId, search, signal) =>
-    downloadRequisitionsCsv(client, organizationId, toListFilters(search), signal),
-  fileName: () => requisitionsCsvFileName(),
+  download: (client, organizationId, search, signal, format) =>
+    downloadRequisitionsCsv(client, organizationId, toListFilters(search), signal, format),
+  fileName: (format) => requisitionsCsvFileName(new Date(), format),
   failed: requisitionListMessages.exportFailed,
 } satisfies ListCsvSpec<RequisitionListSearch>;
 

@@ -5,5 +5,6 @@ import { requisitionsCsvFileName } from './csv';
 describe('requisitionsCsvFileName', () => {
   it("names the file after the reader's day", () => {
     expect(requisitionsCsvFileName(new Date(2026, 0, 5, 23, 59))).toBe('requisitions-2026-01-05.csv');
+    expect(requisitionsCsvFileName(new Date(2026, 0, 5), 'xlsx')).toBe('requisitions-2026-01-05.xlsx');
   });
 });

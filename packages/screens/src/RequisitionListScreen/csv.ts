@@ -1,15 +1,16 @@
 import { type PurchasingClient, type RequisitionListFilters, unwrap } from '@purchasing/api-client';
-import { csvFileName } from '../shared/csv';
+import { csvFileName, type ExportFormat } from '../shared/csv';
 
 export { localDay } from '../shared/csv';
 
-/** The exported file's name for a day: `requisitions-2026-11-21.csv`. */
-export function requisitionsCsvFileName(today: Date = new Date()): string {
-  return csvFileName('requisitions', today);
+/** The exported file's name for a day: `requisitions-2026-11-21.csv` (`.xlsx` for a workbook). */
+export function requisitionsCsvFileName(today: Date = new Date(), format: ExportFormat = 'csv'): string {
+  return csvFileName('requisitions', today, format);
 }
 
 /**
- * Every requisition matching `filters` as one CSV file, built and streamed by the server
+ * Every requisition matching `filters` as one CSV file (or, with `format` `xlsx`, an Excel workbook
+ * of the same rows), built and streamed by the server
  * (`GET /requisitions/export`: the list's columns, visibility and filters), fetched with the client's
  * bearer token and organisation header.
  */
@@ -18,8 +19,10 @@ export async function downloadRequisitionsCsv(
   organizationId: string,
   filters: RequisitionListFilters,
   signal?: AbortSignal,
+  format: ExportFormat = 'csv',
 ): Promise<Blob> {
-  const { limit: _limit, offset: _offset, ...query } = filters;
+  const { limit: _limit, offset: _offset, ...filter } = filters;
+  const query = format === 'csv' ? filter : { ...filter, format };
   return unwrap(
     client.api.GET('/requisitions/export', {
       params: { query, header: { 'X-Organization-Id': organizationId } },

@@ -10,7 +10,12 @@ import { FormActionBar } from '../kit/form/FormActionBar';
 import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { usePurchasing } from '../PurchasingProvider';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
-import { AddressesSection, FiscalYearSection, OrganizationSection } from './SettingsFormFields';
+import {
+  AddressesSection,
+  FiscalYearSection,
+  OrganizationSection,
+  ReapprovalSection,
+} from './SettingsFormFields';
 import {
   ADDRESS_FIELDS,
   isStaleVersion,
@@ -126,6 +131,7 @@ export function SettingsForm({
           notSet={canEdit ? [] : ADDRESS_FIELDS.filter((field) => settings[field] === null)}
         />
         <FiscalYearSection control={control} disabled={disabled} currencyLocked={settings.currency_locked} />
+        <ReapprovalSection control={control} disabled={disabled} currency={settings.currency} />
         {children}
         {canEdit ? (
           <FormActionBar

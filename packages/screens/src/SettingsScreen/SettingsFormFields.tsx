@@ -154,3 +154,36 @@ export function FiscalYearSection({
     </Panel>
   );
 }
+
+/**
+ * Changes after approval (issue 15 item 7): how far an approved requisition's total may fall through
+ * an edit and keep its approval, as a percentage and as an amount in the base currency (0: not set).
+ */
+export function ReapprovalSection({
+  control,
+  disabled,
+  currency,
+}: SettingsSectionProps & { currency: string }): ReactElement {
+  const common = { control, disabled, autoComplete: 'off', inputMode: 'decimal' } as const;
+  return (
+    <Panel
+      title="Changes After Approval"
+      description="Editing an approved requisition sends it back for approval when the total rises or a line changes. A decrease within these limits keeps the approval; 0 means no tolerance."
+    >
+      <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+        <FormTextField
+          {...common}
+          name="reapproval_tolerance_percent"
+          label="Decrease Tolerance (%)"
+          hint="Percent of the approved total"
+        />
+        <FormTextField
+          {...common}
+          name="reapproval_tolerance_amount"
+          label={`Decrease Tolerance (${currency})`}
+          hint="With both set, a decrease must be within both"
+        />
+      </Grid>
+    </Panel>
+  );
+}

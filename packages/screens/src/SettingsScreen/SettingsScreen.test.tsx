@@ -24,6 +24,31 @@ function renderSettings() {
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 
 describe('SettingsScreen', () => {
+  it('saves the decrease tolerances of changes after approval, and refuses three decimals', async () => {
+    const api = serve();
+    const { user } = renderSettings();
+    const percent = await screen.findByRole('textbox', { name: /^Decrease Tolerance \(%\)/ });
+    expect(percent).toHaveValue('0');
+    const amount = field(/^Decrease Tolerance \(AUD\)/);
+    await user.clear(percent);
+    await user.type(percent, '5.125');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText('Enter a percentage between 0 and 100, with at most 2 decimals'),
+    ).toBeInTheDocument();
+    expect(api.changes).toHaveLength(0);
+    await user.clear(percent);
+    await user.type(percent, '5');
+    await user.clear(amount);
+    await user.type(amount, '250.50');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.changes[0]).toMatchObject({
+      reapproval_tolerance_percent: 5,
+      reapproval_tolerance_amount: 250.5,
+    });
+  });
+
   it('shows the settings, with the registered address split into its parts', async () => {
     serve();
     renderSettings();

@@ -17,7 +17,12 @@ export const settingsFormMessages = {
   websiteInvalid: 'Enter a web address, e.g. https://example.com',
   streetRequired: 'Enter the street, or clear the whole address',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  percentInvalid: 'Enter a percentage between 0 and 100, with at most 2 decimals',
+  amountInvalid: 'Enter an amount of 0 or more, with at most 2 decimals',
 } as const;
+
+/** A decimal with at most two places, '' for 0. */
+const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
 
 const m = settingsFormMessages;
 const text = (label: string, max: number) => z.string().trim().max(max, m.tooLong(label, max));
@@ -57,6 +62,14 @@ export const settingsFormSchema = z.object({
   delivery_address: addressSchema,
   fiscal_year_start: z.string().regex(/^(1[0-2]|[1-9])$/),
   currency: z.string().regex(/^[A-Z]{3}$/),
+  reapproval_tolerance_percent: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (DECIMAL.test(value) && Number(value) <= 100), m.percentInvalid),
+  reapproval_tolerance_amount: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || DECIMAL.test(value), m.amountInvalid),
 });
 
 /** What the settings form holds: text, '' for an empty optional field. */
@@ -88,6 +101,8 @@ export function settingsToFormValues(settings: Settings): SettingsFormValues {
     delivery_address: addressToForm(settings.delivery_address),
     fiscal_year_start: String(settings.fiscal_year_start),
     currency: settings.currency,
+    reapproval_tolerance_percent: String(settings.reapproval_tolerance_percent ?? 0),
+    reapproval_tolerance_amount: String(settings.reapproval_tolerance_amount ?? 0),
   };
 }
 
@@ -122,6 +137,8 @@ export function toSettingsChange(values: SettingsFormOutput, version: number): S
     delivery_address: addressOf(values.delivery_address),
     fiscal_year_start: Number(values.fiscal_year_start),
     currency: values.currency as CurrencyCode,
+    reapproval_tolerance_percent: Number(values.reapproval_tolerance_percent || 0),
+    reapproval_tolerance_amount: Number(values.reapproval_tolerance_amount || 0),
   };
 }
 

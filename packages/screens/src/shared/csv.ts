@@ -10,9 +10,15 @@ export function localDay(date: Date | string): string {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
-/** An exported file's name for a day: `csvFileName('purchase-orders')` → `purchase-orders-2026-11-21.csv`. */
-export function csvFileName(prefix: string, today: Date = new Date()): string {
-  return `${prefix}-${localDay(today)}.csv`;
+/** The formats a list's Export offers: CSV, or an Excel workbook. */
+export type ExportFormat = 'csv' | 'xlsx';
+
+/**
+ * An exported file's name for a day: `csvFileName('purchase-orders')` →
+ * `purchase-orders-2026-11-21.csv` (`.xlsx` with `format` `xlsx`).
+ */
+export function csvFileName(prefix: string, today: Date = new Date(), format: ExportFormat = 'csv'): string {
+  return `${prefix}-${localDay(today)}.${format}`;
 }
 
 /**

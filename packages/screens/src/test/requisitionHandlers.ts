@@ -124,6 +124,41 @@ export function createRequisitionApi(initial: Requisition[] = defaultRequisition
       const requisition = find(params.id);
       if (!requisition) return response(404).json(notFound.body);
       const body = await request.json();
+      if (requisition.status === 'approved') {
+        // Changes after approval, as the server decides them for the default (no) tolerance: a
+        // different total sends it back from level 1, the same total keeps the approval.
+        const total = body.line_items.reduce(
+          (sum, l) =>
+            sum + Math.round(l.quantity * l.unit_price * 100) + Math.round((l.tax_amount ?? 0) * 100),
+          0,
+        );
+        const before = Math.round(requisition.total_amount * 100);
+        const back = total !== before;
+        Object.assign(requisition, {
+          justification: body.justification ?? null,
+          notes: body.notes ?? null,
+          total_amount: total / 100,
+          status: back ? 'under_review' : 'approved',
+          changes_after_approval: [
+            ...(requisition.changes_after_approval ?? []),
+            {
+              at: '2026-11-27T10:00:00.000Z',
+              actor: requisition.requestor,
+              outcome: back ? 'reapproval' : 'kept',
+              reason: back
+                ? total > before
+                  ? 'The total rose: sent back for approval.'
+                  : "The total fell by more than the organisation's tolerance: sent back for approval."
+                : 'Only details that do not affect approval changed; the approval stands.',
+              restart_level: back ? 1 : null,
+              changes: back
+                ? [{ label: 'Total', before: (before / 100).toFixed(2), after: (total / 100).toFixed(2) }]
+                : [],
+            },
+          ],
+        });
+        return response(200).json({ requisition });
+      }
       Object.assign(requisition, {
         justification: body.justification ?? null,
         status: body.submit ? 'under_review' : requisition.status,

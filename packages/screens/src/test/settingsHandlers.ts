@@ -38,6 +38,8 @@ export function settingsFixture(overrides: Partial<Settings> = {}): Settings {
     fiscal_year_end: 6,
     currency: 'AUD',
     currency_locked: true,
+    reapproval_tolerance_percent: 0,
+    reapproval_tolerance_amount: 0,
     version: 3,
     ...overrides,
   };

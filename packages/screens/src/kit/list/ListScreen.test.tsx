@@ -316,7 +316,7 @@ describe('ListScreen with useListScreen', () => {
     });
   });
 
-  describe('CSV export', () => {
+  describe('export (CSV or Excel)', () => {
     it('is offered only when declared, disabled while the list is empty', async () => {
       serve(0);
       const { unmount } = renderList();
@@ -341,21 +341,33 @@ describe('ListScreen with useListScreen', () => {
       const download = vi.fn(async (_client: unknown, _org: string, search: Search) =>
         search.search ? Promise.reject(new Error('Boom')) : new Blob(['a,b']),
       );
-      const csv = { download, fileName: () => 'things.csv', failed: 'Export failed' };
+      const fileName = vi.fn((format: string) => `things.${format}`);
+      const csv = { download, fileName, failed: 'Export failed' };
       const { user, onChange } = renderList({}, { csv });
       await screen.findByText('Showing 1 to 3 of 3 results');
       await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
       await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
       expect(download).toHaveBeenLastCalledWith(
         expect.anything(),
         expect.any(String),
         {},
         expect.any(AbortSignal),
+        'csv',
       );
+      expect(fileName).toHaveBeenLastCalledWith('csv');
 
       await user.type(screen.getByRole('searchbox', { name: 'Search things' }), 'REQ');
       await waitFor(() => expect(onChange).toHaveBeenCalledWith({ search: 'REQ' }, { replace: true }));
       await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
+      expect(download).toHaveBeenLastCalledWith(
+        expect.anything(),
+        expect.any(String),
+        { search: 'REQ' },
+        expect.any(AbortSignal),
+        'xlsx',
+      );
       expect(await screen.findByText('Export failed')).toBeInTheDocument();
       expect(logged).toHaveBeenCalledWith('Export failed', expect.any(Error));
       expect(click).toHaveBeenCalledTimes(1);

@@ -11,8 +11,9 @@ import {
 } from '@purchasing/ui';
 import { Flex, Card as RadixCard, VisuallyHidden } from '@radix-ui/themes';
 import type { TableFeatures } from '@tanstack/react-table';
-import { Download, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
+import { ExportMenu } from './ExportMenu';
 import { ListHeading, type ListHeadingProps } from './ListHeading';
 import { ListSearchBar } from './ListSearchBar';
 import { type ListColumns, ListTable } from './ListTable';
@@ -230,7 +231,7 @@ export function ListScreen<TRow extends { id: string }, TFeatures extends TableF
         actions={
           state.csv || actions ? (
             <>
-              {state.csv ? <ExportButton {...state.csv} disabled={!state.total} /> : null}
+              {state.csv ? <ExportMenu {...state.csv} disabled={!state.total} /> : null}
               {actions}
             </>
           ) : undefined
@@ -281,28 +282,5 @@ export function RowConfirmDialog<TRow>({
       confirmLabel={dialog.confirmLabel}
       loading={state.running}
     />
-  );
-}
-
-function ExportButton({
-  exporting,
-  run,
-  disabled,
-}: {
-  exporting: boolean;
-  run(): void;
-  disabled: boolean;
-}): ReactElement {
-  return (
-    <Button
-      variant="secondary"
-      loading={exporting}
-      disabled={disabled}
-      onClick={run}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      {exporting ? null : <Download size={16} aria-hidden />}
-      {exporting ? 'Exporting...' : 'Export'}
-    </Button>
   );
 }

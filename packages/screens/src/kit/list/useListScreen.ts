@@ -9,7 +9,7 @@ import { type FilterValues, toast } from '@purchasing/ui';
 import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePurchasing } from '../../PurchasingProvider';
-import { downloadFile } from '../../shared/csv';
+import { downloadFile, type ExportFormat } from '../../shared/csv';
 import { type SearchableListState, useDebouncedSearchText } from './useDebouncedSearchText';
 
 /** One page of a list as the kit reads it from the query's answer. */
@@ -86,22 +86,23 @@ export function defineListResource<
 }
 
 /**
- * The CSV export of a list (the Export button): every row of the current filters in one file, which the
- * server builds and streams (`GET /requisitions/export`, `GET /purchase-orders/export`).
+ * The export of a list (the Export menu: CSV or Excel): every row of the current filters in one file,
+ * which the server builds and streams (`GET /requisitions/export`, `GET /purchase-orders/export`).
  */
 export interface ListCsvSpec<TSearch> {
   /**
-   * The file for `search`, fetched with the client (its bearer token and organisation header), stopping
-   * when `signal` aborts.
+   * The file for `search` in `format`, fetched with the client (its bearer token and organisation
+   * header), stopping when `signal` aborts.
    */
   download(
     client: PurchasingClient,
     organizationId: string,
     search: TSearch,
     signal: AbortSignal,
+    format: ExportFormat,
   ): Promise<Blob>;
-  /** The downloaded file's name, e.g. `requisitions-2026-11-21.csv`. */
-  fileName(): string;
+  /** The downloaded file's name in `format`, e.g. `requisitions-2026-11-21.csv`. */
+  fileName(format: ExportFormat): string;
   /** Toasted (and logged) when the export fails, e.g. 'Failed to export requisitions'. */
   failed: string;
 }
@@ -161,8 +162,8 @@ export interface ListScreenState<TRow, TData = unknown> {
   setPage(page: number): void;
   /** Clears the search text and every filter (the view and the page size stay). */
   clear(): void;
-  /** The CSV export, when the list has one. */
-  csv?: { exporting: boolean; run(): void };
+  /** The export (CSV or Excel), when the list has one. */
+  csv?: { exporting: boolean; run(format?: ExportFormat): void };
   /** The row action awaiting confirmation, when the list has one. */
   confirm?: { row: TRow | null; ask(row: TRow): void; cancel(): void; run(): void; running: boolean };
 }
@@ -285,13 +286,13 @@ function useCsvExport<TSearch, TRow>(
   useEffect(() => () => exportAbort.current?.abort(), []);
   if (!spec) return undefined;
 
-  const run = async () => {
+  const run = async (format: ExportFormat) => {
     const controller = new AbortController();
     exportAbort.current = controller;
     setExporting(true);
     try {
-      const file = await spec.download(client, organizationId, search, controller.signal);
-      downloadFile(file, spec.fileName());
+      const file = await spec.download(client, organizationId, search, controller.signal, format);
+      downloadFile(file, spec.fileName(format));
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error(spec.failed, error);
@@ -300,7 +301,7 @@ function useCsvExport<TSearch, TRow>(
       if (!controller.signal.aborted) setExporting(false);
     }
   };
-  return { exporting, run: () => void run() };
+  return { exporting, run: (format = 'csv') => void run(format) };
 }
 
 /**
