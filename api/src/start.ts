@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { startAbsenceJob } from './features/absences/absence-job.js';
 import { decisionMailOf } from './features/approvals/decision-mail.js';
+import { startEscalationJob } from './features/approvals/escalation-job.js';
 import { publicBaseUrl } from './features/mail/links.js';
 import { startMailDispatcher } from './features/mail/mailer.js';
 import { startDigestJob } from './features/notifications/digest-job.js';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   const webhookDispatcher = startWebhookDispatcher(database, config);
   // Mails the daily digest of unread notifications to members who chose it (docs/decisions.md "The bell").
   const digestJob = startDigestJob(database, { linkBase: publicBaseUrl(config) });
+  // Reminds before a step's due time and escalates after it (docs/decisions.md "Reminders and escalation").
+  const escalationJob = startEscalationJob(database, { mail: decisionMailOf(config) });
   if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');
   if (database.embedded && !LOOPBACK.has(config.host)) {
     console.warn(
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     await absenceJob.stop();
     await webhookDispatcher.stop();
     await digestJob.stop();
+    await escalationJob.stop();
     await database.close();
     process.exit(0);
   };

@@ -126,6 +126,8 @@ const DEFAULTS = {
   requisition_rejected: { in_app: true, email: true },
   requisition_info_requested: { in_app: true, email: true },
   order_received: { in_app: true, email: true },
+  reminder: { in_app: true, email: true },
+  escalation: { in_app: true, email: true },
 };
 
 describe('events make notifications', () => {
@@ -264,6 +266,22 @@ describe('preferences', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(body(bad).details)).toContain('approval_requested');
+  });
+
+  it('keeps the stored choice of a kind a client does not send (reminder, escalation came later)', async () => {
+    const world = await buildWorld();
+    const off = { in_app: false, email: false };
+    await as(world, world.manager, 'PUT', '/users/me/notification-preferences', {
+      kinds: { ...DEFAULTS, reminder: off, escalation: off },
+      daily_digest: false,
+    });
+    const { reminder: _r, escalation: _e, ...older } = DEFAULTS;
+    const saved = await as(world, world.manager, 'PUT', '/users/me/notification-preferences', {
+      kinds: { ...older, order_received: off },
+      daily_digest: false,
+    });
+    expectContract(saved, 'updateNotificationPreferences');
+    expect(body(saved).kinds).toMatchObject({ reminder: off, escalation: off, order_received: off });
   });
 
   it('in-app off writes no notification; email off sends no decision mail; each alone', async () => {

@@ -81,7 +81,7 @@ test.describe('the bell', () => {
       await panel(page).getByRole('link', { name: 'Notification settings' }).click();
       await expect(page).toHaveURL(/\/settings\/notifications$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Notification Settings' })).toBeVisible();
-      await expect(page.getByRole('checkbox')).toHaveCount(12);
+      await expect(page.getByRole('checkbox')).toHaveCount(16);
       await snapshot(page, 'notification-settings-1440');
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(page.getByRole('switch', { name: 'Daily digest' })).toBeVisible();

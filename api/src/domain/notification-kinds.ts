@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'requisition_rejected',
   'requisition_info_requested',
   'order_received',
+  'reminder',
+  'escalation',
 ];
 
 /** The channels of a kind the member has not chosen: everything on. */

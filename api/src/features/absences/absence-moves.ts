@@ -93,9 +93,10 @@ async function handOver(
   await execute(
     db,
     `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
-                                 approver_id, delegated_from_id, absence_id, required_for, required_approvals)
+                                 approver_id, delegated_from_id, absence_id, required_for, required_approvals,
+                                 due_at, remind_at, reminded_at, escalated_at)
      SELECT organization_id, requisition_id, round, approval_level, level_title, $2, $3, $4, required_for,
-            required_approvals
+            required_approvals, due_at, remind_at, reminded_at, escalated_at
        FROM approval_steps WHERE id = $1`,
     [step.id, move.to, move.from, move.absenceId],
     transaction,

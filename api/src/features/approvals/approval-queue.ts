@@ -39,6 +39,8 @@ export interface PendingFilter {
   date_from?: string | undefined;
   date_to?: string | undefined;
   search?: string | undefined;
+  /** Only open steps past their due time. */
+  overdue?: boolean | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
   cursor?: string | undefined;
@@ -119,7 +121,8 @@ async function pageOfSteps(
     db,
     (totalColumn) => `SELECT s.id AS step_id, s.approval_level AS step_level, s.level_title AS step_title,
               s.action AS step_action, s.comments AS step_comments, s.actioned_at AS step_actioned_at,
-              s.created_at AS step_created_at,
+              s.created_at AS step_created_at, s.due_at AS step_due_at,
+              (s.action IS NULL AND s.due_at IS NOT NULL AND s.due_at <= now()) AS step_overdue,
               (SELECT json_build_object('id', f.id, 'first_name', f.first_name, 'last_name', f.last_name, 'email', f.email)
                  FROM users f WHERE s.absence_id IS NOT NULL AND s.action IS NULL AND f.id = s.delegated_from_id) AS step_ooo_from,
               ${seekKeySql(order.at, 's.id')}, ${SUMMARY_COLUMNS}, ${totalColumn}
@@ -147,6 +150,8 @@ async function pageOfSteps(
       step_actioned_at,
       step_created_at,
       step_ooo_from,
+      step_due_at,
+      step_overdue,
       ...summary
     } = row;
     return {
@@ -158,6 +163,8 @@ async function pageOfSteps(
       comments: step_comments,
       actioned_at: isoOrNull(step_actioned_at as Date | null),
       created_at: iso(step_created_at as Date),
+      due_at: isoOrNull(step_due_at as Date | null),
+      overdue: step_overdue === true,
       out_of_office_from: (step_ooo_from as PendingApprovalView['out_of_office_from']) ?? null,
     } as PendingApprovalView;
   });
@@ -170,7 +177,8 @@ const DECIDED_ORDER: SeekOrder = { at: 's.actioned_at', id: 's.id', direction: '
  * The approval queue: with `Pending` (default) the open steps the actor can act on (assigned or
  * delegated to them, or open to their role; never on their own requisition or one they approved a
  * level of: `excluded_user_ids`) oldest first; with `Completed` the steps they decided, newest first.
- * Filters: level, step creation date (UTC days, inclusive) and search. Without filters the total
+ * Filters: level, step creation date (UTC days, inclusive), overdue (open steps past their due time)
+ * and search. Without filters the total
  * comes from the maintained counters (`queue:u:`, `queue:r:`, `queue:x:`, `done:`).
  */
 export async function listPendingApprovals(
@@ -192,6 +200,8 @@ export async function listPendingApprovals(
     filters.push(`s.created_at >= (${param(filter.date_from)}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (filter.date_to)
     filters.push(`s.created_at < (${param(filter.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  if (filter.overdue === true || String(filter.overdue) === 'true')
+    filters.push('s.action IS NULL AND s.due_at IS NOT NULL AND s.due_at <= now()');
   const search = filter.search?.trim();
   if (search) {
     // Number, justification, requestor's name and email (migration 2026.11.25T02.30.00). A term with

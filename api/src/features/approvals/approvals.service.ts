@@ -268,7 +268,17 @@ export async function actOnRequisitionIn(
         comment: pass.comment,
         reason: pass.reason,
       }));
-      await recordRoute(db, organizationId, id, step.round, closed, route.next, transaction, budgetLevel);
+      await recordRoute(
+        db,
+        organizationId,
+        id,
+        step.round,
+        closed,
+        route.next,
+        transaction,
+        budgetLevel,
+        policy,
+      );
       metadata.passed_levels = closed.map((level) => level.level);
       metadata.next_level = route.next?.level ?? null;
       if (!route.next) {
@@ -285,8 +295,10 @@ export async function actOnRequisitionIn(
       await execute(
         db,
         `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
-                                     approver_id, delegated_from_id, required_approvals)
-         SELECT organization_id, requisition_id, round, approval_level, level_title, $2, $3, required_approvals
+                                     approver_id, delegated_from_id, required_approvals,
+                                     due_at, remind_at, reminded_at, escalated_at)
+         SELECT organization_id, requisition_id, round, approval_level, level_title, $2, $3, required_approvals,
+                due_at, remind_at, reminded_at, escalated_at
            FROM approval_steps WHERE id = $1`,
         [step.id, delegateTo, actor.userId],
         transaction,

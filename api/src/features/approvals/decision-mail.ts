@@ -50,7 +50,7 @@ interface Recipient {
  * or each eligible member of its group (active holders of the role with `approval.act`, except the
  * requestor and whoever approved a level of it already; DECISIONS §4). Only the tokens' SHA-256
  * hashes are stored. Each of them also gets a notification in the bell (`kind`: the step awaits
- * them, or was delegated to them) if they keep that kind in the app, and the mail only if they keep it
+ * them, was delegated to them, or was escalated to them when overdue) if they keep that kind in the app, and the mail only if they keep it
  * by email. Inside the caller's transaction: a rolled-back decision sends nothing. Without `mail` (a
  * caller with no link base, such as a script) no mail is sent; the notifications are written all the same.
  */
@@ -60,7 +60,7 @@ export async function mailOpenStep(
   requisitionId: string,
   mail: DecisionMailContext | undefined,
   transaction: Transaction,
-  kind: 'approval_requested' | 'step_delegated' = 'approval_requested',
+  kind: 'approval_requested' | 'step_delegated' | 'escalation' = 'approval_requested',
 ): Promise<number> {
   const recipients = await select<Recipient>(
     db,
@@ -99,7 +99,9 @@ export async function mailOpenStep(
     const message =
       kind === 'step_delegated'
         ? `${first.requisition_number} from ${first.requestor_name} was delegated to you (${first.level_title}).`
-        : `${first.requisition_number} from ${first.requestor_name} awaits your decision (${first.level_title}).`;
+        : kind === 'escalation'
+          ? `${first.requisition_number} from ${first.requestor_name} is overdue and was escalated to you (${first.level_title}).`
+          : `${first.requisition_number} from ${first.requestor_name} awaits your decision (${first.level_title}).`;
     await notify(
       db,
       { organizationId, kind, message, subjectType: 'requisition', subjectId: requisitionId, requisitionId },

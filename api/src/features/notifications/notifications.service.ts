@@ -161,13 +161,17 @@ export async function updateNotificationPreferences(
   input: Preferences,
 ): Promise<Preferences> {
   const kinds: Record<string, { in_app: boolean; email: boolean }> = {};
-  for (const kind of NOTIFICATION_KINDS) kinds[kind] = input.kinds[kind];
+  // A kind a client does not send (one added after it was built: reminder, escalation) keeps its choice.
+  for (const kind of NOTIFICATION_KINDS) {
+    const channels = input.kinds[kind];
+    if (channels) kinds[kind] = channels;
+  }
   await execute(
     db,
     `INSERT INTO notification_preferences (organization_id, user_id, kinds, daily_digest)
      VALUES ($1, $2, $3::jsonb, $4)
      ON CONFLICT (organization_id, user_id)
-     DO UPDATE SET kinds = EXCLUDED.kinds, daily_digest = EXCLUDED.daily_digest, updated_at = now()`,
+     DO UPDATE SET kinds = notification_preferences.kinds || EXCLUDED.kinds, daily_digest = EXCLUDED.daily_digest, updated_at = now()`,
     [actor.scope.organizationId, actor.userId, JSON.stringify(kinds), input.daily_digest],
   );
   return getNotificationPreferences(db, actor);

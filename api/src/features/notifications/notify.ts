@@ -92,7 +92,7 @@ export async function notifyRequisitionChange(
     action: string;
     from: string | null;
     to: string | null;
-    actorId: string;
+    actorId: string | null;
   },
   transaction: Transaction,
 ): Promise<void> {

@@ -20,7 +20,8 @@ export async function audit(
     action: string;
     from: RequisitionStatus | null;
     to: RequisitionStatus | null;
-    actorId: string;
+    /** Null for the system (the reminder and escalation job). */
+    actorId: string | null;
     metadata?: Record<string, unknown>;
   },
   transaction: Transaction,

@@ -8,6 +8,7 @@ import {
   type RoutingFacts,
 } from '../../domain/approval-routing.js';
 import { withBudgetFinanceLevel } from '../../domain/budget-policy.js';
+import { stepDueTimes } from '../../domain/working-days.js';
 import type { Db } from '../../http/context.js';
 
 /**
@@ -151,6 +152,7 @@ export async function recordRoute(
   next: RouteStep['next'],
   transaction: Transaction,
   budgetLevel: number | null = null,
+  policy: Pick<ApprovalPolicy, 'levels'> | null = null,
 ): Promise<void> {
   // The level a budget overrun added records why it is there (not the fallback group's step).
   const requiredFor = (level: number, fallback = false) =>
@@ -174,13 +176,24 @@ export async function recordRoute(
       transaction,
     );
   }
+  // The level's due time (none for the fallback group, the last resort: docs/decisions.md
+  // "Reminders and escalation").
+  const isFallback = next?.kind === 'group' && next.fallback === true;
+  const due =
+    !next || isFallback
+      ? null
+      : stepDueTimes(
+          new Date(),
+          policy?.levels.find((level) => level.level === next.level)?.due_in_working_days,
+        );
   if (next?.kind === 'committee') {
     // One step per member, all open at once (N of M): `required_approvals` marks them.
     await execute(
       db,
       `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
-                                   approver_id, required_approvals, required_for)
-       SELECT $1, $2, $3, $4, $5, m.id, $7, $8 FROM unnest($6::uuid[]) WITH ORDINALITY AS m(id, n) ORDER BY m.n`,
+                                   approver_id, required_approvals, required_for, due_at, remind_at)
+       SELECT $1, $2, $3, $4, $5, m.id, $7, $8, $9, $10
+         FROM unnest($6::uuid[]) WITH ORDINALITY AS m(id, n) ORDER BY m.n`,
       [
         organizationId,
         requisitionId,
@@ -190,6 +203,8 @@ export async function recordRoute(
         next.members,
         next.required,
         requiredFor(next.level),
+        due?.dueAt ?? null,
+        due?.remindAt ?? null,
       ],
       transaction,
     );
@@ -197,8 +212,8 @@ export async function recordRoute(
     await execute(
       db,
       `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
-                                   approver_id, approver_role_name, required_for)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+                                   approver_id, approver_role_name, required_for, due_at, remind_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         organizationId,
         requisitionId,
@@ -207,7 +222,9 @@ export async function recordRoute(
         next.title,
         next.kind === 'person' ? next.approverId : null,
         next.kind === 'group' ? next.roleName : null,
-        requiredFor(next.level, next.kind === 'group' && next.fallback === true),
+        requiredFor(next.level, isFallback),
+        due?.dueAt ?? null,
+        due?.remindAt ?? null,
       ],
       transaction,
     );

@@ -84,7 +84,10 @@ const DETAIL_COLUMNS = `
              'required_for', s.required_for,
              'required_approvals', s.required_approvals,
              'superseded_at', ${iso('s.superseded_at')},
-             'created_at', ${iso('s.created_at')})
+             'created_at', ${iso('s.created_at')},
+             'due_at', ${iso('s.due_at')},
+             'overdue', (s.action IS NULL AND s.due_at IS NOT NULL AND s.due_at <= now()),
+             'escalated_at', ${iso('s.escalated_at')})
            ORDER BY s.approval_level, s.created_at, s.round, s.actioned_at NULLS LAST, s.id)
       FROM approval_steps s
       -- The assigned approver, or whoever acted on a step that was open to a group.

@@ -406,7 +406,7 @@ async function submitLocked(
         reason: pass.reason,
       }));
   const next = route.autoApproved ? null : route.next;
-  await recordRoute(db, organizationId, current.id, round, closed, next, transaction, budgetLevel);
+  await recordRoute(db, organizationId, current.id, round, closed, next, transaction, budgetLevel, policy);
   const to: RequisitionStatus = next ? 'under_review' : 'approved';
   await execute(
     db,

@@ -877,7 +877,8 @@ export interface paths {
          *     them, delegated to them, or open to a group they belong to), oldest first. With
          *     `status=Completed`, the steps the caller has decided, newest first. `search` matches the
          *     requisition number, justification and requestor name; `date_from` / `date_to` bound the step's
-         *     creation date (inclusive). Needs `approval.act`.
+         *     creation date (inclusive). `overdue=true` keeps the open steps past their due time (docs/decisions.md
+         *     "Reminders and escalation"). Needs `approval.act`.
          */
         get: operations["listPendingApprovals"];
         put?: never;
@@ -3197,10 +3198,11 @@ export interface components {
          * @description What a notification is about: a step awaits the recipient's decision (`approval_requested`,
          *     also when a step moves to them while someone is away), a step was delegated to them
          *     (`step_delegated`), their requisition was approved, rejected or sent back for information,
-         *     an order of their requisition was received (partly or fully, `order_received`).
+         *     an order of their requisition was received (partly or fully, `order_received`), a step they hold
+         *     is nearly due (`reminder`), an overdue step was escalated to them or to their group (`escalation`).
          * @enum {string}
          */
-        NotificationKind: "approval_requested" | "step_delegated" | "requisition_approved" | "requisition_rejected" | "requisition_info_requested" | "order_received";
+        NotificationKind: "approval_requested" | "step_delegated" | "requisition_approved" | "requisition_rejected" | "requisition_info_requested" | "order_received" | "reminder" | "escalation";
         Notification: {
             /** Format: uuid */
             id: string;
@@ -3253,6 +3255,10 @@ export interface components {
                 requisition_rejected: components["schemas"]["NotificationChannels"];
                 requisition_info_requested: components["schemas"]["NotificationChannels"];
                 order_received: components["schemas"]["NotificationChannels"];
+                /** @description A step you hold is nearly due (optional in a request; always answered). */
+                reminder?: components["schemas"]["NotificationChannels"];
+                /** @description An overdue step was escalated to you or your group (optional in a request; always answered). */
+                escalation?: components["schemas"]["NotificationChannels"];
             };
             /** @description Mail once a day a summary of the unread notifications of the last day. */
             daily_digest: boolean;
@@ -4034,6 +4040,19 @@ export interface components {
             superseded_at?: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the step is due: its level's `due_in_working_days` (Monday to Friday, UTC) after it
+             *     opened; kept when it is handed over. Null for a level without a due time and the fallback group.
+             */
+            due_at?: string | null;
+            /** @description True while the step is open and its due time has passed. */
+            overdue?: boolean;
+            /**
+             * Format: date-time
+             * @description When the overdue step was escalated (handed to the approver's manager, or its group told); null before.
+             */
+            escalated_at?: string | null;
         };
         /** @description An approval step of the caller with its requisition, as the queue shows it. */
         PendingApproval: {
@@ -4055,6 +4074,14 @@ export interface components {
              * @description When the step opened (the days-pending badge counts from here).
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the step is due: its level's `due_in_working_days` (Monday to Friday, UTC) after it
+             *     opened; kept when it is handed over. Null for a level without a due time and the fallback group.
+             */
+            due_at?: string | null;
+            /** @description True while the step is open and its due time has passed. */
+            overdue?: boolean;
             /**
              * @description On an open step (the Pending view), where the requisition leaves its cost centre's budget of
              *     the current fiscal year if it is approved now: the available amount (allocated − committed −
@@ -6507,6 +6534,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "Pending" | "Completed";
+                /** @description With `true`, only open steps past their due time; `false` or absent, every step. */
+                overdue?: boolean;
                 level?: number[];
                 /** @description Earliest date, inclusive. */
                 date_from?: components["parameters"]["DateFrom"];

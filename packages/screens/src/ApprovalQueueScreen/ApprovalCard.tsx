@@ -18,6 +18,7 @@ import { type ReactElement, type ReactNode, type Ref, useId } from 'react';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { BaseAmountLine } from '../shared/BaseAmount';
 import { BudgetOverrunBadge } from '../shared/BudgetOverrun';
+import { DueBadge } from '../shared/DueBadge';
 import { approvalActionBadges, categoryLabel, codeAndName, daysSince, fullName } from '../shared/display';
 
 type PendingApproval = Schemas['PendingApproval'];
@@ -103,6 +104,11 @@ export function ApprovalCard({
               <Text as="p" size="2" color="gray">
                 {item.level_title}
               </Text>
+              {open && item.due_at ? (
+                <Box mt="1">
+                  <DueBadge dueAt={item.due_at} overdue={item.overdue ?? false} />
+                </Box>
+              ) : null}
               {open && item.out_of_office_from ? (
                 <Text as="p" size="2" color="blue">
                   {`Delegated from ${item.out_of_office_from.first_name} ${item.out_of_office_from.last_name} (out of office)`}

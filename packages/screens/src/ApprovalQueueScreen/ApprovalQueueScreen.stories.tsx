@@ -1,7 +1,7 @@
 import type { Schemas } from '@purchasing/api-client';
 import { Box } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Navigation } from '../PurchasingProvider';
 import { handlers, organizationsHandler } from '../test/handlers';
 import {
@@ -20,6 +20,12 @@ type StoryArgs = { navigate: Navigation['navigate'] };
 const DAY = 24 * 60 * 60 * 1000;
 // Relative to today, so the days-pending badges show all three colours whenever the story is opened.
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY - 60_000).toISOString();
+const HOUR = 60 * 60 * 1000;
+/** A due time `hours` from now (negative: past), a minute inside the hour so the words hold while viewed. */
+const dueIn = (hours: number) => ({
+  due_at: new Date(Date.now() + hours * HOUR + (hours < 0 ? -60_000 : 60_000)).toISOString(),
+  overdue: hours < 0,
+});
 
 /** A queue item whose requisition was submitted when the step opened. */
 function item(
@@ -39,7 +45,7 @@ function queue(): Schemas['PendingApproval'][] {
           'Replacement forklift for the Botany warehouse; the current unit failed its safety inspection.',
         category: 'capital',
       }),
-      { approval_level: 4, level_title: 'General Manager Approval', created_at: daysAgo(9) },
+      { approval_level: 4, level_title: 'General Manager Approval', created_at: daysAgo(9), ...dueIn(-3) },
     ),
     item(
       buildRequisition(32, {
@@ -49,7 +55,7 @@ function queue(): Schemas['PendingApproval'][] {
         justification: 'Annual renewal of the design software licences (25 seats).',
         category: 'services',
       }),
-      { approval_level: 3, level_title: 'Finance Manager Approval', created_at: daysAgo(5) },
+      { approval_level: 3, level_title: 'Finance Manager Approval', created_at: daysAgo(5), ...dueIn(5) },
     ),
     item(
       buildRequisition(33, {
@@ -60,7 +66,7 @@ function queue(): Schemas['PendingApproval'][] {
       }),
       { approval_level: 2, level_title: 'Department Head Approval', created_at: daysAgo(3) },
     ),
-    item(buildRequisition(34, { status: 'under_review' }), { created_at: daysAgo(1) }),
+    item(buildRequisition(34, { status: 'under_review' }), { created_at: daysAgo(1), ...dueIn(49) }),
     item(
       buildRequisition(35, {
         status: 'under_review',
@@ -179,6 +185,31 @@ export const BulkSelection: Story = {
     await userEvent.click(within(bar).getByRole('button', { name: 'Approve selected' }));
     const page = within(canvasElement.ownerDocument.body);
     await expect(await page.findByRole('dialog', { name: 'Approve 2 requisitions' })).toBeInTheDocument();
+  },
+};
+
+/**
+ * Due times (docs/decisions.md "Reminders and escalation"): "Overdue by 3 hours" in red with an alarm
+ * clock, "Due in 5 hours" and "Due in 2 days" in grey; the Due filter keeps the overdue ones.
+ */
+export const DueAndOverdue: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cardOf = async (number: string) => {
+      const article = (await canvas.findByRole('heading', { name: number })).closest('article');
+      if (!article) throw new Error(`no card for ${number}`);
+      return within(article);
+    };
+    await expect((await cardOf('REQ-2026-00031')).getByText('Overdue by 3 hours')).toBeInTheDocument();
+    await expect((await cardOf('REQ-2026-00032')).getByText('Due in 5 hours')).toBeInTheDocument();
+    await expect((await cardOf('REQ-2026-00034')).getByText('Due in 2 days')).toBeInTheDocument();
+    await expect((await cardOf('REQ-2026-00033')).queryByText(/^(Due in|Overdue)/)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: /Filters/ }));
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Due' }));
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await page.findByRole('option', { name: 'Overdue' }));
+    await waitFor(() => expect(canvas.queryByRole('heading', { name: 'REQ-2026-00032' })).toBeNull());
+    await expect(canvas.getByRole('heading', { name: 'REQ-2026-00031' })).toBeInTheDocument();
   },
 };
 

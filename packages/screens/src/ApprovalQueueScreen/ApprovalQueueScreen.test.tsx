@@ -96,6 +96,41 @@ describe('ApprovalQueueScreen', () => {
     expect(item.getByText('Delegated from Fiona Chen (out of office)')).toBeInTheDocument();
   });
 
+  it('shows when each open step is due, and how long it is overdue, in words', async () => {
+    const soon = buildRequisition(22, { status: 'under_review', submitted_at: '2026-11-16T09:00:00.000Z' });
+    const late = buildRequisition(23, { status: 'under_review', submitted_at: '2026-11-16T09:00:00.000Z' });
+    const none = buildRequisition(24, { status: 'under_review', submitted_at: '2026-11-16T09:00:00.000Z' });
+    const hour = 3_600_000;
+    serveQueue([
+      buildPendingApproval(soon, {
+        created_at: daysAgo(1),
+        due_at: new Date(Date.now() + 50 * hour + 60_000).toISOString(),
+        overdue: false,
+      }),
+      buildPendingApproval(late, {
+        created_at: daysAgo(3),
+        due_at: new Date(Date.now() - 3 * hour - 60_000).toISOString(),
+        overdue: true,
+      }),
+      buildPendingApproval(none, { created_at: daysAgo(1), due_at: null, overdue: false }),
+    ]);
+    renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    expect(within(await card(soon.requisition_number)).getByText('Due in 2 days')).toBeInTheDocument();
+    expect(within(await card(late.requisition_number)).getByText('Overdue by 3 hours')).toBeInTheDocument();
+    expect(within(await card(none.requisition_number)).queryByText(/^(Due in|Overdue)/)).toBeNull();
+  });
+
+  it('asks for the overdue steps only when the Due filter says Overdue', async () => {
+    const urls = serveQueue();
+    const { user } = renderScreen(<ApprovalQueueScreen />, { signedIn: true });
+    await screen.findByRole('list', { name: 'Approvals awaiting your decision' });
+    expect(urls.at(-1)?.searchParams.has('overdue')).toBe(false);
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Due' }));
+    await user.click(await screen.findByRole('option', { name: 'Overdue' }));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('overdue')).toBe('true'));
+  });
+
   it('asks for pending steps by default and shows one card per step', async () => {
     const urls = serveQueue();
     renderScreen(<ApprovalQueueScreen />, { signedIn: true });

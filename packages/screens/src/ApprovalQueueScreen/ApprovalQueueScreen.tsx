@@ -51,10 +51,18 @@ const levelFilter: FilterDefinition = {
   options: APPROVAL_LEVELS.map((level) => ({ value: String(level), label: approvalLevelTitle(level) })),
 };
 
+const dueFilter: FilterDefinition = {
+  key: 'due',
+  label: 'Due',
+  type: 'select',
+  placeholder: 'Any due time',
+  options: [{ value: 'overdue', label: 'Overdue' }],
+};
+
 /**
  * The approval queue (`/approvals`): the caller's open approval steps (or, under Completed, the steps
  * they decided) as cards, with the number awaiting approval in the title, a debounced search, filters
- * by approval level and step date, and paging. Each card links to the requisition and, while the step
+ * by approval level, step date and due time (overdue only), and paging. Each card links to the requisition and, while the step
  * is open, to its review. Open steps can be selected and approved or rejected together (one comment
  * for all), each with its own outcome; the keyboard moves (j/k), selects (x), acts (a/r/i) and lists
  * its shortcuts (?).
@@ -163,7 +171,7 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
         label: 'Search approvals',
         placeholder: 'Search by requisition number, justification or requestor...',
       }}
-      filters={[levelFilter]}
+      filters={[levelFilter, dueFilter]}
       renderRows={(rows, { busy }) => (
         <Flex direction="column" gap="4" ref={container}>
           {pending ? <BulkActionBar state={bulk} /> : null}

@@ -25,6 +25,8 @@ export interface ApprovalQueueSearch {
   date_from?: string;
   /** Steps opened on or before this day (`yyyy-MM-dd`). */
   date_to?: string;
+  /** Only open steps past their due time. */
+  due?: 'overdue';
   /** Number, justification or requestor. */
   search?: string;
   page?: number;
@@ -37,6 +39,7 @@ function compactQueueSearch(search: ApprovalQueueSearch): ApprovalQueueSearch {
   if (search.level?.length) compact.level = search.level;
   if (search.date_from) compact.date_from = search.date_from;
   if (search.date_to) compact.date_to = search.date_to;
+  if (search.due === 'overdue') compact.due = 'overdue';
   if (search.search) compact.search = search.search;
   if (search.page !== undefined && search.page > 1) compact.page = search.page;
   if (search.page_size !== undefined && search.page_size !== APPROVAL_QUEUE_PAGE_SIZES[0]) {
@@ -50,6 +53,7 @@ const queueSearchFields = z.object({
   level: listOf(oneOf(LEVELS)),
   date_from: lenient(calendarDay),
   date_to: lenient(calendarDay),
+  due: lenient((value) => (value === 'overdue' ? ('overdue' as const) : undefined)),
   search: lenient(searchText),
   page: lenient(pageNumber),
   page_size: lenient((value) => APPROVAL_QUEUE_PAGE_SIZES.find((size) => size === Number(value))),
@@ -68,6 +72,7 @@ function toPageQuery(search: ApprovalQueueSearch): PendingApprovalFilters {
     ...(search.level ? { level: search.level.map(Number) } : {}),
     ...(search.date_from ? { date_from: search.date_from } : {}),
     ...(search.date_to ? { date_to: search.date_to } : {}),
+    ...(search.due === 'overdue' ? { overdue: true } : {}),
     ...(search.search ? { search: search.search } : {}),
     limit,
     offset: ((search.page ?? 1) - 1) * limit,

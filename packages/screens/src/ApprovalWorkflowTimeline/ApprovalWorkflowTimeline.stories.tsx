@@ -6,6 +6,7 @@ import {
   approverRef,
   buildRequisition,
   defaultRequisitions,
+  financeRef,
   requestorRef,
 } from '../test/requisitionHandlers';
 import { ApprovalWorkflowTimeline } from './ApprovalWorkflowTimeline';
@@ -164,5 +165,56 @@ export const Committee: Story = {
       canvas.getByText('2 of 3 approved: Amara Okafor, Bola Okafor; waiting for Chidi Okafor, Dayo Okafor'),
     ).toBeVisible();
     await expect(canvas.getByRole('list', { name: 'Decisions of Board Approval' })).toBeVisible();
+  },
+};
+
+const HOUR = 60 * 60 * 1000;
+const overdueSince = new Date(Date.now() - 3 * HOUR - 60_000).toISOString();
+const escalatedAt = new Date(Date.now() - 2 * HOUR).toISOString();
+
+/**
+ * An overdue step escalated to the approver's manager (docs/decisions.md "Reminders and escalation"):
+ * the first holder's step closed with the escalation's words, the manager's open step overdue.
+ */
+export const Escalated: Story = {
+  args: {
+    steps: [
+      {
+        id: '00000000-0000-4000-8000-000000009920',
+        approval_level: 1,
+        level_title: 'Manager Approval',
+        approver: approverRef,
+        approver_group: null,
+        action: 'delegate',
+        comments: `Escalated to Fiona Chen: overdue since ${overdueSince.slice(0, 16).replace('T', ' ')} UTC.`,
+        actioned_at: escalatedAt,
+        delegated_from: null,
+        created_at: new Date(Date.now() - 60 * HOUR).toISOString(),
+        due_at: overdueSince,
+        overdue: false,
+        escalated_at: escalatedAt,
+      },
+      {
+        id: '00000000-0000-4000-8000-000000009921',
+        approval_level: 1,
+        level_title: 'Manager Approval',
+        approver: financeRef,
+        approver_group: null,
+        action: null,
+        comments: null,
+        actioned_at: null,
+        delegated_from: approverRef,
+        created_at: escalatedAt,
+        due_at: overdueSince,
+        overdue: true,
+        escalated_at: escalatedAt,
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Overdue by 3 hours')).toBeInTheDocument();
+    await expect(canvas.getByText(/^Escalated from/)).toBeInTheDocument();
+    await expect(canvas.getByText(/^Escalated to Fiona Chen: overdue since/)).toBeInTheDocument();
   },
 };

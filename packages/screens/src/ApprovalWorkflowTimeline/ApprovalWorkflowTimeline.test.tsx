@@ -28,6 +28,53 @@ function entries() {
 }
 
 describe('ApprovalWorkflowTimeline', () => {
+  it("shows an open step's due time and, once escalated, from whom; the escalation's words as a note", () => {
+    const due = new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString();
+    render(
+      <ApprovalWorkflowTimeline
+        steps={[
+          step(1, {
+            action: 'delegate',
+            actioned_at: '2026-11-18T10:00:00.000Z',
+            comments: 'Escalated to Fiona Chen: overdue since 2026-11-18 09:00 UTC.',
+            due_at: due,
+            overdue: false,
+            escalated_at: '2026-11-18T10:00:00.000Z',
+          }),
+          step(2, {
+            approver: financeRef,
+            created_at: '2026-11-18T10:00:00.000Z',
+            delegated_from: approverRef,
+            due_at: due,
+            overdue: true,
+            escalated_at: '2026-11-18T10:00:00.000Z',
+          }),
+        ]}
+      />,
+    );
+    const [closed, open] = entries();
+    expect(within(closed as HTMLElement).queryByText(/^“/)).toBeNull();
+    expect(
+      within(closed as HTMLElement).getByText(/^Escalated to Fiona Chen: overdue since/),
+    ).toBeInTheDocument();
+    expect(within(closed as HTMLElement).queryByText(/^Overdue by/)).toBeNull();
+    expect(within(open as HTMLElement).getByText('Overdue by 2 hours')).toBeInTheDocument();
+    expect(within(open as HTMLElement).getByText(/^Escalated from/)).toBeInTheDocument();
+    expect(within(open as HTMLElement).getByText(formatDateTime(due))).toBeInTheDocument();
+  });
+
+  it('says when an open step is due, and shows nothing for a step without a due time', () => {
+    const due = new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString();
+    render(
+      <ApprovalWorkflowTimeline
+        steps={[step(1, { due_at: due, overdue: false }), step(2, { approval_level: 2 })]}
+      />,
+    );
+    const [first, second] = entries();
+    expect(within(first as HTMLElement).getByText('Due in 5 hours')).toBeInTheDocument();
+    expect(within(second as HTMLElement).queryByText(/^(Due|Overdue)/)).toBeNull();
+  });
+
   it('says an approval was superseded by a change after approval', () => {
     render(
       <ApprovalWorkflowTimeline

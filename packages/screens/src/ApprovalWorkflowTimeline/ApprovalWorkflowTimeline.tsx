@@ -1,10 +1,11 @@
 import type { Schemas } from '@purchasing/api-client';
 import { EmptyState, formatDateTime } from '@purchasing/ui';
 import { Badge, Box, Flex, Text } from '@radix-ui/themes';
-import { Forward, Workflow } from 'lucide-react';
+import { AlarmClock, Forward, Workflow } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { scaled } from '../kit/themeVariables';
 import { budgetOverrunMessages } from '../shared/BudgetOverrun';
+import { DueBadge } from '../shared/DueBadge';
 import { fullName } from '../shared/display';
 import { CommitteeEntry, groupCommittees } from './CommitteeEntry';
 import { actionPresentation, ICON_SIZE, TimelineRow } from './TimelineRow';
@@ -38,7 +39,8 @@ function sortSteps(steps: readonly ApprovalStep[]): ApprovalStep[] {
  * A requisition's approval workflow as a vertical timeline (an ordered list), one entry per step, by
  * approval level and then creation time. Each entry shows the level title, the approver (or 'Any
  * Finance Manager' while a group step is open), the action as a coloured label ('Pending' while open),
- * when it was decided (or 'Awaiting decision since …'), the comments, and who delegated the step.
+ * when it was decided (or 'Awaiting decision since …'), an open step's due time ('Due in 2 days',
+ * 'Overdue by 3 hours') and escalation, the comments, and who delegated or escalated the step.
  * A committee level (N of M) is one entry: '2 of 3 approved: A, B; waiting for C, D', then each
  * member's decision. Without steps it says 'Not yet submitted for approval'.
  */
@@ -71,8 +73,10 @@ function TimelineEntry({ step, last }: { step: ApprovalStep; last: boolean }): R
   const presentation = actionPresentation[step.action ?? 'pending'];
   const approver = approverText(step);
   const open = step.action === null;
-  // An automatic pass records its reason, not a person's words: shown as a note, not a quotation.
-  const quoted = step.comments && step.action !== 'auto_approve';
+  // An automatic pass or an escalation records its reason, not a person's words: a note, not a quotation.
+  const escalated = Boolean(step.escalated_at);
+  const quoted =
+    step.comments && step.action !== 'auto_approve' && !(escalated && step.action === 'delegate');
 
   return (
     <TimelineRow presentation={presentation} last={last} action={step.action ?? 'pending'}>
@@ -118,11 +122,27 @@ function TimelineEntry({ step, last }: { step: ApprovalStep; last: boolean }): R
           {budgetOverrunMessages.stepReason}
         </Text>
       ) : null}
+      {open && step.due_at ? (
+        <Flex align="center" gap="2" wrap="wrap">
+          <DueBadge dueAt={step.due_at} overdue={step.overdue ?? false} />
+          <Text size="1" color="gray">
+            Due <time dateTime={step.due_at}>{formatDateTime(step.due_at)}</time>
+          </Text>
+        </Flex>
+      ) : null}
       {step.delegated_from ? (
         <Flex align="center" gap="1">
           <Forward size={12} aria-hidden style={{ color: 'var(--gray-11)', flexShrink: 0 }} />
           <Text size="1" color="gray">
-            Delegated by {fullName(step.delegated_from)}
+            {open && escalated ? 'Escalated from' : 'Delegated by'} {fullName(step.delegated_from)}
+          </Text>
+        </Flex>
+      ) : null}
+      {open && step.escalated_at && !step.delegated_from ? (
+        <Flex align="center" gap="1">
+          <AlarmClock size={12} aria-hidden style={{ color: 'var(--red-11)', flexShrink: 0 }} />
+          <Text size="1" color="red">
+            Overdue: escalated <time dateTime={step.escalated_at}>{formatDateTime(step.escalated_at)}</time>
           </Text>
         </Flex>
       ) : null}

@@ -26,7 +26,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findAllByRole('checkbox')).toHaveLength(12);
+    await expect(await canvas.findAllByRole('checkbox')).toHaveLength(16);
     await expect(canvas.getByRole('switch', { name: 'Daily digest' })).not.toBeChecked();
   },
 };

@@ -11,7 +11,7 @@ describe('NotificationSettingsScreen', () => {
     server.use(...api.handlers);
     const { user } = renderScreen(<NotificationSettingsScreen />, { signedIn: true });
     const boxes = await screen.findAllByRole('checkbox');
-    expect(boxes).toHaveLength(12);
+    expect(boxes).toHaveLength(16);
     for (const box of boxes) expect(box).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'My requisition is approved: in app' }));
     await user.click(screen.getByRole('switch', { name: 'Daily digest' }));

@@ -35,6 +35,8 @@ export const NOTIFICATION_KIND_LABELS: Record<Kind, string> = {
   requisition_rejected: 'My requisition is rejected',
   requisition_info_requested: 'More information is asked on my requisition',
   order_received: 'An order of my requisition is received',
+  reminder: 'An approval I hold is nearly due',
+  escalation: 'An overdue approval is escalated to me',
 };
 
 const KINDS = Object.keys(NOTIFICATION_KIND_LABELS) as Kind[];
@@ -108,7 +110,10 @@ function NotificationSettings({ organizationId }: { organizationId: string }): R
     );
   }
   const setChannel = (kind: Kind, channel: 'in_app' | 'email', on: boolean) =>
-    setDraft({ ...draft, kinds: { ...draft.kinds, [kind]: { ...draft.kinds[kind], [channel]: on } } });
+    setDraft({
+      ...draft,
+      kinds: { ...draft.kinds, [kind]: { in_app: true, email: true, ...draft.kinds[kind], [channel]: on } },
+    });
   return (
     <Flex direction="column" gap="5">
       {head}
@@ -142,7 +147,7 @@ function NotificationSettings({ organizationId }: { organizationId: string }): R
                       <Table.Cell key={channel} justify="center">
                         <Checkbox
                           aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${channel === 'in_app' ? 'in app' : 'email'}`}
-                          checked={draft.kinds[kind][channel]}
+                          checked={draft.kinds[kind]?.[channel] ?? true}
                           onCheckedChange={(checked) => setChannel(kind, channel, checked === true)}
                         />
                       </Table.Cell>

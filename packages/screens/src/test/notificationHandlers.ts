@@ -63,6 +63,8 @@ export function defaultNotificationPreferences(): Preferences {
       requisition_rejected: { ...on },
       requisition_info_requested: { ...on },
       order_received: { ...on },
+      reminder: { ...on },
+      escalation: { ...on },
     },
     daily_digest: false,
   };

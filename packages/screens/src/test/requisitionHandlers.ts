@@ -285,6 +285,7 @@ export function approvalQueueHandler(
     const from = query.get('date_from');
     const to = query.get('date_to');
     const search = query.get('search')?.toLowerCase() ?? '';
+    const overdueOnly = query.get('overdue') === 'true';
     const matching = items.filter((item) => {
       const day = item.created_at.slice(0, 10);
       const { requisition: r } = item;
@@ -298,6 +299,7 @@ export function approvalQueueHandler(
         .toLowerCase();
       return (
         (status === 'Pending' ? item.action === null : item.action !== null) &&
+        (!overdueOnly || (item.action === null && item.overdue === true)) &&
         (levels.length === 0 || levels.includes(item.approval_level)) &&
         (!from || day >= from) &&
         (!to || day <= to) &&
