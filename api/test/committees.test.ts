@@ -2,6 +2,7 @@ import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization, User } from '../src/db/models/index.js';
+import { runEscalationPass } from '../src/features/approvals/escalation-job.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
 import {
   buildCostCenter,
@@ -289,5 +290,41 @@ describe('a committee level (2 of 3)', () => {
       comments: expect.stringContaining('fewer committee members'),
     });
     expect(openSteps(after)).toEqual([expect.objectContaining({ approval_level: 2 })]);
+  });
+});
+
+describe('an overdue committee level', () => {
+  it('keeps every seat with its member (escalation never moves one) and records the escalation', async () => {
+    // A seat's member with a manager who could approve: an ordinary step would go to that manager.
+    await app.models.UserOrganization.update(
+      { manager_id: manager.user.id },
+      { where: { organization_id: organization.id, user_id: board[0]!.user.id } },
+    );
+    try {
+      const { id } = await submitted(1300);
+      await app.sequelize.query(
+        `UPDATE approval_steps SET due_at = now() - interval '1 hour', remind_at = now() - interval '2 hours'
+          WHERE requisition_id = $1 AND action IS NULL`,
+        { bind: [id] },
+      );
+      const report = await runEscalationPass({ sequelize: app.sequelize }, new Date());
+      expect(report.toManager).toBe(0);
+      const seats = openSteps(await detail(id));
+      expect(seats.map((s: { approver: { id: string } }) => s.approver.id).sort()).toEqual(
+        board.map((b) => b.user.id).sort(),
+      );
+      expect(await pendingIds(manager)).not.toContain(id);
+      const entries = await app.sequelize.query<{ action: string; reason: string | null }>(
+        `SELECT action, metadata->>'reason' AS reason FROM audit_logs
+          WHERE entity_id = $1 AND action = 'escalate'`,
+        { bind: [id], type: QueryTypes.SELECT },
+      );
+      expect(entries.map((e) => e.reason)).toEqual(['committee_seat', 'committee_seat', 'committee_seat']);
+    } finally {
+      await app.models.UserOrganization.update(
+        { manager_id: null },
+        { where: { organization_id: organization.id, user_id: board[0]!.user.id } },
+      );
+    }
   });
 });
