@@ -110,6 +110,12 @@ export async function openReviewFromQueue(
   await page.getByRole('searchbox', { name: 'Search approvals' }).fill(requisition.number);
   const card = page.getByRole('article', { name: requisition.number });
   await expect(card).toBeVisible();
+  // The queue is oldest first: once the search has answered, this card leads it. Until then it may stand
+  // lower in the unfiltered list and move up under the pointer (a click that lands on the card, not the
+  // link, as a CI run saw).
+  await expect(page.getByRole('main').getByRole('article').first()).toHaveAccessibleName(
+    new RegExp(`^${requisition.number}(?!\\d)`),
+  );
   await expect(card.getByText(levelTitle, { exact: true })).toBeVisible();
   await card.getByRole('link', { name: 'Review & Approve' }).click();
   await expect(page).toHaveURL(new RegExp(`/approvals/${requisition.id}$`));

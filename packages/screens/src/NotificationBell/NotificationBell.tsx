@@ -88,6 +88,7 @@ export function NotificationBell({ organizationId, pollMs, now }: NotificationBe
               data-testid="unread-badge"
               color="red"
               variant="solid"
+              highContrast
               radius="full"
               size="1"
               style={{
