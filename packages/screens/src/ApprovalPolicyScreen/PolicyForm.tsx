@@ -1,4 +1,4 @@
-import { Button, Callout, NumberInput, SelectDropdown, toast } from '@purchasing/ui';
+import { Button, NumberInput, SelectDropdown, toast } from '@purchasing/ui';
 import { Flex, Grid } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
@@ -7,6 +7,7 @@ import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { Panel } from '../kit/detail/Panel';
 import { FormActionBar } from '../kit/form/FormActionBar';
+import { FormNotices } from '../kit/form/FormNotices';
 import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { usePurchasing } from '../PurchasingProvider';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
@@ -134,20 +135,13 @@ export function PolicyForm({
       }}
     >
       <Flex direction="column" gap="5">
-        {canEdit ? null : <Callout variant="info">{policyFormWords.readOnly}</Callout>}
-        {stale ? (
-          <Callout
-            variant="warning"
-            action={
-              <Button type="button" variant="secondary" size="1" onClick={onReload}>
-                {policyFormWords.reload}
-              </Button>
-            }
-          >
-            {policyFormWords.conflict}
-          </Callout>
-        ) : null}
-        {problems.length > 0 ? <Callout variant="error">{problems.join(' · ')}</Callout> : null}
+        <FormNotices
+          words={policyFormWords}
+          canEdit={canEdit}
+          stale={stale}
+          onReload={onReload}
+          problems={problems}
+        />
         <Panel
           title={policyFormWords.levels}
           description={policyFormWords.levelsDescription}

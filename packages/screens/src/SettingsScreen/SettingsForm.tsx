@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { organizationSettingsQueries, type Schemas } from '@purchasing/api-client';
-import { Button, Callout, toast } from '@purchasing/ui';
+import { toast } from '@purchasing/ui';
 import { Flex } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactElement, type ReactNode, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { FormActionBar } from '../kit/form/FormActionBar';
+import { FormNotices } from '../kit/form/FormNotices';
 import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
 import { usePurchasing } from '../PurchasingProvider';
 import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
@@ -110,20 +111,13 @@ export function SettingsForm({
       }}
     >
       <Flex direction="column" gap="5">
-        {canEdit ? null : <Callout variant="info">{settingsFormWords.readOnly}</Callout>}
-        {stale ? (
-          <Callout
-            variant="warning"
-            action={
-              <Button type="button" variant="secondary" size="1" onClick={onReload}>
-                {settingsFormWords.reload}
-              </Button>
-            }
-          >
-            {settingsFormWords.conflict}
-          </Callout>
-        ) : null}
-        {problems.length > 0 ? <Callout variant="error">{problems.join(' · ')}</Callout> : null}
+        <FormNotices
+          words={settingsFormWords}
+          canEdit={canEdit}
+          stale={stale}
+          onReload={onReload}
+          problems={problems}
+        />
         <OrganizationSection control={control} disabled={disabled} />
         <AddressesSection
           control={control}
