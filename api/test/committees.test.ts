@@ -158,6 +158,12 @@ describe('a committee level (2 of 3)', () => {
       board.map((b) => b.user.id).sort(),
     );
     expect(open.every((s: { required_approvals: number }) => s.required_approvals === 2)).toBe(true);
+    // Seats open in one statement (one creation time, random ids): those waiting are listed by name.
+    const names = open.map(
+      (s: { approver: { first_name: string; last_name: string } }) =>
+        `${s.approver.first_name} ${s.approver.last_name}`,
+    );
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
     for (const b of board) expect(JSON.stringify(await pendingIds(b))).toContain(requisition.id);
   });
 

@@ -88,7 +88,8 @@ const DETAIL_COLUMNS = `
              'due_at', ${iso('s.due_at')},
              'overdue', (s.action IS NULL AND s.due_at IS NOT NULL AND s.due_at <= now()),
              'escalated_at', ${iso('s.escalated_at')})
-           ORDER BY s.approval_level, s.created_at, s.round, s.actioned_at NULLS LAST, s.id)
+           ORDER BY s.approval_level, s.created_at, s.round, s.actioned_at NULLS LAST,
+                    ap.first_name, ap.last_name, s.id)
       FROM approval_steps s
       -- The assigned approver, or whoever acted on a step that was open to a group.
       LEFT JOIN users ap ON ap.id = COALESCE(s.approver_id, s.actioned_by_id)
