@@ -232,7 +232,7 @@ export const INSERT_STEPS = `
             END AS approver_id) who
    ORDER BY 12`;
 
-/** One order per po_created requisition: received, sent or still a draft. */
+/** One order per po_created requisition: received, partly received, sent or still a draft. */
 export const INSERT_PURCHASE_ORDERS = `
   INSERT INTO purchase_orders (organization_id, po_number, requisition_id, vendor_id, status, total_amount,
       currency, delivery_date, payment_terms, notes, shipping_address, billing_address, sent_at, received_at,
@@ -243,15 +243,17 @@ export const INSERT_PURCHASE_ORDERS = `
          (ARRAY['Net 30', 'Net 30', 'Net 30', 'Net 15', 'Net 45', 'Net 60', 'Due on Receipt', 'COD'])
            [1 + floor(${redraw('x.u_po', 53)} * 8)::int],
          NULL, x.shipping_address, 'Accounts Payable, ' || o.name || ', ' || o.address,
-         CASE WHEN x.status IN ('sent', 'received') THEN x.created_at + x.span * 0.01 END,
+         CASE WHEN x.status IN ('sent', 'partially_received', 'received') THEN x.created_at + x.span * 0.01 END,
          CASE WHEN x.status = 'received' THEN x.created_at + x.span * 0.06 END,
          CASE WHEN x.status = 'received' THEN ((x.created_at + x.span * 0.06) AT TIME ZONE 'UTC')::date END,
          x.fm_id, x.created_at,
          CASE x.status WHEN 'received' THEN x.created_at + x.span * 0.06
-                       WHEN 'sent' THEN x.created_at + x.span * 0.01 ELSE x.created_at END,
+                       WHEN 'sent' THEN x.created_at + x.span * 0.01
+                       WHEN 'partially_received' THEN x.created_at + x.span * 0.01 ELSE x.created_at END,
          1
     FROM (SELECT p.*, ${PO_CREATED_AT} AS po_created,
-                 CASE WHEN p.u_po < 0.70 THEN 'received' WHEN p.u_po < 0.92 THEN 'sent' ELSE 'draft' END AS po_status
+                 CASE WHEN p.u_po < 0.70 THEN 'received' WHEN p.u_po < 0.78 THEN 'partially_received'
+                      WHEN p.u_po < 0.92 THEN 'sent' ELSE 'draft' END AS po_status
             FROM scale_work.plan p WHERE p.status = 'po_created') p0
    CROSS JOIN LATERAL (SELECT p0.org_idx, p0.id, p0.vendor_id, p0.po_status AS status, p0.total_cents,
                               p0.delivery_date, p0.shipping_address, p0.fm_id, p0.span, p0.u_po,
@@ -260,15 +262,71 @@ export const INSERT_PURCHASE_ORDERS = `
     JOIN scale_work.org o ON o.org_idx = x.org_idx
    ORDER BY x.created_at`;
 
-/** The order's lines copy the requisition's, as `createPurchaseOrder` does. */
+/**
+ * The order's lines copy the requisition's, as `createPurchaseOrder` does. A received order's lines are
+ * received in full; a partly received order's lines half (rounded down: a line of one unit, none).
+ */
 export const INSERT_PO_LINES = `
   INSERT INTO po_line_items (organization_id, purchase_order_id, position, requisition_line_item_id, product_id,
       description, quantity, unit_price, unit_of_measure, notes, currency, tax_amount, total_amount,
-      created_at, updated_at)
+      created_at, updated_at, quantity_received)
   SELECT po.organization_id, po.id, li.position, li.id, li.product_id, li.description, li.quantity, li.unit_price,
-         li.unit_of_measure, li.notes, li.currency, li.tax_amount, li.total_amount, po.created_at, po.created_at
+         li.unit_of_measure, li.notes, li.currency, li.tax_amount, li.total_amount, po.created_at, po.created_at,
+         CASE po.status WHEN 'received' THEN li.quantity WHEN 'partially_received' THEN li.quantity / 2 ELSE 0 END
     FROM purchase_orders po JOIN requisition_line_items li ON li.requisition_id = po.requisition_id
    ORDER BY po.created_at, li.position`;
+
+/**
+ * The receipts behind the received quantities, as `recordReceipt` writes them (run once the indexes are
+ * back: the receipts' counting trigger looks up each requisition's orders).
+ *
+ * 1. A partly received order none of whose lines could be halved (one unit each) is only sent.
+ * 2. Each received order: one receipt of its whole total on its received day, a line per order line.
+ *    The receipts' insert trigger is off for this statement alone: for a received order it counts
+ *    nothing (its spent is the order's own key, and a requisition with a received order counts no
+ *    committed), and with it on, each receipt's requisition would be looked up for nothing.
+ * 3. Each partly received order: one receipt three days after it was sent (not after now) of the
+ *    received quantities' worth (units × price plus the tax in proportion, `receivedValueCents`) at the
+ *    order's rate, with the trigger on: it moves that worth from committed to spent.
+ */
+export const RECEIPT_SQL = [
+  `UPDATE purchase_orders po SET status = 'sent'
+    WHERE po.status = 'partially_received'
+      AND NOT EXISTS (SELECT 1 FROM po_line_items li
+                       WHERE li.organization_id = po.organization_id AND li.purchase_order_id = po.id
+                         AND li.quantity_received > 0)`,
+  'ALTER TABLE po_receipts DISABLE TRIGGER po_receipts_count_insert',
+  `WITH r AS (
+     INSERT INTO po_receipts (organization_id, purchase_order_id, received_date, received_by_id, amount, base_amount,
+                              created_at)
+     SELECT po.organization_id, po.id, po.received_date, po.created_by_id, po.total_amount,
+            COALESCE(po.base_total_amount, po.total_amount), po.received_at
+       FROM purchase_orders po WHERE po.status = 'received'
+     RETURNING organization_id, id, purchase_order_id)
+   INSERT INTO po_receipt_lines (organization_id, receipt_id, po_line_item_id, quantity)
+   SELECT r.organization_id, r.id, li.id, li.quantity_received
+     FROM r JOIN po_line_items li ON li.organization_id = r.organization_id AND li.purchase_order_id = r.purchase_order_id`,
+  'ALTER TABLE po_receipts ENABLE TRIGGER po_receipts_count_insert',
+  `WITH r AS (
+     INSERT INTO po_receipts (organization_id, purchase_order_id, received_date, received_by_id, amount, base_amount,
+                              created_at)
+     SELECT po.organization_id, po.id, (t.at AT TIME ZONE 'UTC')::date, po.created_by_id, v.amount,
+            round(v.amount * COALESCE(po.exchange_rate, 1), 2), t.at
+       FROM purchase_orders po
+      CROSS JOIN LATERAL (SELECT LEAST(po.sent_at + interval '3 days', now()) AS at) t
+      CROSS JOIN LATERAL (
+        SELECT sum(li.quantity_received * li.unit_price
+                   + round(li.tax_amount * li.quantity_received / li.quantity, 2)) AS amount
+          FROM po_line_items li
+         WHERE li.organization_id = po.organization_id AND li.purchase_order_id = po.id
+           AND li.quantity_received > 0) v
+      WHERE po.status = 'partially_received'
+     RETURNING organization_id, id, purchase_order_id)
+   INSERT INTO po_receipt_lines (organization_id, receipt_id, po_line_item_id, quantity)
+   SELECT r.organization_id, r.id, li.id, li.quantity_received
+     FROM r JOIN po_line_items li ON li.organization_id = r.organization_id AND li.purchase_order_id = r.purchase_order_id
+    WHERE li.quantity_received > 0`,
+];
 
 /** The last number of each kind, organisation and year, so the next one the API allocates is free. */
 export const INSERT_NUMBER_SEQUENCES = `

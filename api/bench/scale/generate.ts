@@ -2,7 +2,7 @@
  * Scale data generator (issue 12): a PostgreSQL database on the project's own schema holding one very
  * large organisation (`--requisitions`, default 1,000,000) among ordinary ones (`--per-org` each),
  * with users, departments, cost centres, GL accounts, vendors, products, budgets, requisition lines,
- * approval steps, purchase orders with their lines and the audit trail, in realistic proportions.
+ * approval steps, purchase orders with their lines and receipts and the audit trail, in realistic proportions.
  *
  *   npm run bench:scale -w api -- --requisitions 1000000 --organizations 100 [--per-org 1000]
  *        [--database purchasing_scale] [--fresh] [--no-audit]
@@ -39,6 +39,7 @@ import {
   INSERT_REQUISITIONS,
   INSERT_STEPS,
   PLAN_SQL,
+  RECEIPT_SQL,
 } from './generate-sql.js';
 import { buildLayout } from './layout.js';
 
@@ -208,6 +209,15 @@ async function main(): Promise<void> {
         for (let next = queue.shift(); next; next = queue.shift()) await client.query(next.definition);
       };
       await Promise.all([worker(a), worker(b)]);
+    });
+    await phase('receipts', async () => {
+      for (const [i, sql] of RECEIPT_SQL.entries()) {
+        const t = Date.now();
+        const result = await a.query(sql);
+        console.info(
+          `[scale]   receipts ${i + 1}/${RECEIPT_SQL.length}: ${result.rowCount ?? 0} rows, ${((Date.now() - t) / 1000).toFixed(1)} s`,
+        );
+      }
     });
     // One at a time: adding a foreign key locks both tables, and two at once could wait on each other.
     await phase(`restore ${keys.length} foreign keys`, async () => {
