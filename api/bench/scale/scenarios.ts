@@ -113,6 +113,18 @@ export function readScenarios(users: ScaleUsers, data: ScenarioData, today = new
       path: `/api/organizations/${users.organization.id}/summary`,
     },
     { name: 'purchase order list', user: 'admin', path: '/api/purchase-orders?limit=10&offset=0' },
+    // The reports (issue 16 item 4), each over its default period (the last twelve months).
+    { name: 'report: spend by month', user: 'admin', path: '/api/reports/spend?group_by=month' },
+    { name: 'report: spend by cost centre', user: 'admin', path: '/api/reports/spend?group_by=cost_center' },
+    { name: 'report: spend by vendor', user: 'admin', path: '/api/reports/spend?group_by=vendor' },
+    { name: 'report: spend by category', user: 'admin', path: '/api/reports/spend?group_by=category' },
+    { name: 'report: budget against actual', user: 'admin', path: '/api/reports/budget-vs-actual' },
+    {
+      name: 'report: approval cycle time by level',
+      user: 'admin',
+      path: '/api/reports/approval-cycle-time?group_by=level',
+    },
+    { name: 'report: open commitments', user: 'admin', path: '/api/reports/open-commitments' },
   ];
 }
 

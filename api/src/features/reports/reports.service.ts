@@ -93,14 +93,21 @@ export async function spendReport(
       groupBy === 'month'
         ? { key: "to_char(po.sent_at AT TIME ZONE 'UTC', 'YYYY-MM')", label: "''" }
         : SPEND_GROUPS[groupBy];
+    // The requisition (cost centre, category) only when the grouping or the filter needs it: its
+    // lookup is one index probe per order of the period, most of the query's time by vendor or month.
+    const byRequisition = costCenterId !== null || groupBy === 'cost_center' || groupBy === 'category';
     const found = await select<{ key: string; label: string; cents: string }>(
       db,
       `SELECT ${group.key} AS key, min(${group.label}) AS label, sum(round(${BASE('po')} * 100))::text AS cents
          FROM purchase_orders po
-         LEFT JOIN LATERAL (${REQUISITION_OF_ORDER}) r ON true
-         LEFT JOIN cost_centers cc ON cc.organization_id = po.organization_id AND cc.id = r.cost_center_id
-         LEFT JOIN vendors v ON v.organization_id = po.organization_id AND v.id = po.vendor_id
-        WHERE ${SPENT_ORDER} AND ($4::uuid IS NULL OR r.cost_center_id = $4::uuid)
+         ${
+           byRequisition
+             ? `LEFT JOIN LATERAL (${REQUISITION_OF_ORDER}) r ON true
+         LEFT JOIN cost_centers cc ON cc.organization_id = po.organization_id AND cc.id = r.cost_center_id`
+             : ''
+         }
+         ${groupBy === 'vendor' ? 'LEFT JOIN vendors v ON v.organization_id = po.organization_id AND v.id = po.vendor_id' : ''}
+        WHERE ${SPENT_ORDER} AND ${byRequisition ? '($4::uuid IS NULL OR r.cost_center_id = $4::uuid)' : '$4::uuid IS NULL'}
         GROUP BY 1`,
       [organizationId, period.start, period.end, costCenterId],
     );
@@ -266,8 +273,10 @@ export async function openCommitmentsReport(
     CostCenter & { approved: string; ordered: string; requisitions: number; orders: number }
   >(
     db,
-    `SELECT cc.id, cc.code, cc.name,
-            sum(o.approved)::text AS approved, sum(o.ordered)::text AS ordered,
+    // Summed per cost centre once (MATERIALIZED), then named: joined before the sums, the planner
+    // chose a nested loop that ran the whole union once per cost centre (60 times at 20,000).
+    `WITH o AS MATERIALIZED (
+     SELECT o.cost_center_id, sum(o.approved) AS approved, sum(o.ordered) AS ordered,
             count(*) FILTER (WHERE o.kind = 'r')::int AS requisitions,
             count(*) FILTER (WHERE o.kind IN ('d', 'o'))::int AS orders
        FROM (SELECT 'r' AS kind, r.cost_center_id, round(${BASE('r')} * 100) AS approved, 0 AS ordered
@@ -282,9 +291,11 @@ export async function openCommitmentsReport(
                       WHERE x.organization_id = po.organization_id AND x.purchase_order_id = po.id), 0)
                FROM purchase_orders po CROSS JOIN LATERAL (${REQUISITION_OF_ORDER}) r
               WHERE po.organization_id = $1 AND po.status IN ('sent', 'partially_received')) o
-       JOIN cost_centers cc ON cc.organization_id = $1 AND cc.id = o.cost_center_id
       WHERE $2::uuid IS NULL OR o.cost_center_id = $2::uuid
-      GROUP BY cc.id, cc.code, cc.name
+      GROUP BY o.cost_center_id)
+     SELECT cc.id, cc.code, cc.name, o.approved::text AS approved, o.ordered::text AS ordered,
+            o.requisitions, o.orders
+       FROM o JOIN cost_centers cc ON cc.organization_id = $1 AND cc.id = o.cost_center_id
       ORDER BY cc.code`,
     [organizationId, costCenterId],
   );
