@@ -178,6 +178,22 @@ describe('reports', () => {
     ]);
     const one = await read(`group_by=category&cost_center_id=${world.it.id}`);
     expect(one).toMatchObject({ total: 250.5, cost_center_id: world.it.id });
+    expect(one.rows).toEqual([{ key: 'standard', label: 'Standard', amount: 250.5 }]);
+    // Whole months come from the counters, a part of a month from the orders: the same rows.
+    for (const query of [
+      'group_by=month',
+      'group_by=cost_center',
+      'group_by=category',
+      'group_by=vendor',
+      `group_by=month&cost_center_id=${world.ops.id}`,
+      `group_by=cost_center&cost_center_id=${world.ops.id}`,
+      `group_by=category&cost_center_id=${world.ops.id}`,
+    ]) {
+      const counted = await read(`${query}&from=${monthStart}&to=${today}`);
+      const scanned = await read(`${query}&from=${today}&to=${today}`);
+      expect(counted.rows, query).toEqual(scanned.rows);
+      expect(counted.total, query).toBe(scanned.total);
+    }
   });
 
   it('budget against actual uses the budgets figures; open commitments what is not received', async () => {

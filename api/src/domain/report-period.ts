@@ -39,9 +39,15 @@ export function reportPeriod(query: { from?: string; to?: string }, now = new Da
   return { from, to, start, end };
 }
 
-/** True when the period is whole calendar months (the first of a month to the last of a month). */
-export function isWholeMonths(period: ReportPeriod): boolean {
-  return period.start.getUTCDate() === 1 && period.end.getUTCDate() === 1;
+/**
+ * True when the period reads as whole calendar months: from the first of a month to the last of a
+ * month, or to today or later (nothing is sent after now, so the rest of the current month adds
+ * nothing: the default period, twelve months to today, is whole months).
+ */
+export function isWholeMonths(period: ReportPeriod, now = new Date()): boolean {
+  return (
+    period.start.getUTCDate() === 1 && (period.end.getUTCDate() === 1 || period.end.getTime() > now.getTime())
+  );
 }
 
 /** `YYYY-MM` as the screens label a month: `Nov 2026`. */

@@ -25,7 +25,7 @@ const RULE = `(organization_id = COALESCE(${CURRENT}, organization_id))`;
 const MONTH = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM')`;
 
 /** `purchase_order_counter_keys` (2026.11.25T01.00.00); `partial`: monthly spend counts partially received orders too. */
-const ORDER_KEYS = (partial: boolean) => `
+export const ORDER_KEYS = (partial: boolean) => `
     CREATE OR REPLACE FUNCTION purchase_order_counter_keys(
       uuid, uuid, text, timestamptz, date, timestamptz, numeric) -- organisation, requisition, status, sent_at, received_date, received_at, total
     RETURNS TABLE (organization_id uuid, key text, n bigint) LANGUAGE sql STABLE AS $$

@@ -63,11 +63,82 @@ async function requireCostCenter(db: Db, organizationId: string, costCenterId: s
 const moneyRows = (rows: { key: string; label: string; cents: number }[]) =>
   rows.map((row) => ({ key: row.key, label: row.label, amount: fromCents(row.cents) }));
 
+type SpendRow = { key: string; label: string; cents: number };
+
+/** Largest first, then by label (the order of every grouping but months). */
+const largestFirst = (rows: SpendRow[]) =>
+  rows.filter((row) => row.cents !== 0).sort((a, b) => b.cents - a.cents || a.label.localeCompare(b.label));
+
 /**
- * Spend in the period by month, cost centre, vendor or category. By month over whole months of the
- * whole organisation it is the maintained `spend:<YYYY-MM>` counters; otherwise one range of
+ * Spend over whole months from the maintained counters (migrations `2026.11.25T01.00.00` and
+ * `2026.11.28T00.10.00`): `spend:<m>`, `spend:cc:<cc>:<m>`, `spend:cat:<category>:<m>` and
+ * `spend:cc:<cc>:cat:<category>:<m>`, one index-only read of at most (cost centres or categories) ×
+ * months keys, whatever the organisation's size. By vendor there is no counter: null.
+ */
+async function spendFromCounters(
+  db: Db,
+  organizationId: string,
+  groupBy: SpendGroup,
+  costCenterId: string | null,
+  period: ReportPeriod,
+): Promise<SpendRow[] | null> {
+  const months = monthKeys(period.start, period.end);
+  const sumOf = (counters: Map<string, number>, prefix: string) =>
+    months.reduce((total, m) => total + (counters.get(`${prefix}${m}`) ?? 0), 0);
+  const scope = costCenterId ? `spend:cc:${costCenterId}:` : 'spend:';
+  if (groupBy === 'month') {
+    const counters = await readCounters(
+      db,
+      organizationId,
+      months.map((m) => `${scope}${m}`),
+    );
+    return months.map((m) => ({ key: m, label: monthLabel(m), cents: counters.get(`${scope}${m}`) ?? 0 }));
+  }
+  if (groupBy === 'category') {
+    const prefixes = Object.keys(CATEGORY_LABELS).map((category) => ({
+      category,
+      prefix: costCenterId ? `spend:cc:${costCenterId}:cat:${category}:` : `spend:cat:${category}:`,
+    }));
+    const counters = await readCounters(
+      db,
+      organizationId,
+      prefixes.flatMap(({ prefix }) => months.map((m) => `${prefix}${m}`)),
+    );
+    return largestFirst(
+      prefixes.map(({ category, prefix }) => ({
+        key: category,
+        label: CATEGORY_LABELS[category] ?? category,
+        cents: sumOf(counters, prefix),
+      })),
+    );
+  }
+  if (groupBy === 'cost_center') {
+    const centers = await select<CostCenter>(
+      db,
+      `SELECT id, code, name FROM cost_centers WHERE organization_id = $1 AND ($2::uuid IS NULL OR id = $2::uuid)`,
+      [organizationId, costCenterId],
+    );
+    const counters = await readCounters(
+      db,
+      organizationId,
+      centers.flatMap((cc) => months.map((m) => `spend:cc:${cc.id}:${m}`)),
+    );
+    return largestFirst(
+      centers.map((cc) => ({
+        key: cc.id,
+        label: `${cc.code} - ${cc.name}`,
+        cents: sumOf(counters, `spend:cc:${cc.id}:`),
+      })),
+    );
+  }
+  return null;
+}
+
+/**
+ * Spend in the period by month, cost centre, vendor or category. Over whole months, but by vendor,
+ * it is the maintained counters (`spendFromCounters`); otherwise one range of
  * `purchase_orders_organization_sent_at_idx` over the period, joined to each order's requisition
- * (cost centre, category) and vendor by key.
+ * (cost centre, category) when the grouping or the filter needs it, and to its vendor by key.
  */
 export async function spendReport(
   db: Db,
@@ -79,16 +150,10 @@ export async function spendReport(
   const costCenterId = query.cost_center_id ?? null;
   await requireCostCenter(db, organizationId, costCenterId);
   const currency = await currencyOf(db, organizationId);
-  let rows: { key: string; label: string; cents: number }[];
-  if (groupBy === 'month' && !costCenterId && isWholeMonths(period)) {
-    const months = monthKeys(period.start, period.end);
-    const counters = await readCounters(
-      db,
-      organizationId,
-      months.map((m) => `spend:${m}`),
-    );
-    rows = months.map((m) => ({ key: m, label: monthLabel(m), cents: counters.get(`spend:${m}`) ?? 0 }));
-  } else {
+  let rows = isWholeMonths(period)
+    ? await spendFromCounters(db, organizationId, groupBy, costCenterId, period)
+    : null;
+  if (!rows) {
     const group =
       groupBy === 'month'
         ? { key: "to_char(po.sent_at AT TIME ZONE 'UTC', 'YYYY-MM')", label: "''" }
@@ -119,16 +184,16 @@ export async function spendReport(
             label: monthLabel(m),
             cents: byKey.get(m) ?? 0,
           }))
-        : found
-            .map((row) => ({
+        : largestFirst(
+            found.map((row) => ({
               key: row.key ?? 'none',
               label:
                 groupBy === 'category'
                   ? (CATEGORY_LABELS[row.key] ?? row.key)
                   : (row.label ?? 'No cost centre'),
               cents: Number(row.cents),
-            }))
-            .sort((a, b) => b.cents - a.cents || a.label.localeCompare(b.label));
+            })),
+          );
   }
   return {
     group_by: groupBy,
