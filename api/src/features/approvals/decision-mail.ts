@@ -51,10 +51,11 @@ interface Recipient {
  * or each eligible member of its group (active holders of the role with `approval.act`, except the
  * requestor and whoever approved a level of it already; DECISIONS §4). Only the tokens' SHA-256
  * hashes are stored. Each of them also gets a notification in the bell (`kind`: the step awaits
- * them, was delegated to them, or was escalated to them when overdue) if they keep that kind in the app, and the mail only if they keep it
- * by email: this decision mail is the kind's only mail (no plain notification mail besides it), once
- * per person, kind and requisition in the transaction. Inside the caller's transaction: a rolled-back decision sends nothing. Without `mail` (a
- * caller with no link base, such as a script) no mail is sent; the notifications are written all the same.
+ * them, was delegated to them, or was escalated to them when overdue) if they keep that kind in the
+ * app, and the mail only if they keep it by email: this decision mail is the kind's only mail (no
+ * plain notification mail besides it), once per person, kind and requisition in the transaction.
+ * Inside the caller's transaction: a rolled-back decision sends nothing. Without `mail` (a caller
+ * with no link base, such as a script) no mail is sent; the notifications are written all the same.
  */
 export async function mailOpenStep(
   db: Db,
