@@ -326,6 +326,7 @@ export async function actOnRequisitionIn(
         to,
         actorId: actor.userId,
         metadata,
+        mail: actor.mail,
       },
       transaction,
     );

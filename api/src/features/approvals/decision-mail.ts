@@ -6,6 +6,7 @@ import { hashToken, newRefreshToken } from '../auth/tokens.js';
 import { linkTo, publicBaseUrl } from '../mail/links.js';
 import { enqueueMail } from '../mail/mailer.js';
 import { decisionRequestMail } from '../mail/templates.js';
+import { claimMail } from '../notifications/notification-mail.js';
 import { notify, wantingEmail } from '../notifications/notify.js';
 import { formatMoney } from '../purchase-orders/po-document.js';
 
@@ -50,9 +51,11 @@ interface Recipient {
  * or each eligible member of its group (active holders of the role with `approval.act`, except the
  * requestor and whoever approved a level of it already; DECISIONS §4). Only the tokens' SHA-256
  * hashes are stored. Each of them also gets a notification in the bell (`kind`: the step awaits
- * them, was delegated to them, or was escalated to them when overdue) if they keep that kind in the app, and the mail only if they keep it
- * by email. Inside the caller's transaction: a rolled-back decision sends nothing. Without `mail` (a
- * caller with no link base, such as a script) no mail is sent; the notifications are written all the same.
+ * them, was delegated to them, or was escalated to them when overdue) if they keep that kind in the
+ * app, and the mail only if they keep it by email: this decision mail is the kind's only mail (no
+ * plain notification mail besides it), once per person, kind and requisition in the transaction.
+ * Inside the caller's transaction: a rolled-back decision sends nothing. Without `mail` (a caller
+ * with no link base, such as a script) no mail is sent; the notifications are written all the same.
  */
 export async function mailOpenStep(
   db: Db,
@@ -117,8 +120,10 @@ export async function mailOpenStep(
     recipients.map((person) => person.user_id),
     transaction,
   );
+  let sent = 0;
   for (const person of recipients) {
-    if (!mailed.has(person.user_id)) continue;
+    // Once per person, kind and record in the event's transaction, as the other mails.
+    if (!mailed.has(person.user_id) || !claimMail(transaction, person.user_id, kind, requisitionId)) continue;
     const links: Record<'approve' | 'reject', string> = { approve: '', reject: '' };
     for (const action of ['approve', 'reject'] as const) {
       const { token } = newRefreshToken();
@@ -156,6 +161,7 @@ export async function mailOpenStep(
       }),
       transaction,
     );
+    sent += 1;
   }
-  return mailed.size;
+  return sent;
 }

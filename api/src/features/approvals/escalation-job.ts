@@ -13,7 +13,7 @@ import { type DecisionMailContext, mailOpenStep } from './decision-mail.js';
  * Reminders and escalation (docs/decisions.md "Reminders and escalation"). Every minute, in the API
  * process with the plain handle (every organisation) like the out-of-office job: each open step whose
  * reminder time has come is reminded once (its holder, or each eligible member of its group, gets a
- * `reminder` notification), and each open step past its due time is escalated once: to the holder's
+ * `reminder` notification and, by email, its mail linking to the review), and each open step past its due time is escalated once: to the holder's
  * manager in the organisation when they may take it (DECISIONS §4), else it stays and its group (a
  * group step) or the organisation's fallback group is told. One step at a time, claimed with its
  * requisition `FOR UPDATE SKIP LOCKED` (the approval actions lock requisition then step too) and marked
@@ -34,7 +34,7 @@ export interface EscalationJobOptions {
   /** The clock (default the machine's). */
   now?: () => Date;
   log?: (line: string) => void;
-  /** The links of the decision mail the manager gets (none without). */
+  /** The links of the decision mail the manager gets and of the reminder and escalation mails (none without). */
   mail?: DecisionMailContext;
 }
 
@@ -125,7 +125,16 @@ const subject = (step: DueStep) => ({
   requisitionId: step.requisition_id,
 });
 
-async function remindOne(db: Db, now: Date, transaction: Transaction): Promise<boolean> {
+/** The mail of the job's notifications: the configured links, the requisition's number. */
+const mailOf = (step: DueStep, mail: DecisionMailContext | undefined) =>
+  mail && { linkBase: mail.linkBase, reference: step.requisition_number };
+
+async function remindOne(
+  db: Db,
+  now: Date,
+  mail: DecisionMailContext | undefined,
+  transaction: Transaction,
+): Promise<boolean> {
   const step = await selectOne<DueStep>(
     db,
     claim('s.reminded_at IS NULL AND s.remind_at <= $1 AND s.due_at > $1'),
@@ -147,6 +156,7 @@ async function remindOne(db: Db, now: Date, transaction: Transaction): Promise<b
     },
     holders?.members ?? [],
     transaction,
+    mailOf(step, mail),
   );
   const comment = reminderWords(holderName, new Date(step.due_at));
   await audit(
@@ -261,6 +271,7 @@ async function escalateOne(
     },
     group?.members ?? [],
     transaction,
+    mailOf(step, mail),
   );
   const comment = stayedWords(groupName, dueAt);
   await audit(
@@ -289,7 +300,7 @@ export async function runEscalationPass(
   mail?: DecisionMailContext,
 ): Promise<EscalationPassReport> {
   const report: EscalationPassReport = { reminded: 0, escalated: 0, toManager: 0 };
-  while (await db.sequelize.transaction((transaction) => remindOne(db, now, transaction)))
+  while (await db.sequelize.transaction((transaction) => remindOne(db, now, mail, transaction)))
     report.reminded += 1;
   for (;;) {
     const outcome = await db.sequelize.transaction((transaction) => escalateOne(db, now, mail, transaction));

@@ -127,3 +127,29 @@ export function decisionRequestMail(input: {
     secretValidMinutes: input.validHours * 60,
   };
 }
+
+/**
+ * The immediate mail of one notification (docs/decisions.md "A mail for every kind"): the bell's
+ * message, one link to the record (or, for a reminder, to the review where the step is decided) and
+ * where to turn these mails off. `subject` names the requisition or order number.
+ */
+export function notificationMail(input: {
+  to: string;
+  firstName: string;
+  subject: string;
+  message: string;
+  link: { href: string; label: string };
+  settingsLink: string;
+}): OutgoingMail {
+  const why = 'You get this email because email is on for this kind of notification.';
+  const stop = `To change which emails you get: ${input.settingsLink}`;
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: `Hello ${input.firstName},\n\n${input.message}\n\n${input.link.label}:\n${input.link.href}\n\n${why}\n${stop}\n`,
+    html: html([`Hello ${input.firstName},`, input.message], input.link).replace(
+      '</body>',
+      `<p style="color:#666;font-size:13px">${escapeHtml(why)} <a href="${escapeHtml(input.settingsLink)}">${escapeHtml('Notification settings')}</a></p>\n</body>`,
+    ),
+  };
+}

@@ -2,6 +2,7 @@ import type { Transaction } from 'sequelize';
 import { select } from '../../db-query.js';
 import { type NotificationKind, wantsSql } from '../../domain/notification-kinds.js';
 import type { Db } from '../../http/context.js';
+import { mailNotification, type NotificationMailContext } from './notification-mail.js';
 
 /** What a notification says and where it leads. */
 export interface NotificationInput {
@@ -13,19 +14,25 @@ export interface NotificationInput {
   requisitionId: string;
 }
 
+/** The mail of a notification: where its link leads and the number its subject names. */
+export type NotifyMail = NotificationMailContext & { reference: string };
+
 /**
  * Writes a notification for each of `userIds` who keeps `kind` in the app (docs/decisions.md "The
  * bell"), inside the caller's transaction: an event rolled back notifies nobody. Someone already
- * notified of this kind about this record in the same transaction is not notified again. Answers the
- * recipients written.
+ * notified of this kind about this record in the same transaction is not notified again. With `mail`,
+ * each of them who keeps `kind` by email also gets its mail, queued in the same transaction, whatever
+ * their choice for the app (docs/decisions.md "A mail for every kind"). Answers the recipients written.
  */
 export async function notify(
   db: Db,
   input: NotificationInput,
   userIds: readonly string[],
   transaction: Transaction,
+  mail?: NotifyMail,
 ): Promise<string[]> {
   if (userIds.length === 0) return [];
+  if (mail) await mailNotification(db, { ...input, reference: mail.reference }, userIds, mail, transaction);
   const rows = await select<{ user_id: string }>(
     db,
     `INSERT INTO notifications (organization_id, user_id, kind, message, subject_type, subject_id, requisition_id)
@@ -93,6 +100,8 @@ export async function notifyRequisitionChange(
     from: string | null;
     to: string | null;
     actorId: string | null;
+    /** The links of its mail (none without). */
+    mail?: NotificationMailContext | undefined;
   },
   transaction: Transaction,
 ): Promise<void> {
@@ -132,6 +141,7 @@ export async function notifyRequisitionChange(
     },
     [facts.requestor_id],
     transaction,
+    change.mail && { linkBase: change.mail.linkBase, reference: number },
   );
 }
 
@@ -141,7 +151,14 @@ export async function notifyRequisitionChange(
  */
 export async function notifyOrderReceived(
   db: Db,
-  change: { organizationId: string; purchaseOrderId: string; to: string | null; actorId: string },
+  change: {
+    organizationId: string;
+    purchaseOrderId: string;
+    to: string | null;
+    actorId: string;
+    /** The links of its mail (none without). */
+    mail?: NotificationMailContext | undefined;
+  },
   transaction: Transaction,
 ): Promise<void> {
   const [facts] = await select<RequisitionFacts & { po_number: string; requisition_id: string }>(
@@ -167,6 +184,7 @@ export async function notifyOrderReceived(
     },
     [facts.requestor_id],
     transaction,
+    change.mail && { linkBase: change.mail.linkBase, reference: facts.po_number },
   );
 }
 

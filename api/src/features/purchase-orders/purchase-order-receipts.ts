@@ -203,6 +203,7 @@ async function recordReceipt(
       actorId: actor.userId,
       comment: notes,
       metadata: { receipt_id: receipt.id, received_date: receivedDate, lines: plan.lines },
+      mail: actor.mail,
     },
     transaction,
   );

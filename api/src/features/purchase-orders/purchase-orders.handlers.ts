@@ -1,8 +1,10 @@
 import type { components } from '@purchasing/contract';
+import type { Config } from '../../config.js';
 import type { HandlerInput, OperationHandlers } from '../../http/context.js';
 import { requireCaller, requireScope } from '../../http/context.js';
 import { csvResponse } from '../../http/csv-export.js';
 import { type ExportFormat, xlsxResponse } from '../../http/xlsx-export.js';
+import { decisionMailOf } from '../approvals/decision-mail.js';
 import { createPurchaseOrder } from './purchase-order-create.js';
 import { purchaseOrderExport } from './purchase-order-export.js';
 import { listPurchaseOrders, type PurchaseOrderFilter } from './purchase-order-list.js';
@@ -19,10 +21,14 @@ import {
   updatePurchaseOrder,
 } from './purchase-orders.service.js';
 
-/** The verified caller and their membership of the `X-Organization-Id` organisation. */
+/**
+ * The verified caller and their membership of the `X-Organization-Id` organisation, with the
+ * configured links of the mails their changes send (a receipt's mail to the requestor).
+ */
 const actorOf = (input: HandlerInput): Actor => ({
   userId: requireCaller(input).userId,
   scope: requireScope(input),
+  mail: decisionMailOf(input.app.config as Config),
 });
 
 const idOf = (input: HandlerInput) => (input.request.params as { id: string }).id;

@@ -4,6 +4,7 @@ import { validationError } from '../../contract/validation.js';
 import { execute, selectOne } from '../../db-query.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
+import type { NotificationMailContext } from '../notifications/notification-mail.js';
 import { notifyOrderReceived } from '../notifications/notify.js';
 import { type Actor, audit as auditRequisition } from '../requisitions/requisitions.service.js';
 import { queueWebhookEvents } from '../webhooks/webhook-events.js';
@@ -86,6 +87,8 @@ export async function audit(
     actorId: string;
     comment?: string | null;
     metadata?: Record<string, unknown>;
+    /** Where the requestor's mail of a receipt links to; none without. */
+    mail?: NotificationMailContext | undefined;
   },
   transaction: Transaction,
 ): Promise<void> {

@@ -5,6 +5,9 @@ import type { DecisionMailContext } from '../approvals/decision-mail.js';
 export interface Actor {
   userId: string;
   scope: OrganizationScope;
-  /** Where "awaiting your decision" mails link to; without it a step that opens is not mailed. */
+  /**
+   * Where the mails the actor's changes send link to (the configured public URL): "awaiting your
+   * decision" and the notification mails. Without it nobody is mailed; the bell is written all the same.
+   */
   mail?: DecisionMailContext;
 }

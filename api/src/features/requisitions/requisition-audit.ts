@@ -2,6 +2,7 @@ import type { components } from '@purchasing/contract';
 import type { Transaction } from 'sequelize';
 import { execute } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
+import type { NotificationMailContext } from '../notifications/notification-mail.js';
 import { notifyRequisitionChange } from '../notifications/notify.js';
 import { queueWebhookEvents } from '../webhooks/webhook-events.js';
 
@@ -10,7 +11,7 @@ type RequisitionStatus = components['schemas']['RequisitionStatus'];
 /**
  * Writes one audit_logs row for a requisition (status change, actor, metadata such as the comment),
  * and, in the same transaction, the webhook events the change raises and the requestor's notification
- * of a decision (approved, rejected, information requested).
+ * of a decision (approved, rejected, information requested), with its mail when `mail` is given.
  */
 export async function audit(
   db: Db,
@@ -23,6 +24,8 @@ export async function audit(
     /** Null for the system (the reminder and escalation job). */
     actorId: string | null;
     metadata?: Record<string, unknown>;
+    /** Where the requestor's mail of a decision links to (docs/decisions.md "A mail for every kind"); none without. */
+    mail?: NotificationMailContext | undefined;
   },
   transaction: Transaction,
 ): Promise<void> {
