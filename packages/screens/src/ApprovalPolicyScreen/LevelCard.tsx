@@ -122,11 +122,7 @@ export function LevelCard({
                   onChange={field.onChange}
                   disabled={disabled}
                   error={fieldState.error?.message}
-                  hint={
-                    committee
-                      ? levelWords.committeeApprovers
-                      : levelWords.anyApprovers
-                  }
+                  hint={committee ? levelWords.committeeApprovers : levelWords.anyApprovers}
                 />
               )}
             />

@@ -281,7 +281,7 @@ describe('ApprovalWorkflowTimeline', () => {
         expect(screen.queryByText(/approved:/)).not.toBeInTheDocument();
       });
 
-      it('says who decided once one of them has (the others\' seats are closed and not listed)', () => {
+      it("says who decided once one of them has (the others' seats are closed and not listed)", () => {
         render(<ApprovalWorkflowTimeline steps={[anyOne(2, ben, approvedAt)]} />);
         expect(screen.getByText('Approved by Ben Board')).toBeInTheDocument();
         expect(screen.getByText('Any one of the named users')).toBeInTheDocument();
