@@ -152,10 +152,6 @@ export async function closedSeatOutcome(
     return `Already ${stop ? 'rejected' : 'approved'} by ${who} on ${on}.`;
   }
   const what =
-    stop?.action === 'request_info'
-      ? 'sent back for more information'
-      : stop
-        ? 'rejected'
-        : 'approved';
+    stop?.action === 'request_info' ? 'sent back for more information' : stop ? 'rejected' : 'approved';
   return `${CLOSED_SEAT_LEAD}: ${what} by ${who} on ${on}.`;
 }

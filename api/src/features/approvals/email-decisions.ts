@@ -164,8 +164,18 @@ async function findOrFail(db: Db, token: string, transaction?: Transaction): Pro
   if (!row) throw new DomainError(404, 'INVALID_TOKEN', EMAIL_DECISION_MESSAGES.invalid);
   if (row.step_action === 'closed') {
     // The link's own seat (a link is bound to its member and seat): what the others decided.
-    const seat = { round: row.step_round, approval_level: row.step_level, required_approvals: row.step_required ?? 2 };
-    row.seat_outcome = await closedSeatOutcome(db, row.organization_id, row.requisition_id, seat, transaction);
+    const seat = {
+      round: row.step_round,
+      approval_level: row.step_level,
+      required_approvals: row.step_required ?? 2,
+    };
+    row.seat_outcome = await closedSeatOutcome(
+      db,
+      row.organization_id,
+      row.requisition_id,
+      seat,
+      transaction,
+    );
   }
   return row;
 }
