@@ -189,7 +189,7 @@ describe('a committee level (2 of 3)', () => {
         required_approvals: null,
       }),
     ]);
-    // The third member's step is gone with the level; the two approvals stay in the history.
+    // The third member's seat is closed with the level (not listed); the two approvals stay in the history.
     const level1 = after.approval_workflow.filter((s: { approval_level: number }) => s.approval_level === 1);
     expect(
       level1.map((s: { approver: { id: string }; action: string }) => [s.approver.id, s.action]),
@@ -199,7 +199,10 @@ describe('a committee level (2 of 3)', () => {
     ]);
     expect(JSON.stringify(await pendingIds(board[2]!))).not.toContain(id);
     expect(JSON.stringify(await pendingIds(board[0]!))).not.toContain(id);
-    expect((await act(board[2]!, id, 'approve')).statusCode).toBe(403);
+    // The third member's seat was closed: they are told what the committee decided (409).
+    const late = await act(board[2]!, id, 'approve');
+    expect(late.statusCode, late.payload).toBe(409);
+    expect(body(late).message).toMatch(/^This committee has already decided: approved by .+ and .+ on /);
 
     const done = await act(finance, id, 'approve');
     expect(done.statusCode, done.payload).toBe(200);

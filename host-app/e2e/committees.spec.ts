@@ -14,6 +14,7 @@ interface Session {
   headers: Record<string, string>;
   acmeId: string;
   name: string;
+  userId: string;
 }
 
 /** A signed-in API session of `email` in Acme: its headers, Acme's id and the person's name. */
@@ -22,7 +23,7 @@ async function acmeSession(request: APIRequestContext, email: string): Promise<S
   expect(login.ok()).toBe(true);
   const { session, user } = (await login.json()) as {
     session: { access_token: string };
-    user: { first_name: string; last_name: string };
+    user: { id: string; first_name: string; last_name: string };
   };
   const headers: Record<string, string> = { Authorization: `Bearer ${session.access_token}` };
   const { organizations } = (await (await request.get('/api/organizations', { headers })).json()) as {
@@ -30,7 +31,7 @@ async function acmeSession(request: APIRequestContext, email: string): Promise<S
   };
   const acme = organizations.find((organization) => organization.code === 'ACME')!;
   headers['X-Organization-Id'] = acme.id;
-  return { headers, acmeId: acme.id, name: `${user.first_name} ${user.last_name}` };
+  return { headers, acmeId: acme.id, name: `${user.first_name} ${user.last_name}`, userId: user.id };
 }
 
 async function acmePolicy(request: APIRequestContext) {
@@ -139,6 +140,83 @@ test.describe('committees', () => {
       expect((await approve(third)).ok()).toBe(true);
       await page.reload();
       await expect(board).toContainText(`2 of 2 approved: ${first.name}, ${third.name}`);
+      // The member whose seat closed is told what the committee decided.
+      const late = await approve(second);
+      expect(late.status()).toBe(409);
+      expect(((await late.json()) as { message: string }).message).toMatch(
+        new RegExp(`^This committee has already decided: approved by ${first.name} and ${third.name} on `),
+      );
     });
+  });
+
+  test('a named-users level needing one approval asks all three; the first to approve decides', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const current = await acmePolicy(request);
+    original ??= current.policy;
+    const members = await Promise.all(
+      ['finance@acme.test', 'gm@acme.test', 'head@acme.test'].map((email) => acmeSession(request, email)),
+    );
+    const admin = await acmeSession(request, 'admin@acme.test');
+    const ids = members.map((member) => member.userId);
+    const base = original as { levels: { min_total: number }[] };
+    const policy = {
+      ...base,
+      levels: [
+        base.levels[0],
+        { level: 2, title: 'Named Approval', min_total: 0, approver: 'users', user_ids: ids },
+        ...base.levels.slice(1),
+      ].map((level, index) => ({ ...level, level: index + 1 })),
+    };
+    const saved = await request.put(current.url, {
+      headers: admin.headers,
+      data: { version: current.version, policy },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'user@acme.test');
+    const created = await createRequisition(page, {
+      justification: 'Any one of three end-to-end',
+      description: 'Easel',
+      quantity: 1,
+      unitPrice: 80,
+      expectedTotal: '$80.00',
+    });
+    const approve = (as: Session) =>
+      request.post(`/api/approvals/${created.id}/approve`, {
+        headers: as.headers,
+        data: { action: 'approve' },
+      });
+    expect((await approve(await acmeSession(request, 'manager@acme.test'))).ok()).toBe(true);
+    await page.reload();
+    const named = workflowSteps(page).filter({ hasText: 'Named Approval' });
+    await expect(named).toContainText(
+      `Any of: ${members
+        .map((m) => m.name)
+        .sort()
+        .join(', ')}`,
+    );
+    await named.scrollIntoViewIfNeeded();
+    await shoot(page, 'any-one-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await named.scrollIntoViewIfNeeded();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shoot(page, 'any-one-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    const [first, second] = members as [Session, Session, Session];
+    expect((await approve(second)).ok()).toBe(true);
+    const late = await approve(first);
+    expect(late.status()).toBe(409);
+    expect(((await late.json()) as { message: string }).message).toMatch(
+      new RegExp(`^Already approved by ${second.name} on `),
+    );
+    await page.reload();
+    await expect(named).toContainText(`Approved by ${second.name}`);
+    await named.scrollIntoViewIfNeeded();
+    await shoot(page, 'any-one-decided-1440');
   });
 });

@@ -14,8 +14,9 @@ export type ApproverKind =
   /** Every active member of `role_name` holding `approval.act`; the first to act decides. */
   | 'role'
   /**
-   * The named `user_ids`, in order: the first eligible one gets the step; with `required_approvals`
-   * N > 1, a committee: every eligible named user gets a step, and N approvals decide the level.
+   * The named `user_ids`: every eligible named user gets a seat at once and `required_approvals` N
+   * (default 1) approvals decide the level (N > 1: a committee; N = 1: the first to act decides). A
+   * level with one eligible named user gives them a plain person step.
    */
   | 'users';
 
@@ -105,7 +106,10 @@ export type LevelOutcome =
   | {
       level: number;
       title: string;
-      /** N of M: every member gets a step; `required` distinct approvals decide the level. */
+      /**
+       * N of M: every member gets a step; `required` distinct approvals decide the level (1: any one
+       * of the named users decides).
+       */
       kind: 'committee';
       members: string[];
       required: number;
@@ -155,16 +159,21 @@ function approvers(facts: RoutingFacts): Set<string> {
 }
 
 /**
- * A named-users level: the first named user who is eligible (an active member holding
- * `approval.act`, not the requestor, not an earlier approver) gets the step; else it passes, saying
- * why (an earlier approver, then the requestor, before "not found").
+ * A named-users level needing one approval: every named user who is eligible (an active member
+ * holding `approval.act`, not the requestor, not an earlier approver) gets a seat, the first to act
+ * deciding (a committee needing 1); a single eligible one gets a person step; with nobody it passes,
+ * saying why (an earlier approver, then the requestor, before "not found").
  */
 function resolveNamedUsers(level: PolicyLevel, facts: RoutingFacts): LevelOutcome {
   const eligible = approvers(facts);
   const named = (level.user_ids ?? []).filter((id) => eligible.has(id));
   const required = level.required_approvals ?? 1;
   if (required > 1) return resolveCommittee(level, facts, named, required);
-  const first = named.find((id) => id !== facts.requestorId && !facts.approvedBy.includes(id));
+  const members = named.filter((id) => id !== facts.requestorId && !facts.approvedBy.includes(id));
+  if (members.length > 1) {
+    return { level: level.level, title: level.title, kind: 'committee', members, required: 1 };
+  }
+  const first = members[0];
   if (first) return { level: level.level, title: level.title, kind: 'person', approverId: first };
   if (named.some((id) => facts.approvedBy.includes(id))) return passed(level, 'already_approved');
   if (named.includes(facts.requestorId)) return passed(level, 'approver_is_requestor');

@@ -70,18 +70,30 @@ describe('a role level', () => {
 });
 
 describe('a named-users level', () => {
-  it('goes to the first named user who is an eligible approver', () => {
+  it('opens a seat to every eligible named user at once (any one of them decides)', () => {
     expect(resolveLevel(usersLevel, facts())).toEqual({
       level: 2,
       title: 'Named Approval',
-      kind: 'person',
-      approverId: 'board-2',
+      kind: 'committee',
+      members: ['board-2', 'finance-1'],
+      required: 1,
     });
   });
 
   it('skips the requestor, an earlier approver and anyone who cannot approve', () => {
-    const level = { ...usersLevel, user_ids: ['gone', 'requestor', 'board-1', 'finance-2'] };
+    const level = { ...usersLevel, user_ids: ['gone', 'requestor', 'board-1', 'finance-2', 'super'] };
     expect(resolveLevel(level, facts({ approvedBy: ['board-1'] }))).toMatchObject({
+      kind: 'committee',
+      members: ['finance-2', 'super'],
+      required: 1,
+    });
+  });
+
+  it('gives a plain person step when one named user is eligible', () => {
+    const level = { ...usersLevel, user_ids: ['gone', 'requestor', 'board-1', 'finance-2'] };
+    expect(resolveLevel(level, facts({ approvedBy: ['board-1'] }))).toEqual({
+      level: 2,
+      title: 'Named Approval',
       kind: 'person',
       approverId: 'finance-2',
     });

@@ -20,7 +20,13 @@ import {
   toRoutingFacts,
 } from '../requisitions/requisition-routing.js';
 import { type Actor, audit, detailOrFail } from '../requisitions/requisitions.service.js';
-import { closeCommittee, committeeApprovals, isCommitteeMember } from './committee-steps.js';
+import {
+  closeCommittee,
+  closedSeatOf,
+  closedSeatOutcome,
+  committeeApprovals,
+  isCommitteeMember,
+} from './committee-steps.js';
 import { mailOpenStep } from './decision-mail.js';
 
 type RequisitionView = components['schemas']['Requisition'];
@@ -168,6 +174,7 @@ export async function actOnRequisitionIn(
         : null;
     if (!step) {
       // Decided meanwhile (or never awaiting approval): a conflict with the record's state.
+      await refuseIfSeatClosed(db, actor, id, transaction);
       throw new Conflict(
         requisition.status === 'under_review' || (await decidedByOrFor(db, actor, id, transaction))
           ? APPROVAL_CONFLICTS.decided
@@ -194,7 +201,9 @@ export async function actOnRequisitionIn(
       throw new Forbidden(REFUSAL_MESSAGES[refusal]);
     }
     if (refusal === 'not_your_step') {
-      // The caller's step of this round was decided a moment ago (by them or by a group colleague).
+      // The caller's step of this round was decided a moment ago (by them, a group colleague, or
+      // the other members of their committee).
+      await refuseIfSeatClosed(db, actor, id, transaction);
       if (await decidedByOrFor(db, actor, id, transaction)) throw new Conflict(APPROVAL_CONFLICTS.decided);
       throw new Forbidden(REFUSAL_MESSAGES.not_your_step);
     }
@@ -395,6 +404,16 @@ export async function listDelegateCandidates(db: Db, actor: Actor, id: string): 
       transaction,
     );
   });
+}
+
+/**
+ * 409 saying what the committee decided when the caller's seat of the latest round was closed by
+ * the other members' decision (docs/decisions.md "Closed seats"); nothing otherwise.
+ */
+async function refuseIfSeatClosed(db: Db, actor: Actor, id: string, transaction: Transaction): Promise<void> {
+  const organizationId = actor.scope.organizationId;
+  const seat = await closedSeatOf(db, organizationId, id, actor.userId, transaction);
+  if (seat) throw new Conflict(await closedSeatOutcome(db, organizationId, id, seat, transaction));
 }
 
 /**

@@ -10,6 +10,7 @@ import { hashToken } from '../auth/tokens.js';
 import { resolveScope } from '../organizations/scope.service.js';
 import { formatDay } from '../purchase-orders/po-document.js';
 import { actOnRequisitionIn } from './approvals.service.js';
+import { closedSeatOutcome } from './committee-steps.js';
 import type { DecisionMailContext } from './decision-mail.js';
 
 export type EmailDecisionView = components['schemas']['EmailDecision'];
@@ -52,6 +53,11 @@ interface TokenRow {
   delegate_name: string | null;
   assignee_name: string | null;
   latest_round: boolean;
+  step_round: number;
+  step_level: number;
+  step_required: number | null;
+  /** For a committee seat the others' decision closed: what they decided (a sentence). */
+  seat_outcome?: string | null;
 }
 
 const NAME = (alias: string) => `concat_ws(' ', ${alias}.first_name, ${alias}.last_name)`;
@@ -66,6 +72,7 @@ function selectTokenRow(db: Db, token: string, transaction?: Transaction): Promi
             r.requisition_number, r.justification, r.total_amount::text AS total_amount, r.currency, r.status,
             ${NAME('rq')} AS requestor_name, ${NAME('ap')} AS approver_name, s.level_title,
             s.action AS step_action, s.approver_id::text AS step_approver_id, s.actioned_at,
+            s.round AS step_round, s.approval_level AS step_level, s.required_approvals AS step_required,
             ${NAME('ab')} AS actioned_by_name, ${NAME('asg')} AS assignee_name,
             (SELECT ${NAME('d')} FROM approval_steps n JOIN users d ON d.id = n.approver_id
               WHERE n.requisition_id = s.requisition_id AND n.organization_id = s.organization_id
@@ -110,6 +117,9 @@ function outcomeMessage(row: TokenRow, already: boolean): string {
 function stateOf(row: TokenRow): { state: DecisionState; message: string | null } {
   if (row.used) return { state: 'used', message: outcomeMessage(row, false) };
   if (row.step_action === 'delegate') return { state: 'delegated', message: outcomeMessage(row, false) };
+  if (row.step_action === 'closed') {
+    return { state: 'decided', message: row.seat_outcome ?? EMAIL_DECISION_MESSAGES.closed };
+  }
   if (row.step_action) return { state: 'decided', message: outcomeMessage(row, true) };
   if (row.step_approver_id && row.step_approver_id !== row.approver_id) {
     return { state: 'delegated', message: `This step was passed to ${row.assignee_name ?? 'someone else'}.` };
@@ -152,6 +162,21 @@ async function throttle(db: Db, clientAddress: string | undefined): Promise<void
 async function findOrFail(db: Db, token: string, transaction?: Transaction): Promise<TokenRow> {
   const row = await selectTokenRow(db, token, transaction);
   if (!row) throw new DomainError(404, 'INVALID_TOKEN', EMAIL_DECISION_MESSAGES.invalid);
+  if (row.step_action === 'closed') {
+    // The link's own seat (a link is bound to its member and seat): what the others decided.
+    const seat = {
+      round: row.step_round,
+      approval_level: row.step_level,
+      required_approvals: row.step_required ?? 2,
+    };
+    row.seat_outcome = await closedSeatOutcome(
+      db,
+      row.organization_id,
+      row.requisition_id,
+      seat,
+      transaction,
+    );
+  }
   return row;
 }
 

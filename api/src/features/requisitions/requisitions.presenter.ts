@@ -94,7 +94,8 @@ const DETAIL_COLUMNS = `
       -- The assigned approver, or whoever acted on a step that was open to a group.
       LEFT JOIN users ap ON ap.id = COALESCE(s.approver_id, s.actioned_by_id)
       LEFT JOIN users df ON df.id = s.delegated_from_id
-     WHERE s.requisition_id = r.id), '[]'::json) AS approval_workflow,
+     -- A committee seat closed by the others' decision was never decided: not shown.
+     WHERE s.requisition_id = r.id AND s.action IS DISTINCT FROM 'closed'), '[]'::json) AS approval_workflow,
   COALESCE((
     -- Edits made while approved (docs/decisions.md "Changes after approval"), oldest first.
     SELECT json_agg(json_build_object(

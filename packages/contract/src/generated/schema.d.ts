@@ -972,7 +972,9 @@ export interface paths {
          *     requisition becomes `approved` after the last level. Needs `approval.act` and an open step that
          *     the caller may act on (403 otherwise, including on one's own requisition and on a step delegated
          *     to someone who already approved another level of it). A step decided
-         *     meanwhile by someone else answers 409.
+         *     meanwhile by someone else answers 409; so does a committee seat the other members' decision
+         *     closed, saying what they decided ("This committee has already decided: approved by A and B on
+         *     28 Nov 2026.").
          */
         post: operations["approveRequisition"];
         delete?: never;
@@ -3540,7 +3542,8 @@ export interface components {
              *     lower level); it is approved when that many distinct members have approved, rejected (or sent
              *     back for information) by one of them. At most the number of named users; on every other kind
              *     only 1 (400 naming `levels.N.required_approvals`). When fewer members than needed are eligible
-             *     for a requisition, the level passes with its reason. Absent: 1.
+             *     for a requisition, the level passes with its reason. Absent: 1: every eligible named user is
+             *     asked at once and the first to act decides (a single eligible one gets a plain step).
              */
             required_approvals?: number;
             /**
@@ -3602,8 +3605,8 @@ export interface components {
             title: string;
             /**
              * @description `person`: one approver; `group`: the first of `approvers` to act decides (a role, or the fallback
-             *     approvers); `committee`: `required_approvals` of `approvers` must approve; `passed`: nobody can
-             *     decide this level, see `comment`.
+             *     approvers); `committee`: `required_approvals` of `approvers` must approve (1: a named-users
+             *     level any one of `approvers` decides); `passed`: nobody can decide this level, see `comment`.
              * @enum {string}
              */
             outcome: "person" | "group" | "committee" | "passed";
@@ -3612,7 +3615,7 @@ export interface components {
             group: string | null;
             /** @description Why a level passes. */
             comment: string | null;
-            /** @description How many approvals the level needs (above 1 for a committee). */
+            /** @description How many approvals the level needs (above 1 for a committee; 1 otherwise). */
             required_approvals?: number;
             due_in_working_days: number | null;
         };
@@ -4028,9 +4031,11 @@ export interface components {
              */
             required_for?: "budget_overrun" | null;
             /**
-             * @description For a committee member's step (N of M): how many members of the level must approve. Every member
-             *     has a step of the same level and round; the level is approved when that many are approved, and
-             *     the steps of members who had not decided then are removed. Null for any other step.
+             * @description For a seat of a named-users level (a committee member's step, N of M): how many members of the
+             *     level must approve; 1 when any one of the named users decides. Every member has a step of the
+             *     same level and round; the level is decided when that many have approved (or one rejected or
+             *     asked for information), and the seats of members who had not decided then are closed: they
+             *     are not listed. Null for any other step.
              */
             required_approvals?: number | null;
             /**

@@ -62,6 +62,31 @@ export const PreviewNamedLevel: Story = {
   },
 };
 
+/** Two named approvers, one approval needed: any one of them decides; previewed on 200,000. */
+export const AnyOneOfNamedUsers: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add Level' }));
+    const added = await canvas.findByRole('region', { name: 'Level 5: Level 5 Approval' });
+    await userEvent.click(within(added).getByRole('combobox', { name: /Approver$/ }));
+    await userEvent.click(await body.findByRole('option', { name: 'Named users' }));
+    await userEvent.click(await within(added).findByRole('combobox', { name: /Approvers/ }));
+    for (const name of ['Fay Finance', 'Bo Board'])
+      await userEvent.click(await body.findByRole('option', { name }));
+    await userEvent.keyboard('{Escape}');
+    await expect(within(added).getByText(/^Any one of the named users decides/)).toBeInTheDocument();
+    const amount = canvas.getByRole('spinbutton', { name: 'Sample amount' });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '200000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Preview' }));
+    const chain = await canvas.findByRole('list', { name: 'Approval chain' });
+    await expect(
+      await within(chain).findByText('Any one of these 2 decides: Fay Finance, Bo Board'),
+    ).toBeInTheDocument();
+  },
+};
+
 /** A board committee: 2 of 3 named approvers must approve; previewed on 300,000. */
 export const Committee: Story = {
   play: async ({ canvasElement }) => {

@@ -5,6 +5,7 @@ import { globex } from '../test/handlers';
 import { renderScreen } from '../test/render';
 import { server } from '../test/server';
 import { ApprovalPolicyScreen } from './ApprovalPolicyScreen';
+import { levelWords } from './LevelCard';
 
 function setup(options: Parameters<typeof createApprovalPolicyApi>[0] = {}, organizationId?: string) {
   const api = createApprovalPolicyApi(options);
@@ -64,6 +65,27 @@ describe('ApprovalPolicyScreen', () => {
       user_ids: [policyApprovers[2]?.id],
     });
     await waitFor(() => expect(screen.getByText('Version 2')).toBeInTheDocument());
+  });
+
+  it('says any one of several named users decides when one approval is needed, and previews it so', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Level' }));
+    const added = await screen.findByRole('region', { name: /^Level 5/ });
+    await user.click(within(added).getByRole('combobox', { name: /Approver$/ }));
+    await user.click(await screen.findByRole('option', { name: 'Named users' }));
+    await user.click(await within(added).findByRole('combobox', { name: /Approvers/ }));
+    for (const name of ['Fay Finance', 'Bo Board'])
+      await user.click(await screen.findByRole('option', { name }));
+    await user.keyboard('{Escape}');
+    expect(within(added).getByText(/^Any one of the named users decides/)).toBeInTheDocument();
+    expect(within(added).getByText(levelWords.anyApprovers)).toBeInTheDocument();
+
+    const amount = screen.getByRole('spinbutton', { name: 'Sample amount' });
+    await user.clear(amount);
+    await user.type(amount, '200000');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const chain = await screen.findByRole('list', { name: 'Approval chain' });
+    expect(within(chain).getByText('Any one of these 2 decides: Fay Finance, Bo Board')).toBeInTheDocument();
   });
 
   it('makes a committee of named users (2 of 3), previews it and saves N', async () => {

@@ -10,10 +10,12 @@ import type { PolicyFormValues } from './policyFormValues';
 /** Copy of a level's committee fields. */
 export const levelWords = {
   required: 'Approvals needed',
-  single: '1: one approver decides. More than 1 makes a committee of the named approvers.',
+  single:
+    'Any one of the named users decides: everyone named (except the requestor and earlier approvers) is asked at once, and the first to act decides. More than 1 makes a committee.',
   committee: (n: number, of: number) =>
     `Committee: ${n} of ${of} must approve; one rejection rejects. Everyone named (except the requestor and earlier approvers) is asked at once.`,
   committeeApprovers: 'The committee members: each may approve or reject once.',
+  anyApprovers: 'Each of them is asked; the first to approve or reject decides.',
 } as const;
 
 /** Props of {@link LevelCard}. */
@@ -120,11 +122,7 @@ export function LevelCard({
                   onChange={field.onChange}
                   disabled={disabled}
                   error={fieldState.error?.message}
-                  hint={
-                    committee
-                      ? levelWords.committeeApprovers
-                      : 'In the order listed: the first who may decide gets the step.'
-                  }
+                  hint={committee ? levelWords.committeeApprovers : levelWords.anyApprovers}
                 />
               )}
             />

@@ -29,7 +29,8 @@ export const previewWords = {
   noLevels: 'No level applies to this amount.',
   failed: 'Failed to preview the policy. Please try again.',
   anyOf: 'Any one of',
-  committee: (n: number, of: number) => `${n} of these ${of} must approve`,
+  committee: (n: number, of: number) =>
+    n === 1 ? `Any one of these ${of} decides` : `${n} of these ${of} must approve`,
   passed: 'Passed',
   due: (days: number) => `Due in ${days} working day${days === 1 ? '' : 's'}`,
 } as const;

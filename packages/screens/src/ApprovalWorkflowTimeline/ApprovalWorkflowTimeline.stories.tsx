@@ -168,6 +168,58 @@ export const Committee: Story = {
   },
 };
 
+/** A named-users level any one of three decides (1 approval needed): everyone asked, nobody yet. */
+export const AnyOneOfNamedUsers: Story = {
+  args: {
+    steps: [
+      ...(approved?.approval_workflow ?? []).filter((step) => step.approval_level < 2),
+      ...['Amara', 'Bola', 'Chidi'].map((name, i): Schemas['ApprovalStep'] => ({
+        id: `00000000-0000-4000-8000-${String(9950 + i).padStart(12, '0')}`,
+        approval_level: 2,
+        level_title: 'Named Approval',
+        approver: boardMember(i, name),
+        approver_group: null,
+        action: null,
+        comments: null,
+        actioned_at: null,
+        delegated_from: null,
+        required_approvals: 1,
+        created_at: '2026-11-05T09:00:00.000Z',
+      })),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Any of: Amara Okafor, Bola Okafor, Chidi Okafor')).toBeVisible();
+    await expect(canvas.getByText('Any one of 3')).toBeVisible();
+  },
+};
+
+/** The same level once Bola approved: the other seats are closed and not listed. */
+export const AnyOneOfNamedUsersDecided: Story = {
+  args: {
+    steps: [
+      ...(approved?.approval_workflow ?? []).filter((step) => step.approval_level < 2),
+      {
+        id: '00000000-0000-4000-8000-000000009961',
+        approval_level: 2,
+        level_title: 'Named Approval',
+        approver: boardMember(1, 'Bola'),
+        approver_group: null,
+        action: 'approve',
+        comments: 'Fine by me.',
+        actioned_at: '2026-11-05T10:00:00.000Z',
+        delegated_from: null,
+        required_approvals: 1,
+        created_at: '2026-11-05T09:00:00.000Z',
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Approved by Bola Okafor')).toBeVisible();
+  },
+};
+
 const HOUR = 60 * 60 * 1000;
 const overdueSince = new Date(Date.now() - 3 * HOUR - 60_000).toISOString();
 const escalatedAt = new Date(Date.now() - 2 * HOUR).toISOString();

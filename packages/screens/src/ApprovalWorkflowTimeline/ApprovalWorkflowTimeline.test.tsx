@@ -268,5 +268,49 @@ describe('ApprovalWorkflowTimeline', () => {
       expect(screen.getByText('Rejected by Ben Board. 1 of 3 approved: Ana Board')).toBeInTheDocument();
       expect(screen.getByText('“Too dear”')).toBeInTheDocument();
     });
+
+    describe('when any one of the named users decides (1 approval needed)', () => {
+      const anyOne = (n: number, approver: ApprovalStep['approver'], change: Partial<ApprovalStep> = {}) =>
+        member(n, approver, { required_approvals: 1, ...change });
+
+      it('lists everyone asked while waiting', () => {
+        render(<ApprovalWorkflowTimeline steps={[anyOne(1, ana), anyOne(2, ben), anyOne(3, cleo)]} />);
+        expect(screen.getByText('Any of: Ana Board, Ben Board, Cleo Board')).toBeInTheDocument();
+        expect(screen.getByText('Any one of 3')).toBeInTheDocument();
+        expect(screen.queryByText(/Committee:/)).not.toBeInTheDocument();
+        expect(screen.queryByText(/approved:/)).not.toBeInTheDocument();
+      });
+
+      it("says who decided once one of them has (the others' seats are closed and not listed)", () => {
+        render(<ApprovalWorkflowTimeline steps={[anyOne(2, ben, approvedAt)]} />);
+        expect(screen.getByText('Approved by Ben Board')).toBeInTheDocument();
+        expect(screen.getByText('Any one of the named users')).toBeInTheDocument();
+        expect(screen.queryByText('Pending')).not.toBeInTheDocument();
+      });
+
+      it('says who rejected or asked for information', () => {
+        const { unmount } = render(
+          <ApprovalWorkflowTimeline
+            steps={[
+              anyOne(1, ana, { action: 'reject', actioned_at: '2026-11-17T11:00:00.000Z', comments: 'No' }),
+            ]}
+          />,
+        );
+        expect(screen.getByText('Rejected by Ana Board')).toBeInTheDocument();
+        unmount();
+        render(
+          <ApprovalWorkflowTimeline
+            steps={[
+              anyOne(1, ana, {
+                action: 'request_info',
+                actioned_at: '2026-11-17T11:00:00.000Z',
+                comments: 'Which vendor?',
+              }),
+            ]}
+          />,
+        );
+        expect(screen.getByText('Information requested by Ana Board')).toBeInTheDocument();
+      });
+    });
   });
 });

@@ -51,6 +51,7 @@ export function committeeSummary(steps: readonly ApprovalStep[]): string {
   const required = steps[0]?.required_approvals ?? 0;
   const approved = steps.filter((step) => step.action === 'approve');
   const waiting = steps.filter((step) => step.action === null);
+  if (required === 1) return anyOneSummary(steps);
   const parts = [
     `${approved.length} of ${required} approved${approved.length > 0 ? `: ${names(approved)}` : ''}`,
   ];
@@ -62,6 +63,27 @@ export function committeeSummary(steps: readonly ApprovalStep[]): string {
   return `${prefix}${parts.join('; ')}`;
 }
 
+/**
+ * A level any one of the named users decides (`required_approvals` 1): 'Any of: A, B, C' while
+ * waiting, then 'Approved by A' (or 'Rejected by A', 'Information requested by A').
+ */
+function anyOneSummary(steps: readonly ApprovalStep[]): string {
+  const decided = steps.find(
+    (step) => step.action === 'approve' || step.action === 'reject' || step.action === 'request_info',
+  );
+  if (!decided) return `Any of: ${names(steps.filter((step) => step.action === null))}`;
+  const verb = { approve: 'Approved', reject: 'Rejected', request_info: 'Information requested' } as const;
+  return `${verb[decided.action as keyof typeof verb]} by ${names([decided])}`;
+}
+
+/** The badge of a committee level: 'Committee: 2 of 4', or 'Any one of 3' when one approval decides. */
+function committeeBadge(steps: readonly ApprovalStep[]): string {
+  const required = steps[0]?.required_approvals ?? 0;
+  const members = steps.filter((step) => step.action !== 'delegate').length;
+  if (required !== 1) return `Committee: ${required} of ${members}`;
+  return steps.some((step) => step.action === null) ? `Any one of ${members}` : 'Any one of the named users';
+}
+
 function committeePresentation(steps: readonly ApprovalStep[]): ActionPresentation {
   const required = steps[0]?.required_approvals ?? 0;
   const stopped = steps.find((step) => step.action === 'reject' || step.action === 'request_info');
@@ -70,11 +92,13 @@ function committeePresentation(steps: readonly ApprovalStep[]): ActionPresentati
   return actionPresentation.pending;
 }
 
-/** A committee level on the timeline: its title, N of M, the progress sentence and each member's decision. */
+/**
+ * A committee level on the timeline: its title, N of M (or 'Any one of M'), the progress sentence and
+ * each member's decision.
+ */
 export function CommitteeEntry({ steps, last }: { steps: ApprovalStep[]; last: boolean }): ReactElement {
   const presentation = committeePresentation(steps);
   const first = steps[0];
-  const members = steps.filter((step) => step.action !== 'delegate').length;
   return (
     <TimelineRow
       presentation={presentation}
@@ -87,7 +111,7 @@ export function CommitteeEntry({ steps, last }: { steps: ApprovalStep[]; last: b
         </Text>
         <Badge color="gray" variant="soft">
           <Users size={12} aria-hidden />
-          Committee: {first?.required_approvals} of {members}
+          {committeeBadge(steps)}
         </Badge>
       </Flex>
       <Text as="p" size="2" style={{ margin: 0, overflowWrap: 'anywhere' }}>

@@ -75,6 +75,20 @@ export const DecidedElsewhere: Story = {
   },
 };
 
+/** A committee seat the other members' decision closed: what the committee decided. */
+export const CommitteeDecided: Story = {
+  args: { token: decisionTokens.committee },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(
+        'This committee has already decided: approved by Ana Board and Ben Board on 27 Nov 2026.',
+      ),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
+  },
+};
+
 /** The step was delegated to someone else. */
 export const Delegated: Story = { args: { token: decisionTokens.delegated } };
 

@@ -98,8 +98,10 @@ export function createApprovalPolicyApi(options: { stale?: boolean } = {}) {
         .map((level) => ({
           level: level.level,
           title: level.title,
+          // A named-users level asks every named user at once (a committee; 1 needed: any one of
+          // them), a plain step when one is named.
           outcome:
-            level.approver === 'users' && (level.required_approvals ?? 1) > 1
+            level.approver === 'users' && (level.user_ids?.length ?? 0) > 1
               ? ('committee' as const)
               : level.approver === 'users' || level.approver === 'manager'
                 ? ('person' as const)
@@ -107,9 +109,7 @@ export function createApprovalPolicyApi(options: { stale?: boolean } = {}) {
           required_approvals: level.required_approvals ?? 1,
           approvers:
             level.approver === 'users'
-              ? policyApprovers
-                  .filter((p) => level.user_ids?.includes(p.id))
-                  .slice(0, (level.required_approvals ?? 1) > 1 ? undefined : 1)
+              ? policyApprovers.filter((p) => level.user_ids?.includes(p.id))
               : [policyApprovers[level.approver === 'manager' ? 0 : 1] as (typeof policyApprovers)[number]],
           group:
             level.approver === 'role'

@@ -17,6 +17,7 @@ export const decisionTokens = {
   decided: 'decided-token-0123456789',
   delegated: 'delegated-token-0123456789',
   closed: 'closed-token-0123456789',
+  committee: 'committee-token-0123456789',
   invalid: 'unknown-token-0123456789',
 } as const;
 
@@ -57,6 +58,12 @@ export function decisionFixtures(): Record<string, EmailDecision> {
       ...base,
       state: 'delegated',
       message: 'This step was delegated to Olivia Other.',
+    },
+    [decisionTokens.committee]: {
+      ...base,
+      level_title: 'Board Approval',
+      state: 'decided',
+      message: 'This committee has already decided: approved by Ana Board and Ben Board on 27 Nov 2026.',
     },
     [decisionTokens.closed]: {
       ...base,
