@@ -80,7 +80,7 @@ describe('notificationQueries.pages', () => {
     const observer = new InfiniteQueryObserver(queryClient, options);
     const first = await observer.refetch();
     expect(first.data?.pages.map((p) => p.notifications.length)).toEqual([2]);
-    expect(first.hasNextPage).toBe(true);
+    expect(observer.getCurrentResult().hasNextPage).toBe(true);
     await observer.fetchNextPage();
     const last = await observer.fetchNextPage();
     expect(last.data?.pages.flatMap((p) => p.notifications.map((n) => n.id))).toEqual([

@@ -12,7 +12,7 @@ export function QueueOrder({
 }): ReactElement {
   const label = useId();
   return (
-    <Flex align="center" gap="2" wrap="wrap" mb="3">
+    <Flex align="center" gap="2" wrap="wrap">
       <Text id={label} size="2" weight="medium" color="gray">
         Order
       </Text>
