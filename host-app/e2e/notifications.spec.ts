@@ -130,6 +130,13 @@ test.describe('the bell', () => {
     const list = page.getByRole('main').getByRole('list', { name: 'Notifications', exact: true });
     await expect(list.getByRole('link')).toHaveCount(30);
     const more = page.getByRole('button', { name: 'Load more' });
+    await more.scrollIntoViewIfNeeded();
+    await snapshot(page, 'notifications-load-more-1440', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await more.scrollIntoViewIfNeeded();
+    await expect(more).toBeInViewport();
+    await snapshot(page, 'notifications-load-more-390', false);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await more.click();
     await expect(list.getByRole('link')).toHaveCount(Math.min(60, total));
     while (await more.isVisible()) await more.click();
