@@ -84,6 +84,32 @@ test.describe('reminders and escalation', () => {
       await expect(lateCard).toBeVisible();
     });
 
+    await test.step('3b. Due soonest is kept in the URL, across a reload', async () => {
+      await page.goto('/approvals');
+      await page.getByRole('radio', { name: 'Due soonest' }).click();
+      await expect(page).toHaveURL(/\/approvals\?sort=due$/);
+      await page.getByRole('searchbox', { name: 'Search approvals' }).fill(tag);
+      // The search reaches the URL once typing pauses; the order stays beside it.
+      await expect(page).toHaveURL(/[?&]search=Due/);
+      await expect(page).toHaveURL(/[?&]sort=due/);
+      await page.reload();
+      await expect(page.getByRole('radio', { name: 'Due soonest' })).toBeChecked();
+      await expect(
+        page.getByText('Requisitions waiting for your decision, soonest due first.'),
+      ).toBeVisible();
+      const cards = page.getByRole('list', { name: 'Approvals awaiting your decision' }).getByRole('article');
+      await expect(cards).toHaveCount(2);
+      await expect(cards.nth(0)).toHaveAccessibleName(new RegExp(late.number));
+      await expect(cards.nth(1)).toHaveAccessibleName(new RegExp(soon.number));
+      await snapshot(page, 'queue-due-soonest-1440', false);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390);
+      await snapshot(page, 'queue-due-soonest-390', false);
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+
     await test.step('4. the timeline shows the due time and the escalation', async () => {
       await page.goto(`/requisitions/${late.id}`);
       const timeline = page.getByRole('list', { name: 'Approval workflow' });

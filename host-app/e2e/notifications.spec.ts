@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
 import { createRequisition, snapshot, switchUser, uniqueText } from './support/approvals';
+import { databaseUrl, e2eDatabaseName } from './support/environment';
 import { signIn } from './support/session';
 
 /**
@@ -93,5 +95,59 @@ test.describe('the bell', () => {
         .toBeLessThanOrEqual(390);
       await snapshot(page, 'notification-settings-390');
     });
+  });
+
+  test('the notifications page pages through every notification with Load more', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // 45 older notifications of Mike's in Acme (more than a page of 30), written straight to the database:
+    // the page's paging is what is tested, not how they came.
+    const client = new pg.Client({ connectionString: databaseUrl(e2eDatabaseName()) });
+    await client.connect();
+    let total: number;
+    try {
+      await client.query(
+        `INSERT INTO notifications (organization_id, user_id, kind, message, subject_type, subject_id, requisition_id, read_at, created_at)
+         SELECT m.organization_id, u.id, 'requisition_approved', 'Paging notice ' || g || ' of 45.', 'requisition',
+                gen_random_uuid(), gen_random_uuid(), now() - interval '30 days', now() - interval '20 days' - g * interval '1 hour'
+           FROM users u JOIN user_organizations m ON m.user_id = u.id JOIN organizations o ON o.id = m.organization_id
+           CROSS JOIN generate_series(1, 45) g
+          WHERE u.email = 'manager@acme.test' AND o.name LIKE 'Acme%'`,
+      );
+      const counted = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM notifications n JOIN users u ON u.id = n.user_id
+           JOIN organizations o ON o.id = n.organization_id
+          WHERE u.email = 'manager@acme.test' AND o.name LIKE 'Acme%'`,
+      );
+      total = counted.rows[0]?.n ?? 0;
+    } finally {
+      await client.end();
+    }
+    expect(total).toBeGreaterThan(30);
+
+    await signIn(page, 'manager@acme.test');
+    await page.goto('/notifications');
+    const list = page.getByRole('main').getByRole('list', { name: 'Notifications', exact: true });
+    await expect(list.getByRole('link')).toHaveCount(30);
+    const more = page.getByRole('button', { name: 'Load more' });
+    await more.scrollIntoViewIfNeeded();
+    await snapshot(page, 'notifications-load-more-1440', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await more.scrollIntoViewIfNeeded();
+    await expect(more).toBeInViewport();
+    await snapshot(page, 'notifications-load-more-390', false);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await more.click();
+    await expect(list.getByRole('link')).toHaveCount(Math.min(60, total));
+    while (await more.isVisible()) await more.click();
+    await expect(list.getByRole('link')).toHaveCount(total);
+    await expect(list.getByText('Paging notice 45 of 45.')).toBeVisible();
+    await expect(more).toBeHidden();
+    await snapshot(page, 'notifications-paged-1440', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await snapshot(page, 'notifications-paged-390', false);
   });
 });

@@ -1,5 +1,6 @@
 import { organizationQueries, type PurchasingClient } from '@purchasing/api-client';
 import {
+  approvalQueueSearchSchema,
   budgetManagementSearchSchema,
   FullPageSpinner,
   LoginScreen,
@@ -290,6 +291,15 @@ const purchaseOrdersRoute = createRoute({
   component: lazy(chunks.purchaseOrders, 'PurchaseOrderListPage'),
 });
 
+/** The approval queue: its view, order, search, filters and page live in the URL. */
+const approvalsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'approvals',
+  staticData: { access: { kind: 'protected', permission: 'approval.act' }, title: 'Approvals' },
+  validateSearch: approvalQueueSearchSchema,
+  component: lazy(chunks.approvals, 'ApprovalQueuePage'),
+});
+
 const budgetsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'budgets',
@@ -333,7 +343,7 @@ const appPages = [
   page('requisitions/create', 'Create Requisition', lazy(chunks.requisitions, 'CreateRequisitionScreen')),
   page('requisitions/$id', 'Requisition Details', lazy(chunks.requisitions, 'RequisitionDetailPage')),
   page('requisitions/$id/edit', 'Edit Requisition', lazy(chunks.requisitions, 'EditRequisitionPage')),
-  page('approvals', 'Approvals', lazy(chunks.approvals, 'ApprovalQueueScreen'), 'approval.act'),
+  approvalsRoute,
   // Not gated: the review shows anyone who may read the requisition its real state ("You don't have a
   // pending approval for this requisition."), never a refusal.
   page('approvals/$id', 'Approval Review', lazy(chunks.approvals, 'ApprovalReviewPage')),

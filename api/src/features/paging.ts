@@ -16,8 +16,12 @@ import { validationError } from '../contract/validation.js';
 /** The most rows a seek skips; beyond it `OFFSET` from the start is the plan. */
 export const MAX_SEEK_SKIP = 1000;
 
-/** A row's place in the order: its timestamp (text, microseconds, UTC) and id. */
+/**
+ * A row's place in the order: its timestamp (text, microseconds, UTC) and id, after its leading
+ * timestamp (or 'infinity') when the order has one ({@link SeekOrder.lead}).
+ */
 export interface SeekKey {
+  lead?: string;
   at: string;
   id: string;
 }
@@ -44,6 +48,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isKey = (value: unknown): value is SeekKey =>
   typeof value === 'object' &&
   value !== null &&
+  ((value as SeekKey).lead === undefined ||
+    (typeof (value as SeekKey).lead === 'string' &&
+      ((value as SeekKey).lead === 'infinity' || TIMESTAMP.test((value as SeekKey).lead as string)))) &&
   typeof (value as SeekKey).at === 'string' &&
   TIMESTAMP.test((value as SeekKey).at) &&
   typeof (value as SeekKey).id === 'string' &&
@@ -125,12 +132,21 @@ export function planPage(cursor: string | undefined, hash: string, offset: numbe
   return { mode: 'offset', offset };
 }
 
-/** An ordered list: its two order columns (timestamp, id) and their direction. */
+/** An ordered list: its order columns (timestamp, id) and their direction. */
 export interface SeekOrder {
+  /**
+   * A timestamp expression ordered before `at`, never null (`COALESCE(due_at, 'infinity')` puts the
+   * rows without one last): the approval queue's "Due soonest". Its key is part of the cursor.
+   */
+  lead?: string;
   at: string;
   id: string;
   direction: 'ASC' | 'DESC';
 }
+
+/** The order's columns as an SQL list: `lead, at, id` or `at, id`. */
+export const seekColumns = (order: SeekOrder): string[] =>
+  order.lead ? [order.lead, order.at, order.id] : [order.at, order.id];
 
 /**
  * The condition, ORDER BY and OFFSET that read a page planned by {@link planPage}; `param` binds a
@@ -142,12 +158,21 @@ export function seekSql(
   order: SeekOrder,
   param: (value: unknown) => string,
 ): { where: string | null; orderBy: string; offset: number; reversed: boolean } {
-  const forward = `${order.at} ${order.direction}, ${order.id} ${order.direction}`;
+  const columns = seekColumns(order);
+  const forward = columns.map((column) => `${column} ${order.direction}`).join(', ');
   const backwardDirection = order.direction === 'ASC' ? 'DESC' : 'ASC';
-  const backward = `${order.at} ${backwardDirection}, ${order.id} ${backwardDirection}`;
+  const backward = columns.map((column) => `${column} ${backwardDirection}`).join(', ');
   if (plan.mode === 'offset') return { where: null, orderBy: forward, offset: plan.offset, reversed: false };
-  const key = `(${param(plan.key.at)}::timestamptz, ${param(plan.key.id)}::uuid)`;
-  const row = `(${order.at}, ${order.id})`;
+  // A cursor of this list's filters (the hash names the order too) always has the lead; one without
+  // it was not issued by this list.
+  if (order.lead && plan.key.lead === undefined) {
+    throw validationError([
+      { field: 'cursor', message: 'Invalid cursor: send back a pagination.cursor of this list' },
+    ]);
+  }
+  const lead = order.lead ? `${param(plan.key.lead)}::timestamptz, ` : '';
+  const key = `(${lead}${param(plan.key.at)}::timestamptz, ${param(plan.key.id)}::uuid)`;
+  const row = `(${columns.join(', ')})`;
   if (plan.mode === 'after') {
     // skip -1: the same page again, from its first row inclusive.
     const later = order.direction === 'DESC' ? '<' : '>';
@@ -165,7 +190,7 @@ export function seekSql(
 
 /** A page as read with {@link seekKeySql}'s columns, and where it is in its list. */
 export interface ReadPage<T> {
-  rows: (T & { seek_at: string; seek_id: string })[];
+  rows: (T & { seek_at: string; seek_id: string; seek_lead?: string })[];
   reversed: boolean;
   hash: string;
   limit: number;
@@ -182,9 +207,13 @@ export function answerPage<T>(page: ReadPage<T>): {
   pagination: components['schemas']['Pagination'];
 } {
   const ordered = page.reversed ? [...page.rows].reverse() : page.rows;
-  const keys: SeekKey[] = ordered.map((row) => ({ at: row.seek_at, id: row.seek_id }));
+  const keys: SeekKey[] = ordered.map((row) =>
+    row.seek_lead === undefined
+      ? { at: row.seek_at, id: row.seek_id }
+      : { lead: row.seek_lead, at: row.seek_at, id: row.seek_id },
+  );
   return {
-    rows: ordered.map(({ seek_at: _at, seek_id: _id, ...row }) => row as T),
+    rows: ordered.map(({ seek_at: _at, seek_id: _id, seek_lead: _lead, ...row }) => row as T),
     pagination: {
       limit: page.limit,
       offset: page.offset,
@@ -195,9 +224,14 @@ export function answerPage<T>(page: ReadPage<T>): {
   };
 }
 
-/** SQL for a row's seek key as text with microseconds in UTC (JavaScript dates keep only ms). */
-export const seekKeySql = (at: string, id: string) =>
-  `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS seek_at, ${id} AS seek_id`;
+const instantText = (at: string) => `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * SQL for a row's seek key as text with microseconds in UTC (JavaScript dates keep only ms), and its
+ * leading timestamp when the order has one (`infinity`, which `to_char` cannot write, as the word).
+ */
+export const seekKeySql = (at: string, id: string, lead?: string) =>
+  `${lead ? `COALESCE(${instantText(lead)}, 'infinity') AS seek_lead, ` : ''}${instantText(at)} AS seek_at, ${id} AS seek_id`;
 
 /** Counts stop here for broad filters: the screens show "10,000+". */
 export const COUNT_CAP = 10_000;

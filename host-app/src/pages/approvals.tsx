@@ -1,13 +1,26 @@
-import { ApprovalReviewScreen } from '@purchasing/screens';
-import { getRouteApi } from '@tanstack/react-router';
+import { ApprovalQueueScreen, ApprovalReviewScreen } from '@purchasing/screens';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 
 export {
-  ApprovalQueueScreen,
   NotificationSettingsScreen,
   NotificationsScreen,
   OutOfOfficeScreen,
 } from '@purchasing/screens';
+
+const queueRoute = getRouteApi('/app/approvals');
+
+/** `/approvals`: the queue, whose view, order, search, filters and page live in the URL. */
+export function ApprovalQueuePage(): ReactElement {
+  const search = queueRoute.useSearch();
+  const navigate = useNavigate({ from: '/approvals' });
+  return (
+    <ApprovalQueueScreen
+      search={search}
+      onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })}
+    />
+  );
+}
 
 /** `/approvals/{id}`: the review of one requisition; a new id starts a fresh form. */
 export function ApprovalReviewPage(): ReactElement {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPurchasingClient, type PurchasingClient } from './client';
 import { notificationKeys, notificationQueries } from './notification-queries';
@@ -57,5 +57,44 @@ describe('notificationQueries.unreadCount', () => {
     const third = await queryClient.fetchQuery({ ...options, staleTime: 0 });
     expect(third.unread_count).toBe(0);
     expect(calls[2]!.headers['x-organization-id']).toBe(ACME);
+  });
+});
+
+describe('notificationQueries.pages', () => {
+  it('asks for the first page, then each next one by the previous next_cursor, until there is none', async () => {
+    server.handle((call, res) => {
+      calls.push(call);
+      const cursor = new URL(call.path, 'http://x').searchParams.get('cursor');
+      const page = (ids: string[], next: string | null) =>
+        json(res, 200, {
+          notifications: ids.map((id) => ({ id })),
+          next_cursor: next,
+          unread_count: 0,
+        });
+      if (cursor === null) page(['a', 'b'], 'c1');
+      else if (cursor === 'c1') page(['c', 'd'], 'c2');
+      else page(['e'], null);
+    });
+    const options = notificationQueries.pages(client, ACME, { limit: 2 });
+    expect(options.queryKey).toEqual([...notificationKeys.all(ACME), 'list', 'pages', { limit: 2 }]);
+    const observer = new InfiniteQueryObserver(queryClient, options);
+    const first = await observer.refetch();
+    expect(first.data?.pages.map((p) => p.notifications.length)).toEqual([2]);
+    expect(observer.getCurrentResult().hasNextPage).toBe(true);
+    await observer.fetchNextPage();
+    const last = await observer.fetchNextPage();
+    expect(last.data?.pages.flatMap((p) => p.notifications.map((n) => n.id))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
+    expect(last.hasNextPage).toBe(false);
+    expect(calls.map((call) => new URL(call.path, 'http://x').search)).toEqual([
+      '?limit=2',
+      '?limit=2&cursor=c1',
+      '?limit=2&cursor=c2',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { components, paths } from '@purchasing/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { PurchasingClient } from './client';
 import { ApiError, unwrap } from './errors';
 import { type PurchasingQueryOptions, queryKeys } from './queries';
@@ -18,6 +18,12 @@ export const notificationKeys = {
   /** `GET /notifications` with its filters. */
   list: (organizationId: string, query: ListQuery = {}) =>
     [...notificationKeys.all(organizationId), 'list', query] as const,
+  /**
+   * `GET /notifications` page after page by `next_cursor` (the notifications page's "Load more"):
+   * under `list`, so whatever refreshes the lists refreshes it.
+   */
+  pages: (organizationId: string, query: Omit<ListQuery, 'cursor'> = {}) =>
+    [...notificationKeys.all(organizationId), 'list', 'pages', query] as const,
   /** `GET /notifications/unread-count`. */
   unreadCount: (organizationId: string) => [...notificationKeys.all(organizationId), 'unread-count'] as const,
   /** `GET /users/me/notification-preferences`. */
@@ -48,6 +54,26 @@ export const notificationQueries = {
             signal,
           }),
         ),
+    }),
+  /**
+   * `GET /notifications` as an infinite query: the first page, then each next one from the previous
+   * page's `next_cursor` (`fetchNextPage`), until the server answers none.
+   */
+  pages: (client: PurchasingClient, organizationId: string, query: Omit<ListQuery, 'cursor'> = {}) =>
+    infiniteQueryOptions({
+      queryKey: notificationKeys.pages(organizationId, query),
+      initialPageParam: null as string | null,
+      queryFn: ({ pageParam, signal }): Promise<NotificationPage> =>
+        unwrap(
+          client.api.GET('/notifications', {
+            params: {
+              header: { 'X-Organization-Id': organizationId },
+              query: pageParam === null ? query : { ...query, cursor: pageParam },
+            },
+            signal,
+          }),
+        ),
+      getNextPageParam: (last: NotificationPage) => last.next_cursor ?? null,
     }),
   /**
    * `GET /notifications/unread-count`, sending the entity tag of the last answer: a `304 Not

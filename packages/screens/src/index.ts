@@ -15,7 +15,12 @@ export {
   usePendingStep,
 } from './ApprovalActionForm';
 export { ApprovalPolicyScreen, approvalPolicyMessages } from './ApprovalPolicyScreen';
-export { ApprovalQueueScreen } from './ApprovalQueueScreen';
+export {
+  ApprovalQueueScreen,
+  type ApprovalQueueScreenProps,
+  type ApprovalQueueSearch,
+  approvalQueueSearchSchema,
+} from './ApprovalQueueScreen';
 export { ApprovalReviewScreen, type ApprovalReviewScreenProps } from './ApprovalReviewScreen';
 export { ApprovalWorkflowTimeline, type ApprovalWorkflowTimelineProps } from './ApprovalWorkflowTimeline';
 export {

@@ -41,6 +41,8 @@ export interface PendingFilter {
   search?: string | undefined;
   /** Only open steps past their due time. */
   overdue?: boolean | undefined;
+  /** The Pending queue's order: oldest step first (default), or soonest due first. */
+  sort?: 'oldest' | 'due' | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
   cursor?: string | undefined;
@@ -105,18 +107,22 @@ async function pageOfSteps(
   const enough = param(seek.offset + q.limit);
   // Each branch's first rows by its index, then the page among them, then its columns: joins and
   // sub-selects run for the rows shown only.
+  const lead = order.lead ? `${order.lead} AS lead, ` : '';
   const ids = q.branches
     .map(
       (w) =>
-        `(SELECT s.id, ${order.at} AS at FROM ${from} WHERE ${branch(w)}${extra} ORDER BY ${seek.orderBy} LIMIT ${enough})`,
+        `(SELECT s.id, ${lead}${order.at} AS at FROM ${from} WHERE ${branch(w)}${extra} ORDER BY ${seek.orderBy} LIMIT ${enough})`,
     )
     .join(' UNION ALL ');
   const direction = seek.orderBy.includes(' DESC') ? 'DESC' : 'ASC';
-  const pageIds = `SELECT b.id FROM (${ids}) b ORDER BY b.at ${direction}, b.id ${direction}
+  const merged = (order.lead ? ['b.lead', 'b.at', 'b.id'] : ['b.at', 'b.id'])
+    .map((column) => `${column} ${direction}`)
+    .join(', ');
+  const pageIds = `SELECT b.id FROM (${ids}) b ORDER BY ${merged}
                     LIMIT ${param(q.limit)} OFFSET ${param(seek.offset)}`;
   // The total in the same statement (an InitPlan): one round trip for the page and its total.
   const { rows, total: count } = await selectPageWithTotal<
-    Record<string, unknown> & { seek_at: string; seek_id: string }
+    Record<string, unknown> & { seek_at: string; seek_id: string; seek_lead?: string }
   >(
     db,
     (totalColumn) => `SELECT s.id AS step_id, s.approval_level AS step_level, s.level_title AS step_title,
@@ -125,7 +131,7 @@ async function pageOfSteps(
               (s.action IS NULL AND s.due_at IS NOT NULL AND s.due_at <= now()) AS step_overdue,
               (SELECT json_build_object('id', f.id, 'first_name', f.first_name, 'last_name', f.last_name, 'email', f.email)
                  FROM users f WHERE s.absence_id IS NOT NULL AND s.action IS NULL AND f.id = s.delegated_from_id) AS step_ooo_from,
-              ${seekKeySql(order.at, 's.id')}, ${SUMMARY_COLUMNS}, ${totalColumn}
+              ${seekKeySql(order.at, 's.id', order.lead)}, ${SUMMARY_COLUMNS}, ${totalColumn}
          FROM approval_steps s JOIN requisitions r ON r.id = s.requisition_id ${SUMMARY_JOINS}
         WHERE s.id IN (${pageIds})
         ORDER BY ${seek.orderBy}`,
@@ -172,11 +178,23 @@ async function pageOfSteps(
 }
 
 const DECIDED_ORDER: SeekOrder = { at: 's.actioned_at', id: 's.id', direction: 'DESC' };
+const OLDEST_ORDER: SeekOrder = { at: 's.created_at', id: 's.id', direction: 'ASC' };
+/**
+ * "Due soonest": the steps with a due time by it, then those without (due 'infinity'), each oldest
+ * first. The expression is the one the queue's due indexes hold (migration 2026.11.28T03.00.00).
+ */
+const DUE_ORDER: SeekOrder = {
+  lead: "COALESCE(s.due_at, 'infinity'::timestamptz)",
+  at: 's.created_at',
+  id: 's.id',
+  direction: 'ASC',
+};
 
 /**
  * The approval queue: with `Pending` (default) the open steps the actor can act on (assigned or
  * delegated to them, or open to their role; never on their own requisition or one they approved a
- * level of: `excluded_user_ids`) oldest first; with `Completed` the steps they decided, newest first.
+ * level of: `excluded_user_ids`) oldest first, or with `sort: 'due'` soonest due first (those without a
+ * due time last); with `Completed` the steps they decided, newest first (whatever `sort` says).
  * Filters: level, step creation date (UTC days, inclusive), overdue (open steps past their due time)
  * and search. Without filters the total
  * comes from the maintained counters (`queue:u:`, `queue:r:`, `queue:x:`, `done:`).
@@ -243,15 +261,17 @@ export async function listPendingApprovals(
       };
     }
   }
-  const { limit: _l, offset: _o, cursor, ...rest } = filter;
+  const { limit: _l, offset: _o, cursor, sort, ...rest } = filter;
+  const byDue = !completed && sort === 'due';
   const { items, pagination } = await pageOfSteps(db, {
     branches,
     filters,
     bind,
     param,
-    order: completed ? DECIDED_ORDER : { at: 's.created_at', id: 's.id', direction: 'ASC' },
+    order: completed ? DECIDED_ORDER : byDue ? DUE_ORDER : OLDEST_ORDER,
     counted,
-    hash: filterHash(['queue', organizationId, actor.userId, role, rest]),
+    // The order is part of the list: a cursor read in one order is not sought from in the other.
+    hash: filterHash(['queue', organizationId, actor.userId, role, rest, byDue ? 'due' : 'oldest']),
     cap: search ? SEARCH_COUNT_CAP : COUNT_CAP,
     limit: filter.limit ?? 10,
     offset: filter.offset ?? 0,

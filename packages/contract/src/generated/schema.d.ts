@@ -878,7 +878,8 @@ export interface paths {
          *     `status=Completed`, the steps the caller has decided, newest first. `search` matches the
          *     requisition number, justification and requestor name; `date_from` / `date_to` bound the step's
          *     creation date (inclusive). `overdue=true` keeps the open steps past their due time (docs/decisions.md
-         *     "Reminders and escalation"). Needs `approval.act`.
+         *     "Reminders and escalation"). `sort=due` orders the Pending queue by due time instead (the soonest
+         *     due first, then the steps without a due time, each oldest first). Needs `approval.act`.
          */
         get: operations["listPendingApprovals"];
         put?: never;
@@ -6539,6 +6540,13 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "Pending" | "Completed";
+                /**
+                 * @description The order of the Pending queue: `oldest` (the default) the oldest step first; `due` the steps
+                 *     with a due time first, soonest due first, then those without one, ties oldest first. The
+                 *     Completed view is always the most recent decision first and ignores it. A cursor is only used
+                 *     with the order it was read in.
+                 */
+                sort?: "oldest" | "due";
                 /** @description With `true`, only open steps past their due time; `false` or absent, every step. */
                 overdue?: boolean;
                 level?: number[];

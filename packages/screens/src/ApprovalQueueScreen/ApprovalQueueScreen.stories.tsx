@@ -109,7 +109,6 @@ function queue(): Schemas['PendingApproval'][] {
 
 const meta = {
   title: 'Screens/ApprovalQueueScreen',
-  component: ApprovalQueueScreen,
   args: { navigate: fn() },
   parameters: { msw: { handlers: [approvalQueueHandler(queue()), ...handlers] } },
   render: ({ navigate }) => (
@@ -221,5 +220,24 @@ export const KeyboardShortcuts: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Keyboard shortcuts' }));
     const page = within(canvasElement.ownerDocument.body);
     await expect(await page.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  },
+};
+
+/** Ordered "Due soonest": the overdue step, then the sooner due, then the steps without a due time. */
+export const DueSoonest: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'REQ-2026-00031' });
+    await userEvent.click(canvas.getByRole('radio', { name: 'Due soonest' }));
+    const numbers = () =>
+      within(canvas.getByRole('list', { name: 'Approvals awaiting your decision' }))
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent);
+    await waitFor(() =>
+      expect(numbers().slice(0, 3)).toEqual(['REQ-2026-00031', 'REQ-2026-00032', 'REQ-2026-00034']),
+    );
+    await expect(
+      canvas.getByText('Requisitions waiting for your decision, soonest due first.'),
+    ).toBeInTheDocument();
   },
 };

@@ -6,7 +6,7 @@ import { CheckCircle2, ClipboardCheck, Keyboard } from 'lucide-react';
 import { lazy, type ReactElement, Suspense, useCallback, useRef, useState } from 'react';
 import { ListScreen } from '../kit/list/ListScreen';
 import { SEARCH_DEBOUNCE_MS } from '../kit/list/useDebouncedSearchText';
-import { useListScreen } from '../kit/list/useListScreen';
+import { type ListScreenProps, useListScreen } from '../kit/list/useListScreen';
 import { useLocalListSearch } from '../kit/list/useLocalListSearch';
 import { ScreenFrame } from '../kit/ScreenFrame';
 import { usePurchasing } from '../PurchasingProvider';
@@ -14,9 +14,15 @@ import { APPROVAL_LEVELS, approvalLevelTitle } from '../shared/display';
 import { ApprovalCard } from './ApprovalCard';
 import { type ApprovalQueueSearch, approvalQueue, type QueueStatus } from './approvalQueue.resource';
 import { BulkActionBar, useBulkDecisions } from './BulkDecisions';
+import { QueueOrder } from './QueueOrder';
 import { type QueueShortcut, useQueueKeyboard } from './useQueueKeyboard';
 
-export { APPROVAL_QUEUE_PAGE_SIZES } from './approvalQueue.resource';
+export {
+  APPROVAL_QUEUE_ORDERS,
+  APPROVAL_QUEUE_PAGE_SIZES,
+  type ApprovalQueueSearch,
+  approvalQueueSearchSchema,
+} from './approvalQueue.resource';
 
 // The decision dialog and the shortcuts' help load when first opened: a portal that mounts only the
 // queue does not pay for them up front (its size budget, scripts/pack-test.mjs).
@@ -59,29 +65,46 @@ const dueFilter: FilterDefinition = {
   options: [{ value: 'overdue', label: 'Overdue' }],
 };
 
+/** Props of {@link ApprovalQueueScreen}: the host's URL state, or none (the screen keeps its own). */
+export type ApprovalQueueScreenProps = Partial<ListScreenProps<ApprovalQueueSearch>>;
+
 /**
  * The approval queue (`/approvals`): the caller's open approval steps (or, under Completed, the steps
  * they decided) as cards, with the number awaiting approval in the title, a debounced search, filters
  * by approval level, step date and due time (overdue only), and paging. Each card links to the requisition and, while the step
  * is open, to its review. Open steps can be selected and approved or rejected together (one comment
  * for all), each with its own outcome; the keyboard moves (j/k), selects (x), acts (a/r/i) and lists
- * its shortcuts (?).
+ * its shortcuts (?). The Pending queue is oldest first or, chosen, soonest due first.
+ *
+ * The state (view, order, search, filters, page) lives in the host's URL when the host gives it
+ * (`search` validated with `approvalQueueSearchSchema`, and `onSearchChange`); without them the screen
+ * keeps it itself.
  */
-export function ApprovalQueueScreen(): ReactElement {
+export function ApprovalQueueScreen(props: ApprovalQueueScreenProps = {}): ReactElement {
   return (
     <ScreenFrame
       title={approvalQueueMessages.title}
       noOrganization={approvalQueueMessages.noOrganization}
       maxWidth={1200}
     >
-      {(organization) => <ApprovalQueue organizationId={organization.id} />}
+      {(organization) => <ApprovalQueue organizationId={organization.id} routed={props} />}
     </ScreenFrame>
   );
 }
 
-function ApprovalQueue({ organizationId }: { organizationId: string }): ReactElement {
+function ApprovalQueue({
+  organizationId,
+  routed,
+}: {
+  organizationId: string;
+  routed: ApprovalQueueScreenProps;
+}): ReactElement {
   const { client } = usePurchasing();
-  const { search, onSearchChange } = useLocalListSearch<ApprovalQueueSearch>({});
+  const local = useLocalListSearch<ApprovalQueueSearch>({});
+  const { search, onSearchChange } =
+    routed.search && routed.onSearchChange
+      ? { search: routed.search, onSearchChange: routed.onSearchChange }
+      : local;
   const list = useListScreen(approvalQueue, { search, onSearchChange, organizationId });
   const status: QueueStatus = search.status ?? 'Pending';
   // The title counts what awaits approval whatever is shown; with the default view this is the very
@@ -140,7 +163,19 @@ function ApprovalQueue({ organizationId }: { organizationId: string }): ReactEle
       description={
         status === 'Completed'
           ? 'Requisitions you have decided, most recent first.'
-          : 'Requisitions waiting for your decision, oldest first.'
+          : search.sort === 'due'
+            ? 'Requisitions waiting for your decision, soonest due first.'
+            : 'Requisitions waiting for your decision, oldest first.'
+      }
+      toolbar={
+        pending ? (
+          <QueueOrder
+            value={search.sort ?? 'oldest'}
+            onChange={(sort) =>
+              onSearchChange({ ...search, sort: sort === 'due' ? 'due' : undefined, page: undefined })
+            }
+          />
+        ) : null
       }
       actions={
         <Flex gap="3" align="center" wrap="wrap">

@@ -12,13 +12,22 @@ export const APPROVAL_QUEUE_PAGE_SIZES = [12, 24, 48, 96] as const;
 
 const LEVELS = APPROVAL_LEVELS.map(String);
 
+/** The Pending queue's orders: oldest step first (the default, absent from the URL) or soonest due first. */
+export const APPROVAL_QUEUE_ORDERS = [
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'due', label: 'Due soonest' },
+] as const;
+
 /**
- * The queue's state (kept by the screen: the host's route carries none). Absent keys mean "not
- * filtered"; the Pending view, the first page and 12 cards a page are the absent `status`, `page` and
- * `page_size`. Levels are held as the filter panel holds them, as text.
+ * The queue's state (the host's URL: `approvalQueueSearchSchema`; the screen's own state where it is
+ * given none). Absent keys mean "not filtered"; the Pending view, oldest first, the first page and 12
+ * cards a page are the absent `status`, `sort`, `page` and `page_size`. Levels are held as the filter
+ * panel holds them, as text.
  */
 export interface ApprovalQueueSearch {
   status?: 'Completed';
+  /** The Pending queue soonest due first (the Completed view is always the latest decision first). */
+  sort?: 'due';
   /** Only these approval levels ('1' to '4'). */
   level?: string[];
   /** Steps opened on or after this day (`yyyy-MM-dd`). */
@@ -36,6 +45,7 @@ export interface ApprovalQueueSearch {
 function compactQueueSearch(search: ApprovalQueueSearch): ApprovalQueueSearch {
   const compact: ApprovalQueueSearch = {};
   if (search.status === 'Completed') compact.status = 'Completed';
+  if (search.sort === 'due') compact.sort = 'due';
   if (search.level?.length) compact.level = search.level;
   if (search.date_from) compact.date_from = search.date_from;
   if (search.date_to) compact.date_to = search.date_to;
@@ -50,6 +60,7 @@ function compactQueueSearch(search: ApprovalQueueSearch): ApprovalQueueSearch {
 
 const queueSearchFields = z.object({
   status: lenient((value) => (value === 'Completed' ? ('Completed' as const) : undefined)),
+  sort: lenient((value) => (value === 'due' ? ('due' as const) : undefined)),
   level: listOf(oneOf(LEVELS)),
   date_from: lenient(calendarDay),
   date_to: lenient(calendarDay),
@@ -59,7 +70,11 @@ const queueSearchFields = z.object({
   page_size: lenient((value) => APPROVAL_QUEUE_PAGE_SIZES.find((size) => size === Number(value))),
 });
 
-const queueSearchSchema = z.pipe(
+/**
+ * The URL schema of `/approvals` (zod/mini, lenient: a value it does not know is dropped, never
+ * refused), e.g. `createRoute({ path: 'approvals', validateSearch: approvalQueueSearchSchema, … })`.
+ */
+export const approvalQueueSearchSchema = z.pipe(
   queueSearchFields,
   z.transform((search: z.output<typeof queueSearchFields>) => compactQueueSearch(search)),
 );
@@ -69,6 +84,7 @@ function toPageQuery(search: ApprovalQueueSearch): PendingApprovalFilters {
   const limit = search.page_size ?? APPROVAL_QUEUE_PAGE_SIZES[0];
   return {
     status: search.status ?? 'Pending',
+    ...(search.sort === 'due' && search.status !== 'Completed' ? { sort: 'due' as const } : {}),
     ...(search.level ? { level: search.level.map(Number) } : {}),
     ...(search.date_from ? { date_from: search.date_from } : {}),
     ...(search.date_to ? { date_to: search.date_to } : {}),
@@ -82,13 +98,13 @@ function toPageQuery(search: ApprovalQueueSearch): PendingApprovalFilters {
 /**
  * The approval queue (`GET /approvals/pending`): the caller's open steps, or under Completed the ones
  * they decided, paged by the cursor of the page on screen with its offset, counted up to the server's
- * cap. The Pending | Completed toggle is the list's view, not a filter.
+ * cap. The Pending | Completed toggle and the order are the list's view, not filters.
  */
 export const approvalQueue = defineListResource({
   pageSize: APPROVAL_QUEUE_PAGE_SIZES[0],
   pageSizes: APPROVAL_QUEUE_PAGE_SIZES,
-  viewKeys: ['status'],
-  parse: (value) => queueSearchSchema.parse(value),
+  viewKeys: ['status', 'sort'],
+  parse: (value) => approvalQueueSearchSchema.parse(value),
   compact: compactQueueSearch,
   query: (client, organizationId, search: ApprovalQueueSearch, hint) =>
     approvalQueries.pending(client, organizationId, toPageQuery(search), hint),

@@ -2,9 +2,9 @@ import { Box } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { handlers } from '../test/handlers';
-import { createNotificationApi, NOTIFICATION_NOW } from '../test/notificationHandlers';
+import { createNotificationApi, manyNotifications, NOTIFICATION_NOW } from '../test/notificationHandlers';
 import { StoryProviders } from '../test/StoryProviders';
-import { NotificationsScreen } from './NotificationsScreen';
+import { NOTIFICATIONS_PAGE_LIMIT, NotificationsScreen } from './NotificationsScreen';
 
 const api = (options?: Parameters<typeof createNotificationApi>[0]) =>
   createNotificationApi(options).handlers;
@@ -41,6 +41,23 @@ export const MarkAllRead: Story = {
     await canvas.findByRole('list', { name: 'Notifications' });
     await userEvent.click(canvas.getByRole('button', { name: 'Mark all as read' }));
     await expect(await canvas.findByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  },
+};
+
+/** A busy user: more than two pages; Load more adds the next page under the first. */
+export const ManyPages: Story = {
+  parameters: {
+    msw: {
+      handlers: [...api({ notifications: manyNotifications(NOTIFICATIONS_PAGE_LIMIT * 2 + 5) }), ...handlers],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: 'Notifications' });
+    await expect(within(list).getAllByRole('link')).toHaveLength(NOTIFICATIONS_PAGE_LIMIT);
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }));
+    await expect(await within(list).findByText(/REQ-2026-01031/)).toBeInTheDocument();
+    await expect(within(list).getAllByRole('link')).toHaveLength(NOTIFICATIONS_PAGE_LIMIT * 2);
   },
 };
 

@@ -1,11 +1,12 @@
 import { notificationQueries, type Schemas } from '@purchasing/api-client';
 import { Button } from '@purchasing/ui';
 import { Card, Flex } from '@radix-ui/themes';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { BellOff, CheckCheck, Settings } from 'lucide-react';
 import type { MouseEvent, ReactElement } from 'react';
 import { ListScreen } from '../kit/list/ListScreen';
-import { defineListResource, useListScreen } from '../kit/list/useListScreen';
-import { useLocalListSearch } from '../kit/list/useLocalListSearch';
+import { LoadMore } from '../kit/list/LoadMore';
+import { useCursorList } from '../kit/list/useCursorList';
 import { ScreenFrame } from '../kit/ScreenFrame';
 import { NotificationItem } from '../NotificationBell/NotificationBell';
 import { notificationHref, notificationSettingsHref } from '../NotificationBell/notificationLinks';
@@ -24,19 +25,17 @@ export const notificationsMessages = {
   emptyDescription: 'You will be told here when a requisition awaits your decision or yours is decided.',
   markAll: 'Mark all as read',
   settings: 'Notification settings',
+  loadMore: 'Load more',
+  loadMoreFailed: 'Failed to load more notifications. Please try again.',
 } as const;
 
-/** The page size of the notifications page (the latest ones; the server pages by cursor). */
-export const NOTIFICATIONS_PAGE_LIMIT = 100;
+/**
+ * How many notifications the page loads at a time: the latest first, then as many again with each
+ * "Load more" (the server pages by cursor).
+ */
+export const NOTIFICATIONS_PAGE_LIMIT = 30;
 
-const notifications = defineListResource({
-  pageSize: Number.POSITIVE_INFINITY,
-  parse: () => ({}),
-  compact: (search: Record<string, never>) => search,
-  query: (client, organizationId) =>
-    notificationQueries.list(client, organizationId, { limit: NOTIFICATIONS_PAGE_LIMIT }),
-  page: ({ notifications: rows }) => ({ rows, total: rows.length }),
-});
+const rowsOf = (page: Schemas['NotificationPage']) => page.notifications;
 
 /** Props of {@link NotificationsScreen}. */
 export interface NotificationsScreenProps {
@@ -45,8 +44,10 @@ export interface NotificationsScreenProps {
 }
 
 /**
- * Notifications (/notifications): the signed-in user's latest notifications, unread ones marked;
- * choosing one marks it read and opens its requisition, approval or order. Any member.
+ * Notifications (/notifications): the signed-in user's notifications, newest first, unread ones
+ * marked, {@link NOTIFICATIONS_PAGE_LIMIT} at a time with "Load more" after them until there are no
+ * more; choosing one marks it read and opens its requisition, approval or order. "Mark all as read"
+ * marks every unread one, loaded or not (the server's rule). Any member.
  */
 export function NotificationsScreen({ now }: NotificationsScreenProps = {}): ReactElement {
   return (
@@ -61,9 +62,12 @@ export function NotificationsScreen({ now }: NotificationsScreenProps = {}): Rea
 }
 
 function Notifications({ organizationId, now }: { organizationId: string; now: () => Date }): ReactElement {
-  const { navigation } = usePurchasing();
+  const { client, navigation } = usePurchasing();
   const { unread, markRead, markAllRead } = useNotifications(organizationId);
-  const list = useListScreen(notifications, { ...useLocalListSearch({}), organizationId });
+  const list = useCursorList(
+    useInfiniteQuery(notificationQueries.pages(client, organizationId, { limit: NOTIFICATIONS_PAGE_LIMIT })),
+    rowsOf,
+  );
   const choose = (event: MouseEvent, notification: Notification) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -75,6 +79,7 @@ function Notifications({ organizationId, now }: { organizationId: string; now: (
     <ListScreen<Notification>
       state={list}
       title={notificationsMessages.title}
+      count={{ value: unread, label: { text: 'unread', visible: true } }}
       description={notificationsMessages.description}
       actions={
         <Flex gap="2" wrap="wrap">
@@ -95,19 +100,26 @@ function Notifications({ organizationId, now }: { organizationId: string; now: (
         </Flex>
       }
       renderRows={(rows) => (
-        <Card size="1" style={{ padding: 0 }}>
-          <ul aria-label="Notifications" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {rows.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                href={notificationHref(navigation.hrefs, notification)}
-                onChoose={choose}
-                now={now()}
-              />
-            ))}
-          </ul>
-        </Card>
+        <Flex direction="column" gap="4">
+          <Card size="1" style={{ padding: 0 }}>
+            <ul aria-label="Notifications" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {rows.map((notification) => (
+                <NotificationItem
+                  key={notification.id}
+                  notification={notification}
+                  href={notificationHref(navigation.hrefs, notification)}
+                  onChoose={choose}
+                  now={now()}
+                />
+              ))}
+            </ul>
+          </Card>
+          <LoadMore
+            state={list.more}
+            label={notificationsMessages.loadMore}
+            failed={notificationsMessages.loadMoreFailed}
+          />
+        </Flex>
       )}
       empty={{
         icon: <BellOff aria-hidden />,

@@ -52,6 +52,26 @@ export function sampleNotifications(): Notification[] {
   ];
 }
 
+/**
+ * `count` notifications of a busy user, newest first a minute apart from {@link NOTIFICATION_NOW},
+ * the first `unread` of them unread: enough for several pages of the notifications page.
+ */
+export function manyNotifications(count: number, unread = 3): Notification[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + 1;
+    return {
+      id: id(100 + n),
+      kind: 'approval_requested' as const,
+      message: `REQ-2026-${String(1000 + n).padStart(5, '0')} from Sarah Lee awaits your decision (Manager Approval).`,
+      subject_type: 'requisition' as const,
+      subject_id: requisitionId(100 + n),
+      requisition_id: requisitionId(100 + n),
+      read_at: index < unread ? null : '2026-11-20T10:00:00.000Z',
+      created_at: new Date(NOTIFICATION_NOW.getTime() - n * 60_000).toISOString(),
+    };
+  });
+}
+
 /** Everything on, no digest (the server's default). */
 export function defaultNotificationPreferences(): Preferences {
   const on = { in_app: true, email: true };
@@ -94,9 +114,14 @@ export function createNotificationApi(
       const url = new URL(request.url);
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const rows = url.searchParams.get('unread_only') === 'true' ? items.filter((n) => !n.read_at) : items;
+      // The cursor names the last row of the previous page (the server's is its instant and id).
+      const cursor = url.searchParams.get('cursor');
+      const start = cursor === null ? 0 : rows.findIndex((n) => n.id === cursor) + 1;
+      const page = rows.slice(start, start + limit);
+      const last = page[page.length - 1];
       return response(200).json({
-        notifications: rows.slice(0, limit),
-        next_cursor: null,
+        notifications: page,
+        next_cursor: start + limit < rows.length && last ? last.id : null,
         unread_count: unread(),
       });
     }),

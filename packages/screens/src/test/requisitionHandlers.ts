@@ -266,7 +266,8 @@ export function requisitionListLoadingHandler() {
 /**
  * `GET /approvals/pending` over a fixed list of queue items, filtered as the server does: status
  * (Pending: open steps, Completed: decided ones), repeated `level`, `date_from` / `date_to` on the
- * step's creation day, `search` in the number, justification and requestor name, then `limit` /
+ * step's creation day, `search` in the number, justification and requestor name, `sort=due` (soonest
+ * due first, then those without a due time; otherwise the items' own order), then `limit` /
  * `offset` with a capped count and a cursor per page (test/paging.ts). `onRequest` sees every request
  * URL (to check the query a screen sends).
  */
@@ -306,6 +307,11 @@ export function approvalQueueHandler(
         (search === '' || text.includes(search))
       );
     });
+    // sort=due: the open steps with a due time first, soonest first, then the rest, each oldest first.
+    if (status === 'Pending' && query.get('sort') === 'due') {
+      const due = (item: Schemas['PendingApproval']) => item.due_at ?? '9999';
+      matching.sort((a, b) => due(a).localeCompare(due(b)) || a.created_at.localeCompare(b.created_at));
+    }
     const page = pageOf(matching, query, options);
     return response(200).json({ pending_approvals: page.rows, pagination: page.pagination });
   });
