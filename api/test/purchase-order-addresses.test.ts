@@ -157,7 +157,10 @@ describe("a new order's default addresses", () => {
     const settings = await changeSettings(world, { billing_address: BILLING, delivery_address: DELIVERY });
     const billing = 'Accounts Payable, PO Box 77, Sydney NSW 2001';
     const delivery = 'Dock 4, 12 Wharf Road, Port Botany NSW 2036, Australia';
-    expect(settings.purchase_order_addresses).toEqual({ billing_address: billing, shipping_address: delivery });
+    expect(settings.purchase_order_addresses).toEqual({
+      billing_address: billing,
+      shipping_address: delivery,
+    });
     const order = await raise(world, null);
     expect(order.shipping_address).toBe(delivery);
     expect(order.billing_address).toBe(billing);

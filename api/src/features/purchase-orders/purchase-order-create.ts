@@ -3,7 +3,10 @@ import { UniqueConstraintError } from 'sequelize';
 import { validationError } from '../../contract/validation.js';
 import { execute, selectOne } from '../../db-query.js';
 import { Conflict, type ErrorDetail, NotFound } from '../../domain/errors.js';
-import { type OrganizationAddresses, purchaseOrderAddressDefaults } from '../../domain/organization-settings.js';
+import {
+  type OrganizationAddresses,
+  purchaseOrderAddressDefaults,
+} from '../../domain/organization-settings.js';
 import type { Db } from '../../http/context.js';
 import { allocateDocumentNumber } from '../requisitions/numbering.js';
 import { audit as auditRequisition } from '../requisitions/requisitions.service.js';
