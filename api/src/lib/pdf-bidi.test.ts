@@ -109,6 +109,8 @@ describe('layoutBidiParagraph', () => {
     expect(last.x + last.width).toBeCloseTo(158, 5);
     expect(line!.runs[0]!.x).toBeGreaterThan(60);
     expect(line!.height).toBeGreaterThan(9);
+    // One baseline for the line: the taller of the fonts' ascenders (Noto Sans Arabic's).
+    expect(line!.ascent).toBeCloseTo((9 * 1374) / 1000, 5);
     doc.end();
   });
 });

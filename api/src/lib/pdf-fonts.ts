@@ -54,9 +54,19 @@ export function useFont(doc: PDFKit.PDFDocument, script: Script, weight: Weight)
   return doc.font(name);
 }
 
-/** A line of right-to-left or mixed text as `drawText` draws it: placed runs and the line's height. */
+/**
+ * A line of right-to-left or mixed text as `drawText` draws it: placed runs, the line's height and its
+ * ascent (from its top to the baseline its runs share).
+ */
 interface BidiLine extends PlacedLine {
   height: number;
+  ascent: number;
+}
+
+/** The current font's ascender at the current size, in points (pdfkit keeps the font as `_font`). */
+function ascentOf(doc: PDFKit.PDFDocument): number {
+  const font = (doc as unknown as { _font?: { ascender?: number } })._font;
+  return ((font?.ascender ?? 0) / 1000) * (doc as unknown as { _fontSize: number })._fontSize;
 }
 
 /**
@@ -79,11 +89,13 @@ export function layoutBidiParagraph(
     const scripts = new Set<Script>(line.runs.map((run) => run.script));
     if (scripts.size === 0) scripts.add('latin');
     let height = 0;
+    let ascent = 0;
     for (const script of scripts) {
       useFont(doc, script, weight);
       height = Math.max(height, doc.currentLineHeight(true) + (options.lineGap ?? 0));
+      ascent = Math.max(ascent, ascentOf(doc));
     }
-    return { ...line, height };
+    return { ...line, height, ascent };
   });
 }
 
@@ -117,9 +129,15 @@ export function drawText(
       let top = (lineIndex === 0 ? y : undefined) ?? doc.y;
       const width = boxWidth(doc, left, options);
       for (const placed of layoutBidiParagraph(doc, line, weight, { ...options, width })) {
+        // The runs share a baseline (the fonts' ascenders differ: drawn from the top, digits would
+        // stand higher than the Arabic beside them).
         for (const run of placed.runs) {
           useFont(doc, run.script, weight);
-          doc.text(run.text, left + run.x, top, { lineBreak: false, features: shaped.features });
+          doc.text(run.text, left + run.x, top + placed.ascent, {
+            lineBreak: false,
+            features: shaped.features,
+            baseline: 'alphabetic',
+          });
         }
         top += placed.height;
       }
