@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { baseDirection, layoutParagraph, needsBidi, visualRuns, wrapParagraph } from './pdf-bidi.js';
-import { layoutBidiParagraph } from './pdf-fonts.js';
+import { drawText, layoutBidiParagraph } from './pdf-fonts.js';
 import type { Run } from './pdf-scripts.js';
 
 /** Runs as given to pdfkit; a run in the Arabic font is reversed by fontkit, so it reads in logical order. */
@@ -111,6 +111,15 @@ describe('layoutBidiParagraph', () => {
     expect(line!.height).toBeGreaterThan(9);
     // One baseline for the line: the taller of the fonts' ascenders (Noto Sans Arabic's).
     expect(line!.ascent).toBeCloseTo((9 * 1374) / 1000, 5);
+    doc.end();
+  });
+
+  it('goes on on a new page past the bottom margin, and not when told not to break lines', () => {
+    const doc = new PDFDocument({ size: 'A4', bufferPages: true });
+    drawText(doc, 'طلب شراء', 'regular', 50, doc.page.height - 60, { width: 200 });
+    expect(doc.bufferedPageRange().count).toBe(2);
+    drawText(doc, 'طلب شراء', 'regular', 50, doc.page.height - 60, { width: 200, lineBreak: false });
+    expect(doc.bufferedPageRange().count).toBe(2);
     doc.end();
   });
 });

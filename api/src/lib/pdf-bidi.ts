@@ -1,5 +1,5 @@
 import bidiFactory from 'bidi-js';
-import { type Run, type Script, scriptOf } from './pdf-scripts.js';
+import { type Run, type Script, scriptOf, scriptRuns } from './pdf-scripts.js';
 
 /**
  * Bidirectional text for the PDFs (docs/decisions.md, "Bidirectional text in the PO PDF"). pdfkit
@@ -120,26 +120,37 @@ export function visualRuns(paragraph: string, start = 0, end = paragraph.length)
   return { direction, runs };
 }
 
-/** The breaks of a paragraph into lines no wider than `width`, as [start, end) ranges. */
+/**
+ * The breaks of a paragraph into lines no wider than `width`, as [start, end) ranges. Each word and
+ * each stretch of spaces is measured once (`measure`, in reading order) and the widths added up:
+ * letters do not join across a space, so a line is as wide as its words and spaces.
+ */
 export function wrapParagraph(
   paragraph: string,
   width: number,
   measure: (text: string) => number,
 ): [number, number][] {
   // Words with the spaces after them, in reading order.
-  const words = [...paragraph.matchAll(/\S*\s*/g)].filter((match) => match[0] !== '');
+  const words = [...paragraph.matchAll(/(\S*)(\s*)/g)].filter((match) => match[0] !== '');
   const lines: [number, number][] = [];
   let start = 0;
   let end = 0;
+  // The width of the line so far, and of the spaces after its last word.
+  let used = 0;
+  let spaces = 0;
   for (const word of words) {
     const wordStart = word.index ?? 0;
-    const wordEnd = wordStart + word[0].length;
-    const candidate = paragraph.slice(start, wordStart + word[0].trimEnd().length);
-    if (end > start && measure(candidate) > width) {
+    const wordWidth = word[1] ? measure(word[1]) : 0;
+    const spaceWidth = word[2] ? measure(word[2]) : 0;
+    if (end > start && used + spaces + wordWidth > width) {
       lines.push([start, end]);
       start = wordStart;
+      used = 0;
+      spaces = 0;
     }
-    end = wordEnd;
+    used += spaces + wordWidth;
+    spaces = spaceWidth;
+    end = wordStart + word[0].length;
   }
   if (end > start || lines.length === 0) lines.push([start, end]);
   // A line's trailing spaces are not drawn.
@@ -157,7 +168,8 @@ export function layoutParagraph(
   options: { width: number; align?: string },
   measure: (run: Run) => number,
 ): PlacedLine[] {
-  const logicalWidth = (text: string) => visualRuns(text).runs.reduce((sum, run) => sum + measure(run), 0);
+  // A word, or a stretch of spaces (in the Latin font), in the fonts of its scripts.
+  const logicalWidth = (text: string) => scriptRuns(text).reduce((sum, run) => sum + measure(run), 0);
   return wrapParagraph(paragraph, options.width, logicalWidth).map(([start, end]) => {
     const line = visualRuns(paragraph, start, end);
     const widths = line.runs.map(measure);

@@ -129,6 +129,11 @@ export function drawText(
       let top = (lineIndex === 0 ? y : undefined) ?? doc.y;
       const width = boxWidth(doc, left, options);
       for (const placed of layoutBidiParagraph(doc, line, weight, { ...options, width })) {
+        // Past the bottom margin the text goes on on a new page, as pdfkit's own wrapping does.
+        if (options.lineBreak !== false && top + placed.height > doc.page.height - doc.page.margins.bottom) {
+          doc.addPage();
+          top = doc.page.margins.top;
+        }
         // The runs share a baseline (the fonts' ascenders differ: drawn from the top, digits would
         // stand higher than the Arabic beside them).
         for (const run of placed.runs) {
