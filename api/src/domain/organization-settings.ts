@@ -123,3 +123,35 @@ export function checkCurrencyChange(current: string, next: string | undefined, l
   const message = `The base currency stays ${current}: requisitions, orders, budgets or exchange rates already use it`;
   throw new Conflict(message, 'CONFLICT', [{ field: 'currency', message }]);
 }
+
+/** What `purchaseOrderAddressDefaults` reads of the organisation's row. */
+export interface OrganizationAddresses {
+  /** `organizations.address`: the registered address on one line (or a line set without one). */
+  address: string | null;
+  /** `organizations.addresses`. */
+  addresses: Partial<Record<AddressKind, PostalAddress | null>> | null;
+}
+
+const oneLine = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * The addresses a new purchase order gets when it is raised without them (docs/decisions.md,
+ * "Orders' addresses from the settings"), on one line: billing is the billing address, else the
+ * registered one; shipping (for a requisition without a shipping address of its own) is the delivery
+ * address, else the registered one. The registered one is `organizations.address`, which a change of
+ * the registered address keeps as its one-line form.
+ */
+export function purchaseOrderAddressDefaults(row: OrganizationAddresses): {
+  billing_address: string | null;
+  shipping_address: string | null;
+} {
+  const registered = oneLine(row.address);
+  const of = (kind: AddressKind) => oneLine(formatAddress(row.addresses?.[kind] ?? null));
+  return {
+    billing_address: of('billing') ?? registered,
+    shipping_address: of('delivery') ?? registered,
+  };
+}

@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { layoutParagraph, needsBidi, type PlacedLine } from './pdf-bidi.js';
+import { type Run, type Script, scriptRuns, type Weight } from './pdf-scripts.js';
+
+export { type Run, type Script, scriptOf, scriptRuns, type Weight } from './pdf-scripts.js';
 
 /**
  * Fonts for the PDFs the API makes (purchase orders, history exports): Noto Sans for Latin, Greek and
@@ -7,9 +11,6 @@ import { createRequire } from 'node:module';
  * only the glyphs a document uses (a subset), and it has no fallback between fonts, so each text is
  * split into runs by script and each run is drawn in its own font (see docs/decisions.md "Documents").
  */
-export type Script = 'latin' | 'cjk' | 'arabic';
-export type Weight = 'regular' | 'bold';
-
 const FILES: Record<Script, Record<Weight, string>> = {
   latin: {
     regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
@@ -53,74 +54,62 @@ export function useFont(doc: PDFKit.PDFDocument, script: Script, weight: Weight)
   return doc.font(name);
 }
 
-/** The script of one character, or null for spaces, which join the run around them. */
-export function scriptOf(char: string): Script | null {
-  const code = char.codePointAt(0) ?? 0;
-  if (/\s/.test(char)) return null;
-  if (
-    (code >= 0x0600 && code <= 0x06ff) ||
-    (code >= 0x0750 && code <= 0x077f) ||
-    (code >= 0x0870 && code <= 0x08ff) ||
-    (code >= 0xfb50 && code <= 0xfdff) ||
-    (code >= 0xfe70 && code <= 0xfeff)
-  ) {
-    return 'arabic';
-  }
-  if (
-    (code >= 0x2e80 && code <= 0x2fdf) ||
-    (code >= 0x3000 && code <= 0x31ff) ||
-    (code >= 0x3400 && code <= 0x4dbf) ||
-    (code >= 0x4e00 && code <= 0x9fff) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xffef) ||
-    (code >= 0x20000 && code <= 0x3ffff)
-  ) {
-    return 'cjk';
-  }
-  return 'latin';
-}
-
-export interface Run {
-  script: Script;
-  text: string;
-}
-
 /**
- * Splits a text into runs of one script. Spaces stay in the run they follow, except that a space
- * after Arabic joins it only when Arabic follows (so a run of Arabic words is laid out right to left
- * as one, and digits or Latin after it are not). Tabs and carriage returns become spaces.
+ * A line of right-to-left or mixed text as `drawText` draws it: placed runs, the line's height and its
+ * ascent (from its top to the baseline its runs share).
  */
-export function scriptRuns(value: string): Run[] {
-  const chars = Array.from(value.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' '));
-  const runs: Run[] = [];
-  let pendingSpace = '';
-  const push = (script: Script, text: string) => {
-    const last = runs[runs.length - 1];
-    if (last && last.script === script) last.text += text;
-    else runs.push({ script, text });
-  };
-  for (const char of chars) {
-    const script = scriptOf(char);
-    if (script === null) {
-      pendingSpace += char;
-      continue;
-    }
-    if (pendingSpace) {
-      const last = runs[runs.length - 1];
-      const into = !last ? script : last.script === 'arabic' && script !== 'arabic' ? script : last.script;
-      push(into, pendingSpace);
-      pendingSpace = '';
-    }
-    push(script, char);
-  }
-  if (pendingSpace) push(runs[runs.length - 1]?.script ?? 'latin', pendingSpace);
-  return runs;
+interface BidiLine extends PlacedLine {
+  height: number;
+  ascent: number;
+}
+
+/** The current font's ascender at the current size, in points (pdfkit keeps the font as `_font`). */
+function ascentOf(doc: PDFKit.PDFDocument): number {
+  const font = (doc as unknown as { _font?: { ascender?: number } })._font;
+  return ((font?.ascender ?? 0) / 1000) * (doc as unknown as { _fontSize: number })._fontSize;
 }
 
 /**
- * Draws a text in any script: one `text` call per run, continued, so wrapping and the position carry
- * on from run to run. Without x and y it starts where the document stands, like `doc.text`.
+ * Lays out a paragraph holding right-to-left text (see lib/pdf-bidi.ts) in a box `width` wide: its
+ * lines, each with its runs in visual order and its height (the tallest of its fonts, as pdfkit
+ * advances a line: line height with gap, plus `lineGap`).
+ */
+export function layoutBidiParagraph(
+  doc: PDFKit.PDFDocument,
+  paragraph: string,
+  weight: Weight,
+  options: { width: number; align?: string; lineGap?: number },
+): BidiLine[] {
+  const measure = (run: Run) => {
+    useFont(doc, run.script, weight);
+    return doc.widthOfString(run.text, { features: [] });
+  };
+  const text = paragraph.normalize('NFC').replace(/\t/g, ' ');
+  return layoutParagraph(text, options, measure).map((line) => {
+    const scripts = new Set<Script>(line.runs.map((run) => run.script));
+    if (scripts.size === 0) scripts.add('latin');
+    let height = 0;
+    let ascent = 0;
+    for (const script of scripts) {
+      useFont(doc, script, weight);
+      height = Math.max(height, doc.currentLineHeight(true) + (options.lineGap ?? 0));
+      ascent = Math.max(ascent, ascentOf(doc));
+    }
+    return { ...line, height, ascent };
+  });
+}
+
+/** The box a text is laid out in: `options.width`, else to the right margin (as pdfkit does). */
+function boxWidth(doc: PDFKit.PDFDocument, x: number, options: PDFKit.Mixins.TextOptions): number {
+  return options.width ?? doc.page.width - x - doc.page.margins.right;
+}
+
+/**
+ * Draws a text in any script. A line without right-to-left text is drawn as one `text` call per run,
+ * continued, so wrapping and the position carry on from run to run. A line with right-to-left text
+ * is laid out by `layoutBidiParagraph` (wrapped, runs in visual order, aligned right when its base
+ * direction is right to left) and each run drawn where it stands. Without x and y it starts where
+ * the document stands, like `doc.text`.
  */
 export function drawText(
   doc: PDFKit.PDFDocument,
@@ -135,6 +124,32 @@ export function drawText(
   const shaped = { ...options, features: options.features ?? [] };
   // Each line on its own: pdfkit drops a line break at the end of a continued run.
   value.split(/\r\n?|\n/).forEach((line, lineIndex) => {
+    if (needsBidi(line)) {
+      const left = x ?? doc.x;
+      let top = (lineIndex === 0 ? y : undefined) ?? doc.y;
+      const width = boxWidth(doc, left, options);
+      for (const placed of layoutBidiParagraph(doc, line, weight, { ...options, width })) {
+        // Past the bottom margin the text goes on on a new page, as pdfkit's own wrapping does.
+        if (options.lineBreak !== false && top + placed.height > doc.page.height - doc.page.margins.bottom) {
+          doc.addPage();
+          top = doc.page.margins.top;
+        }
+        // The runs share a baseline (the fonts' ascenders differ: drawn from the top, digits would
+        // stand higher than the Arabic beside them).
+        for (const run of placed.runs) {
+          useFont(doc, run.script, weight);
+          doc.text(run.text, left + run.x, top + placed.ascent, {
+            lineBreak: false,
+            features: shaped.features,
+            baseline: 'alphabetic',
+          });
+        }
+        top += placed.height;
+      }
+      doc.x = left;
+      doc.y = top;
+      return;
+    }
     const runs = scriptRuns(line);
     if (runs.length === 0) runs.push({ script: 'latin', text: '' });
     runs.forEach((run, index) => {
@@ -149,15 +164,12 @@ export function drawText(
   return doc;
 }
 
-/**
- * The height a text takes when drawn with `drawText`: the largest of its height in each font it
- * uses, so a row is never too short for its tallest script.
- */
-export function heightOfText(
+/** The height of a text without right-to-left characters: the largest in each font it uses. */
+function heightInFonts(
   doc: PDFKit.PDFDocument,
   value: string,
   weight: Weight,
-  options: PDFKit.Mixins.TextOptions = {},
+  options: PDFKit.Mixins.TextOptions,
 ): number {
   const text = scriptRuns(value)
     .map((run) => run.text)
@@ -170,4 +182,24 @@ export function heightOfText(
     height = Math.max(height, doc.heightOfString(text, options));
   }
   return height;
+}
+
+/**
+ * The height a text takes when drawn with `drawText`: the largest of its height in each font it
+ * uses, so a row is never too short for its tallest script; a line with right-to-left text as
+ * `layoutBidiParagraph` lays it out.
+ */
+export function heightOfText(
+  doc: PDFKit.PDFDocument,
+  value: string,
+  weight: Weight,
+  options: PDFKit.Mixins.TextOptions = {},
+): number {
+  if (!needsBidi(value)) return heightInFonts(doc, value, weight, options);
+  const width = boxWidth(doc, doc.x, options);
+  return value.split(/\r\n?|\n/).reduce((sum, line) => {
+    if (!needsBidi(line)) return sum + heightInFonts(doc, line, weight, options);
+    const lines = layoutBidiParagraph(doc, line, weight, { ...options, width });
+    return sum + lines.reduce((total, placed) => total + placed.height, 0);
+  }, 0);
 }

@@ -7,6 +7,7 @@ import {
   checkCurrencyChange,
   fiscalYearEndOf,
   formatAddress,
+  purchaseOrderAddressDefaults,
   readSettingsChange,
 } from '../../domain/organization-settings.js';
 import type { Db } from '../../http/context.js';
@@ -77,6 +78,7 @@ function present(row: SettingsRow): OrganizationSettings {
     currency_locked: row.currency_locked,
     reapproval_tolerance_percent: Number(row.tolerance?.percent ?? 0),
     reapproval_tolerance_amount: Number(row.tolerance?.amount ?? 0),
+    purchase_order_addresses: purchaseOrderAddressDefaults(row),
     version: row.settings_version,
   };
 }

@@ -168,13 +168,31 @@ describe('renderPurchaseOrderPdf', () => {
       'NotoSansSC-Regular',
     ]);
     const latin = textInFont(pdf, 'NotoSans-Regular');
-    for (const text of ['Ромашка ООО', 'Οδός Ερμού 12', 'Бухгалтерия', 'Москва', ' 12']) {
+    for (const text of ['Ромашка ООО', 'Οδός Ερμού 12', 'Бухгалтерия', 'Москва', '12']) {
       expect(latin).toContain(text);
     }
     expect(textInFont(pdf, 'NotoSansSC-Bold')).toBe('东京贸易有限公司');
     expect(textInFont(pdf, 'NotoSansSC-Regular').split('\n')).toEqual(['上海市', '北京 ']);
-    // Read back in logical order: the Arabic glyphs are laid out right to left.
-    expect(textInFont(pdf, 'NotoSansArabic-Regular').split('\n')).toEqual(['مصر', 'شارع الملك فهد']);
+    // Read back in logical order: the Arabic glyphs are laid out right to left (the space before
+    // the number, on their left, with them).
+    expect(textInFont(pdf, 'NotoSansArabic-Regular').split('\n')).toEqual(['مصر', 'شارع الملك فهد ']);
+  });
+
+  it('draws the number of a right-to-left address on its left: the number first, then the Arabic words', async () => {
+    const world = order(1);
+    world.shipping_address = 'شارع الملك فهد 12';
+    const pdf = await renderPurchaseOrderPdf({
+      order: world,
+      buyer: { name: 'Northwind Traders', address: null, phone: null },
+      sentAt: new Date('2026-11-21T10:00:00Z'),
+    });
+    const runs = pdfRuns(pdf);
+    const title = runs.findIndex((run) => run.text === 'SHIP TO');
+    // Drawn left to right: the number, then the Arabic run (which fontkit lays out right to left).
+    expect(runs.slice(title + 1, title + 3)).toEqual([
+      { font: 'NotoSans-Regular', text: '12' },
+      { font: 'NotoSansArabic-Regular', text: 'شارع الملك فهد ' },
+    ]);
   });
 
   it('embeds only the glyphs used: one Chinese name adds a few kilobytes, not the 10 MB font', async () => {

@@ -3,6 +3,10 @@ import { UniqueConstraintError } from 'sequelize';
 import { validationError } from '../../contract/validation.js';
 import { execute, selectOne } from '../../db-query.js';
 import { Conflict, type ErrorDetail, NotFound } from '../../domain/errors.js';
+import {
+  type OrganizationAddresses,
+  purchaseOrderAddressDefaults,
+} from '../../domain/organization-settings.js';
 import type { Db } from '../../http/context.js';
 import { allocateDocumentNumber } from '../requisitions/numbering.js';
 import { audit as auditRequisition } from '../requisitions/requisitions.service.js';
@@ -48,8 +52,10 @@ interface LockedRequisition {
 
 /**
  * Raises a draft order from an approved requisition of the organisation for one of its active
- * vendors (DECISIONS §6): lines, total, currency and shipping address are copied from the
- * requisition, the billing address is the organisation's unless given, the number comes from the
+ * vendors (DECISIONS §6): lines, total, currency are copied from the requisition; an address not
+ * given gets its default (shipping: the requisition's, else the settings' delivery address, else the
+ * registered one; billing: the settings' billing address, else the registered one, see
+ * `purchaseOrderAddressDefaults`), kept by the order from then on; the number comes from the
  * organisation's PO counter, and the requisition becomes `po_created`, all in one transaction with
  * the requisition row locked, so two buyers ordering one requisition get one order and one 409.
  */
@@ -99,6 +105,13 @@ export async function createPurchaseOrder(
         );
       }
 
+      const organization = await selectOne<OrganizationAddresses>(
+        db,
+        'SELECT address, addresses FROM organizations WHERE id = $1',
+        [organizationId],
+        transaction,
+      );
+      const defaults = purchaseOrderAddressDefaults(organization ?? { address: null, addresses: null });
       const number = await allocateDocumentNumber(db, organizationId, 'PO', transaction);
       const row = await selectOne<{ id: string }>(
         db,
@@ -107,8 +120,8 @@ export async function createPurchaseOrder(
             delivery_date, payment_terms, notes, shipping_address, billing_address, created_by_id)
          -- The order counts in the base currency at its requisition's frozen rate.
          SELECT r.organization_id, $3, r.id, $4, 'draft', r.total_amount, r.currency, r.exchange_rate, $5, $6, $7,
-                COALESCE($8, r.shipping_address), COALESCE($9, o.address), $10
-           FROM requisitions r JOIN organizations o ON o.id = r.organization_id
+                COALESCE($8, NULLIF(btrim(r.shipping_address), ''), $11), COALESCE($9, $12), $10
+           FROM requisitions r
           WHERE r.id = $1 AND r.organization_id = $2
          RETURNING id`,
         [
@@ -122,6 +135,8 @@ export async function createPurchaseOrder(
           clean(input.shipping_address),
           clean(input.billing_address),
           actor.userId,
+          defaults.shipping_address,
+          defaults.billing_address,
         ],
         transaction,
       );

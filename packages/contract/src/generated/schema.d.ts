@@ -365,8 +365,9 @@ export interface paths {
          *     when another change came first the answer is 409 `CONFLICT` naming `version`, and nothing is
          *     written. The base currency can change only while the organisation has no requisition, purchase
          *     order, budget or exchange rate (409 `CONFLICT` naming `currency`): amounts already recorded are
-         *     in the old currency. The registered address, on one line, is the address printed on purchase
-         *     orders. `X-Organization-Id` must name the organisation of the path (400). Needs `org.settings`.
+         *     in the old currency. The registered address, on one line, is the buyer's address printed on
+         *     purchase orders; the billing and delivery addresses are the defaults of new orders (see
+         *     `purchase_order_addresses`). `X-Organization-Id` must name the organisation of the path (400). Needs `org.settings`.
          */
         patch: operations["updateOrganizationSettings"];
         trace?: never;
@@ -1937,8 +1938,12 @@ export interface paths {
         /**
          * Raise a purchase order
          * @description Raises a draft order from an `approved` requisition for an active vendor: lines, totals and
-         *     currency are copied from the requisition, the shipping address defaults to the requisition's and
-         *     the billing address to the organisation's. The requisition becomes `po_created`. A requisition
+         *     currency are copied from the requisition. An address left out (or blank) gets its default: the
+         *     shipping address is the requisition's, else the settings' delivery address, else the registered
+         *     address; the billing address is the settings' billing address, else the registered address
+         *     (`GeneralSettings.purchase_order_addresses` shows the settings' part). The order keeps them: a
+         *     later change of the settings does not change it, and its PDF prints its own. The requisition
+         *     becomes `po_created`. A requisition
          *     that is not `approved` (or already has an order) answers 409. Needs `purchase_order.manage`.
          */
         post: operations["createPurchaseOrder"];
@@ -3456,8 +3461,25 @@ export interface components {
             currency_locked: boolean;
             reapproval_tolerance_percent: components["schemas"]["ReapprovalTolerancePercent"];
             reapproval_tolerance_amount: components["schemas"]["ReapprovalToleranceAmount"];
+            purchase_order_addresses: components["schemas"]["PurchaseOrderAddressDefaults"];
             /** @description Goes up with every change; a change names the version it was made from. */
             version: number;
+        };
+        /**
+         * @description The addresses a new purchase order gets when `createPurchaseOrder` leaves them out (or sends
+         *     them blank), on one line as orders print them ("street, city region postcode, country"),
+         *     worked out by the server from these settings. An order keeps the addresses it was created with:
+         *     changing the settings later does not change existing orders.
+         */
+        PurchaseOrderAddressDefaults: {
+            /** @description The billing address, else the registered address; null when neither is set. */
+            billing_address: string | null;
+            /**
+             * @description The ship-to of an order whose requisition has no shipping address: the delivery address,
+             *     else the registered address; null when neither is set. A requisition's own shipping address
+             *     comes first.
+             */
+            shipping_address: string | null;
         };
         GeneralSettingsResponse: {
             settings: components["schemas"]["GeneralSettings"];
@@ -4460,7 +4482,12 @@ export interface components {
              * @description Not before today: 'Delivery date cannot be in the past'.
              */
             delivery_date: string;
+            /**
+             * @description Absent, null or blank: the requisition's shipping address, else the settings' delivery
+             *     address, else the registered address.
+             */
             shipping_address?: string | null;
+            /** @description Absent, null or blank: the settings' billing address, else the registered address. */
             billing_address?: string | null;
             notes?: string | null;
         };

@@ -1,3 +1,4 @@
+import type { Schemas } from '@purchasing/api-client';
 import { Callout, formatMoney } from '@purchasing/ui';
 import { Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
@@ -13,10 +14,11 @@ import { usePurchaseOrderCreate } from './usePurchaseOrderCreate';
 /** The new purchase order form: requisition, vendor and order terms panels, and the action bar. */
 export function CreateForm({
   organizationId,
-  billingAddress,
+  addressDefaults,
 }: {
   organizationId: string;
-  billingAddress: string;
+  /** The addresses a new order gets, from the settings answer. */
+  addressDefaults: Schemas['PurchaseOrderAddressDefaults'];
 }): ReactElement {
   const { navigation } = usePurchasing();
   const {
@@ -35,7 +37,7 @@ export function CreateForm({
     vendorOptions,
     chooseRequisition,
     chooseVendor,
-  } = usePurchaseOrderCreate({ organizationId, billingAddress });
+  } = usePurchaseOrderCreate({ organizationId, addressDefaults });
 
   return (
     <form

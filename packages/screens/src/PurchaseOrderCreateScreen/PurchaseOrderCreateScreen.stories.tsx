@@ -4,7 +4,11 @@ import { delay } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import type { Navigation } from '../PurchasingProvider';
 import { handlers, http, meHandler, organizationsHandler, plainUser } from '../test/handlers';
-import { createPurchaseOrderApi, vendorListErrorHandler } from '../test/purchaseOrderHandlers';
+import {
+  approvedRequisitions,
+  createPurchaseOrderApi,
+  vendorListErrorHandler,
+} from '../test/purchaseOrderHandlers';
 import { StoryProviders } from '../test/StoryProviders';
 import { PurchaseOrderCreateScreen } from './PurchaseOrderCreateScreen';
 
@@ -44,6 +48,36 @@ export const RequisitionChosen: Story = {
     await userEvent.click(canvas.getByRole('combobox', { name: /Vendor/ }));
     await userEvent.click(await page.findByRole('option', { name: 'Tech Supplies Pty Ltd' }));
     await expect(await canvas.findByText('Conveyor belt, 12 m, heavy duty')).toBeVisible();
+  },
+};
+
+/**
+ * A requisition without a shipping address of its own: the order ships to the organisation's delivery
+ * address and bills to its billing address, both from the settings answer (`purchase_order_addresses`).
+ */
+export const AddressesFromSettings: Story = {
+  parameters: {
+    msw: {
+      handlers: apiHandlers({
+        requisitions: approvedRequisitions().map((entry) => ({ ...entry, shipping_address: null })),
+        addressDefaults: {
+          billing_address: 'Accounts Payable, PO Box 77, Sydney NSW 2001, Australia',
+          shipping_address: 'Dock 4, 12 Wharf Road, Port Botany NSW 2036, Australia',
+        },
+      }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await expect(await canvas.findByRole('textbox', { name: 'Billing Address' })).toHaveValue(
+      'Accounts Payable, PO Box 77, Sydney NSW 2001, Australia',
+    );
+    await userEvent.click(await canvas.findByRole('combobox', { name: /Approved Requisition/ }));
+    await userEvent.click(await page.findByRole('option', { name: /REQ-2026-00021/ }));
+    await expect(canvas.getByRole('textbox', { name: 'Shipping Address' })).toHaveValue(
+      'Dock 4, 12 Wharf Road, Port Botany NSW 2036, Australia',
+    );
   },
 };
 

@@ -85,16 +85,54 @@ describe('PurchaseOrderCreateScreen', () => {
     expect(screen.getByRole('status', { name: 'Order total' })).toHaveTextContent('$18,750.00');
   });
 
-  it("prefills the requisition's delivery date when it is still ahead, and the organisation's billing address", async () => {
-    const { user } = setup();
+  it("prefills the requisition's delivery date when it is still ahead, and the billing address the server gives a new order", async () => {
+    const { user } = setup({
+      options: {
+        addressDefaults: {
+          billing_address: 'Accounts Payable, PO Box 77, Sydney NSW 2001',
+          shipping_address: null,
+        },
+      },
+    });
     await screen.findByRole('form', { name: 'New purchase order' });
-    expect(screen.getByRole('textbox', { name: 'Billing Address' })).toHaveValue(acme.address);
+    // From the settings answer's purchase_order_addresses, not the organisation's one-line address.
+    expect(screen.getByRole('textbox', { name: 'Billing Address' })).toHaveValue(
+      'Accounts Payable, PO Box 77, Sydney NSW 2001',
+    );
     await choose(user, /Approved Requisition/, /REQ-2026-00021/);
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Delivery Date/ })).toHaveValue(
         formatDate(laptops.delivery_date),
       ),
     );
+  });
+
+  it("prefills the settings' shipping address for a requisition without one of its own", async () => {
+    const requisitions = approvedRequisitions().map((entry) =>
+      entry.id === laptops.id ? { ...entry, shipping_address: null } : entry,
+    );
+    const { user } = setup({ options: { requisitions } });
+    await choose(user, /Approved Requisition/, /REQ-2026-00021/);
+    const shipping = screen.getByRole('textbox', { name: 'Shipping Address' });
+    await waitFor(() =>
+      expect(shipping).toHaveValue('Dock 4, 12 Wharf Road, Port Botany NSW 2036, Australia'),
+    );
+    // A requisition with its own address comes first.
+    await choose(user, /Approved Requisition/, /REQ-2026-00022/);
+    await waitFor(() => expect(shipping).toHaveValue(conveyor.shipping_address));
+  });
+
+  it('waits for the settings before showing the form', async () => {
+    setup({
+      overrides: [
+        http.get('/organizations/{id}/settings', async () => {
+          await new Promise(() => {});
+          return undefined;
+        }),
+      ],
+    });
+    expect(await screen.findByRole('status', { name: "Loading the order's addresses" })).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
   it("takes the vendor's usual payment terms unless the buyer chose others", async () => {

@@ -34,15 +34,15 @@ import { APPROVED_REQUISITION_LIMIT, purchaseOrderCreateMessages } from './purch
  */
 export function usePurchaseOrderCreate({
   organizationId,
-  billingAddress,
+  addressDefaults,
 }: {
   organizationId: string;
-  billingAddress: string;
+  addressDefaults: Schemas['PurchaseOrderAddressDefaults'];
 }) {
   const { client, navigation } = usePurchasing();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
-  const [defaultValues] = useState(() => emptyPurchaseOrderForm(billingAddress));
+  const [defaultValues] = useState(() => emptyPurchaseOrderForm(addressDefaults.billing_address ?? ''));
   const [problems, setProblems] = useState<string[]>([]);
   const [created, setCreated] = useState(false);
   const {
@@ -122,7 +122,7 @@ export function usePurchaseOrderCreate({
   /** A chosen requisition prefills the shipping address and delivery date. */
   const chooseRequisition = (id: string) => {
     const summary = approved.data?.requisitions.find((entry) => entry.id === id);
-    if (summary) prefillFromRequisition(summary, setValue, getFieldState);
+    if (summary) prefillFromRequisition(summary, addressDefaults, setValue, getFieldState);
   };
 
   const chooseVendor = (id: string) => {
@@ -153,17 +153,20 @@ export function usePurchaseOrderCreate({
 }
 
 /**
- * A chosen requisition fills what it knows: its shipping address, and its delivery date when that is
- * still ahead. A field the buyer already worked on is left alone.
+ * A chosen requisition fills what it knows: its shipping address (without one, the address the
+ * server gives such an order, `defaults.shipping_address`), and its delivery date when that is still
+ * ahead. A field the buyer already worked on is left alone.
  */
 function prefillFromRequisition(
   requisition: Schemas['RequisitionSummary'],
+  defaults: Schemas['PurchaseOrderAddressDefaults'],
   setValue: UseFormSetValue<PurchaseOrderFormValues>,
   getFieldState: UseFormGetFieldState<PurchaseOrderFormValues>,
 ): void {
   const options = { shouldDirty: true } as const;
   if (!getFieldState('shipping_address').isTouched) {
-    setValue('shipping_address', requisition.shipping_address ?? '', options);
+    const own = requisition.shipping_address?.trim();
+    setValue('shipping_address', own || (defaults.shipping_address ?? ''), options);
   }
   const due = requisition.delivery_date;
   if (due && due >= todayIsoDate() && !getFieldState('delivery_date').isTouched) {

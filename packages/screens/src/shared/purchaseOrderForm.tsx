@@ -79,7 +79,7 @@ export const PURCHASE_ORDER_FORM_FIELDS = [
 
 type FormField = (typeof PURCHASE_ORDER_FORM_FIELDS)[number];
 
-/** An empty create form; `billingAddress` is the organisation's, the default the server would use too. */
+/** An empty create form; `billingAddress` is the one the server gives a new order (from the settings). */
 export function emptyPurchaseOrderForm(billingAddress = ''): PurchaseOrderFormValues {
   return {
     requisition_id: '',

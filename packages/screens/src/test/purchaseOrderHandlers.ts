@@ -22,6 +22,7 @@ import {
 } from './purchaseOrderFixtures';
 import { purchaseOrderReceiptHandlers } from './purchaseOrderReceiptHandlers';
 import { toSummary } from './requisitionFixtures';
+import { settingsFixture } from './settingsHandlers';
 
 export {
   approvedRequisitions,
@@ -59,7 +60,18 @@ export interface PurchaseOrderApiOptions {
   onList?: (url: URL) => void;
   /** Receipts already recorded, per order id. */
   receipts?: Record<string, Schemas['PurchaseOrderReceipt'][]>;
+  /**
+   * The addresses a new order gets, in the settings answer (default {@link orderAddressDefaults}:
+   * billing at Acme's address, shipping to its dock).
+   */
+  addressDefaults?: Schemas['PurchaseOrderAddressDefaults'];
 }
+
+/** The addresses a new order of Acme gets unless given (as `GET /organizations/{id}/settings` says). */
+export const orderAddressDefaults: Schemas['PurchaseOrderAddressDefaults'] = {
+  billing_address: acme.address,
+  shipping_address: 'Dock 4, 12 Wharf Road, Port Botany NSW 2036, Australia',
+};
 
 /**
  * Handlers over an in-memory store of orders: list (search, status[], vendor_id[], dates, paging),
@@ -83,10 +95,14 @@ export function createPurchaseOrderApi(
     problem('Delivery date cannot be in the past', 'VALIDATION_FAILED', [
       { field, message: 'Delivery date cannot be in the past' },
     ]);
+  const addressDefaults = options.addressDefaults ?? orderAddressDefaults;
   const holderOf = (attachmentId: string) =>
     orders.find((order) => order.attachments.some((file) => file.id === attachmentId));
 
   const handlers = [
+    http.get('/organizations/{id}/settings', ({ response }) =>
+      response(200).json({ settings: settingsFixture({ purchase_order_addresses: addressDefaults }) }),
+    ),
     http.get('/purchase-orders', ({ request, response }) => {
       const url = new URL(request.url);
       options.onList?.(url);
@@ -146,8 +162,12 @@ export function createPurchaseOrderApi(
         delivery_date: body.delivery_date,
         payment_terms: body.payment_terms,
         notes: body.notes ?? null,
-        shipping_address: body.shipping_address ?? requisition.shipping_address,
-        billing_address: body.billing_address ?? acme.address,
+        // The server's defaults: the requisition's, else the settings' (for the billing address, theirs).
+        shipping_address:
+          body.shipping_address?.trim() ||
+          requisition.shipping_address?.trim() ||
+          addressDefaults.shipping_address,
+        billing_address: body.billing_address?.trim() || addressDefaults.billing_address,
         created_at: new Date().toISOString(),
         vendor: toPoVendor(supplier),
         po_line_items: linesOf(requisition, next),

@@ -40,6 +40,11 @@ export function settingsFixture(overrides: Partial<Settings> = {}): Settings {
     currency_locked: true,
     reapproval_tolerance_percent: 0,
     reapproval_tolerance_amount: 0,
+    // What the server works out from the addresses above (no billing address: the registered one).
+    purchase_order_addresses: {
+      billing_address: '1 Market Street, Sydney NSW 2000, Australia',
+      shipping_address: 'Dock 4, 12 Wharf Road, Port Botany NSW 2036, Australia',
+    },
     version: 3,
     ...overrides,
   };

@@ -1,0 +1,125 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { baseDirection, layoutParagraph, needsBidi, visualRuns, wrapParagraph } from './pdf-bidi.js';
+import { drawText, layoutBidiParagraph } from './pdf-fonts.js';
+import type { Run } from './pdf-scripts.js';
+
+/** Runs as given to pdfkit; a run in the Arabic font is reversed by fontkit, so it reads in logical order. */
+describe('visualRuns', () => {
+  it('puts the number of a right-to-left street on its left, the Arabic words after it', () => {
+    expect(visualRuns('شارع الملك فهد 12')).toEqual({
+      direction: 'rtl',
+      runs: [
+        { script: 'latin', text: '12' },
+        { script: 'arabic', text: 'شارع الملك فهد ' },
+      ],
+    });
+  });
+
+  it('keeps a left-to-right line in order, an Arabic name inside it in its own run', () => {
+    expect(visualRuns('Vendor: شركة الأمل Ltd 12')).toEqual({
+      direction: 'ltr',
+      runs: [
+        { script: 'latin', text: 'Vendor: ' },
+        { script: 'arabic', text: 'شركة الأمل' },
+        { script: 'latin', text: ' Ltd 12' },
+      ],
+    });
+  });
+
+  it('never reverses digits: Arabic-Indic ones are given reversed, for fontkit to turn back', () => {
+    expect(visualRuns('شارع ١٢٣ الملك')).toEqual({
+      direction: 'rtl',
+      runs: [
+        { script: 'arabic', text: ' الملك' },
+        { script: 'arabic', text: '٣٢١' },
+        { script: 'arabic', text: 'شارع ' },
+      ],
+    });
+  });
+
+  it('mirrors brackets in right-to-left text', () => {
+    expect(visualRuns('مرحبا (عالم)').runs).toEqual([
+      { script: 'latin', text: '(' },
+      { script: 'arabic', text: 'عالم' },
+      { script: 'latin', text: ')' },
+      { script: 'arabic', text: 'مرحبا ' },
+    ]);
+  });
+
+  it('leaves a text without right-to-left characters as one run', () => {
+    expect(needsBidi('Acme Office Supplies 12')).toBe(false);
+    expect(needsBidi('شارع')).toBe(true);
+    expect(visualRuns('Acme 12')).toEqual({ direction: 'ltr', runs: [{ script: 'latin', text: 'Acme 12' }] });
+  });
+
+  it('takes the base direction from the first strong character', () => {
+    expect(baseDirection('12 شارع Main')).toBe('rtl');
+    expect(baseDirection('Main شارع')).toBe('ltr');
+    expect(baseDirection('12')).toBe('ltr');
+  });
+});
+
+/** Every character 5 points wide. */
+const measure = (run: Run) => run.text.length * 5;
+
+describe('layoutParagraph', () => {
+  it('aligns a right-to-left paragraph on the right of its box', () => {
+    const [line] = layoutParagraph('طلب شراء', { width: 200 }, measure);
+    expect(line).toEqual({
+      direction: 'rtl',
+      width: 40,
+      runs: [{ script: 'arabic', text: 'طلب شراء', x: 160, width: 40 }],
+    });
+  });
+
+  it('keeps a left-to-right paragraph on the left, and a centred one centred', () => {
+    expect(layoutParagraph('Acme', { width: 200 }, measure)[0]?.runs[0]?.x).toBe(0);
+    expect(layoutParagraph('طلب شراء', { width: 200, align: 'center' }, measure)[0]?.runs[0]?.x).toBe(80);
+  });
+
+  it('wraps a right-to-left paragraph in reading order, each line aligned right', () => {
+    const lines = layoutParagraph('شارع الملك فهد 12 الرياض', { width: 60 }, measure);
+    expect(lines.map((line) => line.runs.map((run) => run.text))).toEqual([
+      ['شارع الملك'],
+      ['12', 'فهد '],
+      ['الرياض'],
+    ]);
+    for (const line of lines) expect(line.runs.at(-1)!.x + line.runs.at(-1)!.width).toBe(60);
+  });
+
+  it('breaks only at spaces and drops a line’s trailing spaces', () => {
+    expect(wrapParagraph('ab cd  ef', 12, (text) => text.length * 5)).toEqual([
+      [0, 2],
+      [3, 5],
+      [7, 9],
+    ]);
+    expect(wrapParagraph('', 12, () => 0)).toEqual([[0, 0]]);
+  });
+});
+
+describe('layoutBidiParagraph', () => {
+  it('right-aligns an Arabic paragraph in the fonts pdfkit draws it in', () => {
+    const doc = new PDFDocument({ size: 'A4' });
+    doc.fontSize(9);
+    const [line] = layoutBidiParagraph(doc, 'شارع الملك فهد 12', 'regular', { width: 158 });
+    expect(line!.direction).toBe('rtl');
+    expect(line!.runs.map((run) => run.script)).toEqual(['latin', 'arabic']);
+    const last = line!.runs.at(-1)!;
+    expect(last.x + last.width).toBeCloseTo(158, 5);
+    expect(line!.runs[0]!.x).toBeGreaterThan(60);
+    expect(line!.height).toBeGreaterThan(9);
+    // One baseline for the line: the taller of the fonts' ascenders (Noto Sans Arabic's).
+    expect(line!.ascent).toBeCloseTo((9 * 1374) / 1000, 5);
+    doc.end();
+  });
+
+  it('goes on on a new page past the bottom margin, and not when told not to break lines', () => {
+    const doc = new PDFDocument({ size: 'A4', bufferPages: true });
+    drawText(doc, 'طلب شراء', 'regular', 50, doc.page.height - 60, { width: 200 });
+    expect(doc.bufferedPageRange().count).toBe(2);
+    drawText(doc, 'طلب شراء', 'regular', 50, doc.page.height - 60, { width: 200, lineBreak: false });
+    expect(doc.bufferedPageRange().count).toBe(2);
+    doc.end();
+  });
+});

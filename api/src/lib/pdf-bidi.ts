@@ -1,0 +1,188 @@
+import bidiFactory from 'bidi-js';
+import { type Run, type Script, scriptOf, scriptRuns } from './pdf-scripts.js';
+
+/**
+ * Bidirectional text for the PDFs (docs/decisions.md, "Bidirectional text in the PO PDF"). pdfkit
+ * places runs left to right in the order they are given and has no bidi algorithm, so a line with
+ * right-to-left text is laid out here: its embedding levels come from the Unicode Bidirectional
+ * Algorithm (UAX #9, `bidi-js`), its runs are put in visual order (rule L2), and a line whose base
+ * direction is right to left (its first strong character) is aligned right.
+ */
+const bidi = bidiFactory();
+
+export type Direction = 'ltr' | 'rtl';
+
+/** A line's runs from left to right, as given to pdfkit (see {@link visualRuns}). */
+export interface VisualLine {
+  direction: Direction;
+  runs: Run[];
+}
+
+/** A run placed on a line: `x` from the line's left edge, in points. */
+export interface PlacedRun extends Run {
+  x: number;
+  width: number;
+}
+
+/** One line as drawn: its runs placed left to right, `width` the width of all of them. */
+export interface PlacedLine {
+  direction: Direction;
+  width: number;
+  runs: PlacedRun[];
+}
+
+/** Right-to-left classes: a text with none of them needs no reordering. */
+const RTL_CLASS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]|\ud802[\udc00-\udfff]|\ud83a[\udd00-\udfff]/;
+
+/** Whether a text holds right-to-left characters (Hebrew, Arabic and their presentation forms). */
+export function needsBidi(text: string): boolean {
+  return RTL_CLASS.test(text);
+}
+
+/** The base direction of a paragraph: that of its first strong character (rules P2, P3), else ltr. */
+export function baseDirection(paragraph: string): Direction {
+  const levels = bidi.getEmbeddingLevels(paragraph, 'auto');
+  return (levels.paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
+}
+
+/**
+ * The font script of each UTF-16 unit: its own, or for a space that of the nearest character of the
+ * same level before it (else after it), so a space between Arabic words stays in the Arabic run and
+ * one between Arabic and digits goes with the side of its level.
+ */
+function unitScripts(text: string, levels: Uint8Array): Script[] {
+  const own: (Script | null)[] = Array.from({ length: text.length }, (_, index) => {
+    const code = text.charCodeAt(index);
+    // The second half of a surrogate pair takes its first half's script.
+    if (code >= 0xdc00 && code <= 0xdfff && index > 0) return null;
+    return scriptOf(String.fromCodePoint(text.codePointAt(index) ?? code));
+  });
+  const scripts: Script[] = [];
+  for (let index = 0; index < text.length; index++) {
+    let script = own[index] ?? null;
+    for (let back = index - 1; script === null && back >= 0 && levels[back] === levels[index]; back--) {
+      script = own[back] ?? null;
+    }
+    for (
+      let ahead = index + 1;
+      script === null && ahead < text.length && levels[ahead] === levels[index];
+      ahead++
+    ) {
+      script = own[ahead] ?? null;
+    }
+    scripts.push(script ?? 'latin');
+  }
+  return scripts;
+}
+
+/**
+ * The runs of `paragraph[start..end)` (one drawn line of it) from left to right, each in one font:
+ * the characters are put in visual order by bidi-js (levels of the whole paragraph, rule L2, brackets
+ * mirrored in right-to-left text), then grouped by font and level. A run in the Arabic font is given
+ * in the order fontkit wants: fontkit lays any Arabic-script text out right to left (reversing it),
+ * so such a run is given in reading order for its letters to join, and Arabic-Indic digits (left to
+ * right within a right-to-left line) reversed, so that fontkit puts them back: digits are never
+ * reversed. Other runs are given left to right as they appear.
+ */
+export function visualRuns(paragraph: string, start = 0, end = paragraph.length): VisualLine {
+  const embedding = bidi.getEmbeddingLevels(paragraph, 'auto');
+  const direction: Direction = (embedding.paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
+  if (end <= start) return { direction, runs: [] };
+  const { levels } = embedding;
+  const scripts = unitScripts(paragraph, levels);
+  const mirrored = bidi.getMirroredCharactersMap(paragraph, levels, start, end - 1);
+  const order = bidi.getReorderedIndices(paragraph, embedding, start, end - 1).slice(start, end);
+  // Keep each surrogate pair in its order (a right-to-left stretch reverses its units).
+  for (let at = 0; at < order.length - 1; at++) {
+    const here = paragraph.charCodeAt(order[at]!);
+    if (here >= 0xdc00 && here <= 0xdfff && order[at + 1] === order[at]! - 1) {
+      [order[at], order[at + 1]] = [order[at + 1]!, order[at]!];
+      at++;
+    }
+  }
+  const groups: { script: Script; level: number; units: string[] }[] = [];
+  for (const index of order) {
+    const script = scripts[index]!;
+    const level = levels[index]!;
+    const unit = mirrored.get(index) ?? paragraph[index]!;
+    const last = groups[groups.length - 1];
+    if (last && last.script === script && last.level === level) last.units.push(unit);
+    else groups.push({ script, level, units: [unit] });
+  }
+  const runs: Run[] = [];
+  for (const group of groups) {
+    const text = (group.script === 'arabic' ? group.units.reverse() : group.units).join('');
+    const last = runs[runs.length - 1];
+    // Runs of one font next to each other join when neither is reversed by fontkit.
+    if (last && last.script === group.script && group.script !== 'arabic') last.text += text;
+    else runs.push({ script: group.script, text });
+  }
+  return { direction, runs };
+}
+
+/**
+ * The breaks of a paragraph into lines no wider than `width`, as [start, end) ranges. Each word and
+ * each stretch of spaces is measured once (`measure`, in reading order) and the widths added up:
+ * letters do not join across a space, so a line is as wide as its words and spaces.
+ */
+export function wrapParagraph(
+  paragraph: string,
+  width: number,
+  measure: (text: string) => number,
+): [number, number][] {
+  // Words with the spaces after them, in reading order.
+  const words = [...paragraph.matchAll(/(\S*)(\s*)/g)].filter((match) => match[0] !== '');
+  const lines: [number, number][] = [];
+  let start = 0;
+  let end = 0;
+  // The width of the line so far, and of the spaces after its last word.
+  let used = 0;
+  let spaces = 0;
+  for (const word of words) {
+    const wordStart = word.index ?? 0;
+    const wordWidth = word[1] ? measure(word[1]) : 0;
+    const spaceWidth = word[2] ? measure(word[2]) : 0;
+    if (end > start && used + spaces + wordWidth > width) {
+      lines.push([start, end]);
+      start = wordStart;
+      used = 0;
+      spaces = 0;
+    }
+    used += spaces + wordWidth;
+    spaces = spaceWidth;
+    end = wordStart + word[0].length;
+  }
+  if (end > start || lines.length === 0) lines.push([start, end]);
+  // A line's trailing spaces are not drawn.
+  return lines.map(([from, to]) => [from, from + paragraph.slice(from, to).trimEnd().length]);
+}
+
+/**
+ * Lays out one paragraph (a text without line breaks) in a box `width` wide: wrapped at spaces, each
+ * line's runs in visual order and placed from the line's left edge, a right-to-left line aligned right
+ * (centred when `align` is 'center'), a left-to-right one as `align` says. `measure` is the width of
+ * a run in its font.
+ */
+export function layoutParagraph(
+  paragraph: string,
+  options: { width: number; align?: string },
+  measure: (run: Run) => number,
+): PlacedLine[] {
+  // A word, or a stretch of spaces (in the Latin font), in the fonts of its scripts.
+  const logicalWidth = (text: string) => scriptRuns(text).reduce((sum, run) => sum + measure(run), 0);
+  return wrapParagraph(paragraph, options.width, logicalWidth).map(([start, end]) => {
+    const line = visualRuns(paragraph, start, end);
+    const widths = line.runs.map(measure);
+    const total = widths.reduce((sum, value) => sum + value, 0);
+    const align =
+      line.direction === 'rtl' && options.align !== 'center' ? 'right' : (options.align ?? 'left');
+    const free = Math.max(0, options.width - total);
+    let x = align === 'right' ? free : align === 'center' ? free / 2 : 0;
+    const runs = line.runs.map((run, index) => {
+      const placed = { ...run, x, width: widths[index]! };
+      x += placed.width;
+      return placed;
+    });
+    return { direction: line.direction, width: total, runs };
+  });
+}
