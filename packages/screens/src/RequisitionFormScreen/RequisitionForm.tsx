@@ -20,7 +20,7 @@ import {
   type RequisitionFormValues,
   requisitionFormSchema,
 } from './requisitionFormSchema';
-import { copyFor, useRequisitionSave } from './useRequisitionSave';
+import { copyFor, type Intent, useRequisitionSave } from './useRequisitionSave';
 
 type Requisition = Schemas['Requisition'];
 
@@ -90,8 +90,21 @@ export function RequisitionForm({
 
   // An approved requisition is saved once; the server keeps its approval or sends it back.
   const approvedEdit = requisition?.status === 'approved';
-  const draftCopy = copyFor(mode, 'draft', requisition?.status);
-  const submitCopy = copyFor(mode, 'submit', requisition?.status);
+  // Save Draft (outlined beside Submit) and Submit, each saying so while it saves.
+  const intentButton = (intent: Intent, variant?: 'outline') => {
+    const copy = copyFor(mode, intent, requisition?.status);
+    return (
+      <Button
+        type="button"
+        variant={variant}
+        loading={saving === intent}
+        disabled={busy}
+        onClick={() => submitWith(intent)}
+      >
+        {saving === intent ? copy.busy : copy.label}
+      </Button>
+    );
+  };
   const cancelHref =
     mode === 'edit' && requisition
       ? navigation.hrefs.requisitionDetail(requisition.id)
@@ -171,33 +184,11 @@ export function RequisitionForm({
           summary={<RunningTotal totals={totals} currency={currency} />}
           actions={
             approvedEdit ? (
-              <Button
-                type="button"
-                loading={saving === 'draft'}
-                disabled={busy}
-                onClick={() => submitWith('draft')}
-              >
-                {saving === 'draft' ? draftCopy.busy : draftCopy.label}
-              </Button>
+              intentButton('draft')
             ) : (
               <>
-                <Button
-                  type="button"
-                  variant="outline"
-                  loading={saving === 'draft'}
-                  disabled={busy}
-                  onClick={() => submitWith('draft')}
-                >
-                  {saving === 'draft' ? draftCopy.busy : draftCopy.label}
-                </Button>
-                <Button
-                  type="button"
-                  loading={saving === 'submit'}
-                  disabled={busy}
-                  onClick={() => submitWith('submit')}
-                >
-                  {saving === 'submit' ? submitCopy.busy : submitCopy.label}
-                </Button>
+                {intentButton('draft', 'outline')}
+                {intentButton('submit')}
               </>
             )
           }
