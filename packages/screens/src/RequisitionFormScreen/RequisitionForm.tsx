@@ -42,13 +42,8 @@ export interface RequisitionFormProps {
  * Basic Information, Line Items (with product prefill and the budget check), Additional Notes,
  * Attachments, and an action bar with the estimated total, the unsaved-changes hint and the buttons.
  */
-export function RequisitionForm({
-  mode,
-  organizationId,
-  baseCurrency,
-  defaultValues,
-  requisition,
-}: RequisitionFormProps): ReactElement {
+export function RequisitionForm(props: RequisitionFormProps): ReactElement {
+  const { mode, organizationId, baseCurrency, defaultValues, requisition } = props;
   const { navigation } = usePurchasing();
   const formRef = useRef<HTMLFormElement>(null);
   const {
@@ -71,10 +66,8 @@ export function RequisitionForm({
     dirty: isDirty || staged.length > 0,
     recordName: 'this requisition',
   });
-  const { saving, busy, serverProblems, submitWith } = useRequisitionSave({
-    mode,
-    organizationId,
-    requisition,
+  // Saves the record these props name (created, or the one edited), from this form.
+  const { saving, busy, serverProblems, submitWith } = useRequisitionSave(props, {
     formRef,
     handleSubmit,
     setError,
