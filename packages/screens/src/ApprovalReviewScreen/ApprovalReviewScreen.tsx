@@ -1,19 +1,16 @@
-import { requisitionQueries, type Schemas } from '@purchasing/api-client';
 import { formatDate, StatusBadge } from '@purchasing/ui';
 import { Button as RadixButton } from '@radix-ui/themes';
 import { FileText } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { ApprovalActionForm, type ApprovalDecision } from '../ApprovalActionForm';
-import { DetailLayout, DetailScreen } from '../kit/detail/DetailScreen';
+import { DetailLayout } from '../kit/detail/DetailScreen';
 import { Panel } from '../kit/detail/Panel';
-import { useDetailScreen } from '../kit/detail/useDetailScreen';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { QuickInfoPanel } from '../RequisitionDetailScreen/QuickInfoPanel';
+import { type LoadedRequisitionProps, RequisitionPage } from '../RequisitionDetailScreen/RequisitionPage';
 import { RequisitionPanels, WorkflowPanel } from '../RequisitionDetailScreen/RequisitionPanels';
 import { BudgetOverrunCallout } from '../shared/BudgetOverrun';
 import { fullName } from '../shared/display';
-
-type Requisition = Schemas['Requisition'];
 
 /** Props of {@link ApprovalReviewScreen}. */
 export interface ApprovalReviewScreenProps {
@@ -44,20 +41,13 @@ export const approvalReviewMessages = {
  */
 export function ApprovalReviewScreen({ requisitionId, onDecided }: ApprovalReviewScreenProps): ReactElement {
   const { navigation } = usePurchasing();
-  const state = useDetailScreen({
-    query: requisitionQueries.detail,
-    pick: (body) => body.requisition,
-    id: requisitionId,
-  });
   return (
-    <DetailScreen
-      state={state}
+    <RequisitionPage
+      requisitionId={requisitionId}
       maxWidth={1280}
       backTo={{ label: 'Approvals', href: navigation.hrefs.approvals(), backLabel: 'Back to Approvals' }}
-      crumb={(requisition) => requisition.requisition_number}
       placeholder="Review"
       messages={{
-        loading: 'Loading requisition',
         noOrganization: approvalReviewMessages.noOrganization,
         notFound: 'Requisition not found',
         notFoundDescription: approvalReviewMessages.notFound,
@@ -67,19 +57,11 @@ export function ApprovalReviewScreen({ requisitionId, onDecided }: ApprovalRevie
       {(requisition, organizationId) => (
         <ApprovalReview requisition={requisition} organizationId={organizationId} onDecided={onDecided} />
       )}
-    </DetailScreen>
+    </RequisitionPage>
   );
 }
 
-function ApprovalReview({
-  requisition,
-  organizationId,
-  onDecided,
-}: {
-  requisition: Requisition;
-  organizationId: string;
-  onDecided: ApprovalReviewScreenProps['onDecided'];
-}): ReactElement {
+function ApprovalReview({ requisition, organizationId, onDecided }: LoadedRequisitionProps): ReactElement {
   const { navigation } = usePurchasing();
   const fullRecord = useLinkProps(navigation.hrefs.requisitionDetail(requisition.id));
   return (

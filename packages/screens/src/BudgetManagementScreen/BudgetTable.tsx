@@ -4,19 +4,11 @@ import { Badge, Box, Card, DataList, Flex, Heading, Progress, Table, Text } from
 import { Pencil } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId } from 'react';
 import { ActionsHeaderCell } from '../kit/ActionsHeaderCell';
+import { VISUALLY_HIDDEN } from '../kit/visuallyHidden';
 
 type Budget = Schemas['Budget'];
 
 /** The budgets of a page as a table (wide screens) or as cards (phones). */
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function UtilizationBar({ budget }: { budget: Budget }): ReactElement {
   return (

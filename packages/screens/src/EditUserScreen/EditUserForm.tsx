@@ -26,20 +26,8 @@ export function EditUserForm({
 }): ReactElement {
   const { navigation } = usePurchasing();
   const cancelLink = useLinkProps(navigation.hrefs.users());
-  const {
-    formRef,
-    control,
-    values,
-    saved,
-    isSelf,
-    choices,
-    hasChanges,
-    busy,
-    onSubmit,
-    confirmingReset,
-    setConfirmingReset,
-    resetPassword,
-  } = useEditUserForm({ user, organizationId });
+  const edit = useEditUserForm({ user, organizationId });
+  const { control, values, choices, busy, hasChanges } = edit;
   const name = fullName(user);
 
   return (
@@ -53,14 +41,14 @@ export function EditUserForm({
             description={`Change ${user.first_name}'s details, role and access to ${organizationName}.`}
           />
         </Box>
-        <Button variant="outline" onClick={() => setConfirmingReset(true)} disabled={busy}>
+        <Button variant="outline" onClick={() => edit.setConfirmingReset(true)} disabled={busy}>
           <KeyRound size={16} aria-hidden />
           Reset Password
         </Button>
       </Flex>
 
       <Grid columns={{ initial: '1', md: 'minmax(0, 1fr) 320px' }} gap="5" align="start">
-        <form ref={formRef} noValidate aria-label={`Edit ${name}`} onSubmit={onSubmit}>
+        <form ref={edit.formRef} noValidate aria-label={`Edit ${name}`} onSubmit={edit.onSubmit}>
           <Flex direction="column" gap="5">
             <PersonalSection user={user} control={control} busy={busy} />
             <RoleSection
@@ -76,8 +64,8 @@ export function EditUserForm({
               organizationName={organizationName}
               control={control}
               busy={busy}
-              isSelf={isSelf}
-              savedActive={saved.is_active}
+              isSelf={edit.isSelf}
+              savedActive={edit.saved.is_active}
               active={values.is_active}
             />
 
@@ -106,14 +94,14 @@ export function EditUserForm({
       </Grid>
 
       <ConfirmDialog
-        open={confirmingReset}
-        onOpenChange={setConfirmingReset}
-        onConfirm={() => resetPassword.mutate()}
+        open={edit.confirmingReset}
+        onOpenChange={edit.setConfirmingReset}
+        onConfirm={() => edit.resetPassword.mutate()}
         variant="warning"
         title="Reset password"
         message={`Send a password reset email to ${user.email}? The link in it works once and expires; the current password keeps working until it is used.`}
         confirmLabel="Send reset email"
-        loading={resetPassword.isPending}
+        loading={edit.resetPassword.isPending}
       />
     </Page>
   );

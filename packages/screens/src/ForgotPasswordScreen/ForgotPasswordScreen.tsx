@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
 import { IconBadge } from '../kit/IconBadge';
-import { PublicPageLayout } from '../kit/PublicPageLayout';
+import { ACCOUNT_EMAIL_FIELD, PublicPageLayout } from '../kit/PublicPageLayout';
 import { usePurchasing } from '../PurchasingProvider';
 import { BackToSignIn } from '../ResetPasswordScreen/BackToSignIn';
 
@@ -89,10 +89,7 @@ export function ForgotPasswordScreen(): ReactElement {
           <Flex direction="column" gap="4">
             {failure ? <Callout variant="error">{failure}</Callout> : null}
             <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
+              {...ACCOUNT_EMAIL_FIELD}
               disabled={isSubmitting}
               error={errors.email?.message}
               {...register('email')}

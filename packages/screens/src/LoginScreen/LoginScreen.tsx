@@ -5,7 +5,7 @@ import { type FormEvent, type ReactElement, useRef, useState } from 'react';
 // full `z` API and react-hook-form would add about 60 KB of gzipped JavaScript to every first load
 // (issue 12). The other forms load them with their own screens.
 import { z } from 'zod/mini';
-import { PublicPageLayout } from '../kit/PublicPageLayout';
+import { ACCOUNT_EMAIL_FIELD, PublicPageLayout } from '../kit/PublicPageLayout';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 
@@ -109,14 +109,7 @@ export function LoginScreen({ redirectTo }: LoginScreenProps): ReactElement {
     <PublicPageLayout title="Welcome back" subtitle="Sign in to the purchasing platform" maxWidth="420px">
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
         <Flex direction="column" gap="4">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            disabled={isSubmitting}
-            {...field('email')}
-          />
+          <TextField {...ACCOUNT_EMAIL_FIELD} disabled={isSubmitting} {...field('email')} />
           <TextField
             label="Password"
             type="password"

@@ -1,12 +1,13 @@
 /** The sections of the product form: details, pricing, and each vendor's prices over time. */
 import { vendorQueries } from '@purchasing/api-client';
-import { Button, SelectDropdown, TextArea, TextField } from '@purchasing/ui';
+import { Button, type SelectOption } from '@purchasing/ui';
 import { Box, Flex, Grid, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { type Control, Controller, useFieldArray } from 'react-hook-form';
+import { type Control, useFieldArray } from 'react-hook-form';
 import { Panel } from '../kit/detail/Panel';
+import { FormSelect, FormTextArea, FormTextField, RecordTextField } from '../kit/form/FormFields';
 import { usePurchasing } from '../PurchasingProvider';
 import { UNITS_OF_MEASURE } from '../RequisitionFormScreen/requisitionFormSchema';
 import { VENDOR_CURRENCIES } from '../VendorFormScreen/vendorFormSchema';
@@ -17,46 +18,6 @@ export interface ProductSectionProps {
   control: Control<ProductFormValues, unknown, ProductFormOutput>;
   /** Disables the fields while the form saves. */
   disabled: boolean;
-}
-
-type TextName = 'name' | 'sku' | 'category' | 'unit_price';
-
-function ProductTextField({
-  control,
-  disabled,
-  name,
-  label,
-  hint,
-  maxLength,
-  required,
-  inputMode,
-}: ProductSectionProps & {
-  name: TextName;
-  label: string;
-  hint?: string;
-  maxLength?: number;
-  required?: boolean;
-  inputMode?: 'decimal';
-}): ReactElement {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          label={label}
-          hint={hint}
-          maxLength={maxLength}
-          required={required}
-          inputMode={inputMode}
-          autoComplete="off"
-          disabled={disabled}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
 }
 
 const unitOptions = UNITS_OF_MEASURE.map((value) => ({ value, label: value }));
@@ -79,15 +40,15 @@ export function ProductDetailsSection(props: ProductSectionProps): ReactElement 
   return (
     <Panel title="Product Details" description="What the product is and how people find it.">
       <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-        <ProductTextField {...props} name="name" label="Name" required maxLength={200} />
-        <ProductTextField
+        <RecordTextField {...props} name="name" label="Name" required maxLength={200} />
+        <RecordTextField
           {...props}
           name="sku"
           label="SKU"
           maxLength={64}
           hint="Optional · unique in your organization"
         />
-        <ProductTextField
+        <RecordTextField
           {...props}
           name="category"
           label="Category"
@@ -95,21 +56,14 @@ export function ProductDetailsSection(props: ProductSectionProps): ReactElement 
           hint="Optional · e.g. Stationery"
         />
         <Box gridColumn={{ sm: 'span 2' }}>
-          <Controller
+          <FormTextArea
             control={props.control}
             name="description"
-            render={({ field, fieldState }) => (
-              <TextArea
-                {...field}
-                label="Description"
-                rows={2}
-                maxLength={2000}
-                resize="vertical"
-                disabled={props.disabled}
-                error={fieldState.error?.message}
-                hint="Optional"
-              />
-            )}
+            label="Description"
+            rows={2}
+            maxLength={2000}
+            disabled={props.disabled}
+            hint="Optional"
           />
         </Box>
       </Grid>
@@ -121,29 +75,16 @@ export function ProductDetailsSection(props: ProductSectionProps): ReactElement 
 export function ProductPricingSection(props: ProductSectionProps & { organizationId: string }): ReactElement {
   const { control, disabled } = props;
   const vendorOptions = useVendorOptions(props.organizationId);
-  const select = (
-    name: 'unit_of_measure' | 'currency',
-    label: string,
-    options: { value: string; label: string }[],
-  ) => (
-    <Controller
+  const select = (name: 'unit_of_measure' | 'currency', label: string, options: SelectOption[]) => (
+    <FormSelect
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <SelectDropdown
-          label={label}
-          options={options}
-          searchable={false}
-          clearable={false}
-          value={field.value}
-          onChange={(value) => {
-            if (value) field.onChange(value);
-            field.onBlur();
-          }}
-          disabled={disabled}
-          error={fieldState.error?.message}
-        />
-      )}
+      label={label}
+      options={options}
+      searchable={false}
+      clearable={false}
+      touchOnChange
+      disabled={disabled}
     />
   );
   return (
@@ -153,26 +94,25 @@ export function ProductPricingSection(props: ProductSectionProps & { organizatio
     >
       <Grid columns={{ initial: '1', sm: '2' }} gap="4">
         {select('unit_of_measure', 'Unit of Measure', unitOptions)}
-        <ProductTextField {...props} name="unit_price" label="List Price" required inputMode="decimal" />
+        <RecordTextField
+          control={control}
+          disabled={disabled}
+          name="unit_price"
+          label="List Price"
+          required
+          inputMode="decimal"
+        />
         {select('currency', 'Currency', currencyOptions)}
-        <Controller
+        <FormSelect
           control={control}
           name="vendor_id"
-          render={({ field, fieldState }) => (
-            <SelectDropdown
-              label="Preferred Vendor"
-              options={[{ value: NO_VENDOR, label: 'None' }, ...vendorOptions]}
-              clearable={false}
-              value={field.value || NO_VENDOR}
-              onChange={(value) => {
-                field.onChange(!value || value === NO_VENDOR ? '' : value);
-                field.onBlur();
-              }}
-              disabled={disabled}
-              error={fieldState.error?.message}
-              hint="Optional · its current price is the product's price on requisitions"
-            />
-          )}
+          label="Preferred Vendor"
+          none={{ value: NO_VENDOR, label: 'None' }}
+          options={vendorOptions}
+          clearable={false}
+          touchOnChange
+          disabled={disabled}
+          hint="Optional · its current price is the product's price on requisitions"
         />
       </Grid>
     </Panel>
@@ -206,39 +146,24 @@ export function ProductPricesSection(props: ProductSectionProps & { organization
           >
             {/* Top-aligned, no field with a hint: the four inputs stay on one line whatever a field says under it. */}
             <Grid columns={{ initial: '1', sm: PRICE_COLUMNS }} gap="3" align="start">
-              <Controller
+              <FormSelect
                 control={control}
                 name={`prices.${index}.vendor_id`}
-                render={({ field, fieldState }) => (
-                  <SelectDropdown
-                    label="Vendor"
-                    options={vendorOptions}
-                    clearable={false}
-                    value={field.value}
-                    onChange={(value) => {
-                      field.onChange(value ?? '');
-                      field.onBlur();
-                    }}
-                    disabled={disabled}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                label="Vendor"
+                options={vendorOptions}
+                clearable={false}
+                touchOnChange
+                disabled={disabled}
               />
               {(['unit_price', 'effective_from', 'effective_to'] as const).map((key) => (
-                <Controller
+                <FormTextField
                   key={key}
                   control={control}
                   name={`prices.${index}.${key}`}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      label={PRICE_LABELS[key]}
-                      type={key === 'unit_price' ? 'text' : 'date'}
-                      inputMode={key === 'unit_price' ? 'decimal' : undefined}
-                      disabled={disabled}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  label={PRICE_LABELS[key]}
+                  type={key === 'unit_price' ? 'text' : 'date'}
+                  inputMode={key === 'unit_price' ? 'decimal' : undefined}
+                  disabled={disabled}
                 />
               ))}
             </Grid>

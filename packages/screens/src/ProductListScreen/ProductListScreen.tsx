@@ -2,15 +2,8 @@ import { productQueries } from '@purchasing/api-client';
 import { Flex, Button as RadixButton } from '@radix-ui/themes';
 import { Package, Plus, Upload } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
-import {
-  ActiveStatusSwitch,
-  activeListPage,
-  activeListSearchSchema,
-  compactActiveListSearch,
-  toActiveListFilters,
-} from '../kit/list/activeList';
-import { ListScreen } from '../kit/list/ListScreen';
-import { defineListResource, useListScreen } from '../kit/list/useListScreen';
+import { ActiveListScreen, defineActiveListResource } from '../kit/list/activeList';
+import { useListScreen } from '../kit/list/useListScreen';
 import { ScreenFrame } from '../kit/ScreenFrame';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
@@ -45,13 +38,10 @@ export interface ProductListScreenProps {
 }
 
 /** `GET /products` by name, inactive ones when asked; the Inactive view keeps only those, paged here. */
-const productList = defineListResource({
+const productList = defineActiveListResource({
   pageSize: PRODUCT_LIST_PAGE_SIZE,
-  parse: (value) => activeListSearchSchema.parse(value),
-  compact: compactActiveListSearch,
-  query: (client, organizationId, search: ProductListSearch) =>
-    productQueries.catalogue(client, organizationId, toActiveListFilters(search)),
-  page: ({ products }, search) => activeListPage(products, search, PRODUCT_LIST_PAGE_SIZE),
+  query: productQueries.catalogue,
+  rows: ({ products }) => products,
 });
 
 /**
@@ -99,16 +89,13 @@ function ProductList({
 
   return (
     <>
-      <ListScreen
+      <ActiveListScreen
         state={list}
         title={productListMessages.title}
         description="The catalogue requisitions pick from, with each vendor's current price."
         actions={actions}
-        toolbar={
-          <ActiveStatusSwitch status={search.status} onChange={(status) => list.setFilters({ status })} />
-        }
+        status={search.status}
         searchBox={{ label: 'Search products', placeholder: 'Search by name, SKU or description...' }}
-        dateRange={false}
         table={{ ...productTable, meta: { canManage } }}
         empty={{
           icon: <Package size={32} />,
@@ -120,7 +107,6 @@ function ProductList({
           title: productListMessages.noMatches,
           description: 'Try another name or SKU, or another status.',
         }}
-        pagerOnlyWhenPaged
         messages={{
           loading: 'Loading products',
           loadFailed: productListMessages.loadFailed,

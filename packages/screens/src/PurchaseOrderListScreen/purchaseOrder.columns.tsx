@@ -1,12 +1,13 @@
 import type { Schemas } from '@purchasing/api-client';
-import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
+import { StatusBadge } from '@purchasing/ui';
 import { Flex, Link, Text } from '@radix-ui/themes';
 import { Send } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { DateCell } from '../kit/list/cells';
 import { listColumns } from '../kit/list/ListTable';
-import { RecordRowActions, RowActionButton } from '../kit/list/RowAction';
+import { RecordRowActions } from '../kit/list/RowAction';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
-import { BaseAmountLine } from '../shared/BaseAmount';
+import { TotalCell } from '../shared/BaseAmount';
 import { orderCurrency, purchaseOrderMessages } from '../shared/purchaseOrders';
 
 type PurchaseOrderSummary = Schemas['PurchaseOrderSummary'];
@@ -19,7 +20,7 @@ export interface PurchaseOrderTableMeta {
   onSend(order: PurchaseOrderSummary): void;
 }
 
-const { features, column: helper } = listColumns<PurchaseOrderSummary, PurchaseOrderTableMeta>();
+const { features, column: helper, actions } = listColumns<PurchaseOrderSummary, PurchaseOrderTableMeta>();
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -61,14 +62,7 @@ export const purchaseOrderTable = {
     }),
     helper.accessor('total_amount', {
       header: 'Total',
-      cell: (info) => (
-        <>
-          <Text style={{ fontVariantNumeric: 'tabular-nums', ...nowrap }}>
-            {formatMoney(info.getValue(), orderCurrency(info.row.original))}
-          </Text>
-          <BaseAmountLine requisition={info.row.original} align="right" />
-        </>
-      ),
+      cell: (info) => <TotalCell record={info.row.original} currency={orderCurrency(info.row.original)} />,
       meta: { align: 'right', card: 'amount' },
     }),
     helper.accessor('status', {
@@ -81,7 +75,7 @@ export const purchaseOrderTable = {
       cell: (info) => {
         const due = info.getValue();
         return due ? (
-          <Text style={nowrap}>{formatDate(due)}</Text>
+          <DateCell date={due} />
         ) : (
           <Text color="gray" aria-label="No due date">
             —
@@ -91,24 +85,15 @@ export const purchaseOrderTable = {
     }),
     helper.accessor('created_at', {
       header: 'Created',
-      cell: (info) => <Text style={nowrap}>{formatDate(info.getValue())}</Text>,
+      cell: (info) => <DateCell date={info.getValue()} />,
     }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: (info) => {
-        const meta = info.table.options.meta;
-        const order = info.row.original;
-        return (
-          <RowActions
-            order={order}
-            canChange={order.status === 'draft' && (meta?.canManage ?? false)}
-            onSend={() => meta?.onSend(order)}
-          />
-        );
-      },
-      meta: { width: 120, stickyEnd: true },
-    }),
+    actions((order, meta) => (
+      <RowActions
+        order={order}
+        canChange={order.status === 'draft' && (meta?.canManage ?? false)}
+        onSend={() => meta?.onSend(order)}
+      />
+    )),
   ]),
 };
 
@@ -150,22 +135,19 @@ function RowActions({
   onSend(): void;
 }): ReactElement {
   const { navigation } = usePurchasing();
-  const number = order.po_number;
   return (
     <RecordRowActions
-      name={number}
+      name={order.po_number}
       viewHref={navigation.hrefs.purchaseOrderDetail(order.id)}
       editHref={navigation.hrefs.purchaseOrderEdit(order.id)}
       canChange={canChange}
-      more={
-        <RowActionButton
-          tooltip="Send to Vendor"
-          label={`Send ${number} to vendor`}
-          color="blue"
-          icon={<Send size={16} aria-hidden />}
-          onClick={onSend}
-        />
-      }
+      action={{
+        tooltip: 'Send to Vendor',
+        label: `Send ${order.po_number} to vendor`,
+        color: 'blue',
+        icon: <Send size={16} aria-hidden />,
+        onClick: onSend,
+      }}
     />
   );
 }

@@ -1,13 +1,5 @@
 import type { PurchaseOrderListFilters, Schemas } from '@purchasing/api-client';
-import {
-  isUuid,
-  listOf,
-  listSearchSchema,
-  oneOf,
-  pagedListSearchKeys,
-  pagedSearchQueries,
-  searchCompactor,
-} from '../kit/list/listSearch';
+import { isUuid, listOf, oneOf, type PagedListSearch, pagedListSearch } from '../kit/list/listSearch';
 import { PURCHASE_ORDER_STATUSES } from '../shared/purchaseOrders';
 
 type PurchaseOrderStatus = Schemas['PurchaseOrderStatus'];
@@ -19,30 +11,22 @@ export const PURCHASE_ORDER_LIST_PAGE_SIZE = 10;
  * The purchase order list's state as it lives in the URL, so a filtered view can be bookmarked and
  * shared. Absent keys mean "not filtered"; `page` is 1-based and absent on the first page.
  */
-export interface PurchaseOrderListSearch {
+export interface PurchaseOrderListSearch extends PagedListSearch {
   /** Text matched against the PO number and the vendor's name. */
   search?: string;
   /** Only these statuses. */
   status?: PurchaseOrderStatus[];
   /** Only orders to these vendors (ids). */
   vendor_id?: string[];
-  /** Created on or after this day (`yyyy-MM-dd`). */
-  date_from?: string;
-  /** Created on or before this day (`yyyy-MM-dd`). */
-  date_to?: string;
-  /** The page shown, from 1. */
-  page?: number;
 }
 
+const listSearch = pagedListSearch<PurchaseOrderListSearch>()(
+  { status: listOf(oneOf(PURCHASE_ORDER_STATUSES)), vendor_id: listOf(isUuid) },
+  PURCHASE_ORDER_LIST_PAGE_SIZE,
+);
+
 /** The search without absent keys, so the URL and query keys carry only what is set. */
-export const compactPurchaseOrderSearch = searchCompactor<PurchaseOrderListSearch>([
-  'search',
-  'status',
-  'vendor_id',
-  'date_from',
-  'date_to',
-  'page',
-]);
+export const compactPurchaseOrderSearch = listSearch.compact;
 
 /**
  * Validates the purchase order list's URL search (`?status=draft&status=sent&vendor_id=…&page=2`) into
@@ -54,23 +38,15 @@ export const compactPurchaseOrderSearch = searchCompactor<PurchaseOrderListSearc
  * // TanStack Router
  * createRoute({ path: 'purchase-orders', validateSearch: purchaseOrderListSearchSchema, … })
  */
-export const purchaseOrderListSearchSchema = listSearchSchema(
-  {
-    ...pagedListSearchKeys,
-    status: listOf(oneOf(PURCHASE_ORDER_STATUSES)),
-    vendor_id: listOf(isUuid),
-  },
-  compactPurchaseOrderSearch,
-);
-
-const queries = pagedSearchQueries(compactPurchaseOrderSearch, PURCHASE_ORDER_LIST_PAGE_SIZE);
+export const purchaseOrderListSearchSchema = listSearch.schema;
 
 /** Whether a search text or any filter narrows the list (which empty state applies). */
-export const hasActiveFilters = queries.hasActiveFilters;
+export const hasActiveFilters = listSearch.hasActiveFilters;
 
 /** The `GET /purchase-orders` filters of a search, without paging. */
 export const toListFilters: (search: PurchaseOrderListSearch) => PurchaseOrderListFilters =
-  queries.toListFilters;
+  listSearch.toListFilters;
 
 /** The `GET /purchase-orders` query of one page of a search: 10 rows, offset `(page - 1) * 10` (document 2 §7). */
-export const toPageQuery: (search: PurchaseOrderListSearch) => PurchaseOrderListFilters = queries.toPageQuery;
+export const toPageQuery: (search: PurchaseOrderListSearch) => PurchaseOrderListFilters =
+  listSearch.toPageQuery;

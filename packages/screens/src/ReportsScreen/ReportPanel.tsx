@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import { LoadFailed } from '../kit/LoadFailed';
+import { VISUALLY_HIDDEN } from '../kit/visuallyHidden';
 import { downloadFile } from '../shared/csv';
 import { type ChartSeries, ReportChart } from './ReportChart';
 
@@ -14,15 +15,6 @@ export interface ReportColumn<Row> {
   /** Right-aligned (amounts, counts, hours). */
   numeric?: boolean;
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const tableStyle = {
   width: '100%',
@@ -149,7 +141,7 @@ export function ReportPanel<Data, Row>({
                 style={{ overflowX: 'auto', minWidth: 0 }}
               >
                 <table style={tableStyle}>
-                  <caption style={visuallyHidden}>{title}</caption>
+                  <caption style={VISUALLY_HIDDEN}>{title}</caption>
                   <thead>
                     <tr>
                       {columns.map((column) => (

@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { type ReactElement, useId } from 'react';
 import { usePurchasing } from '../PurchasingProvider';
+import { downloadFile } from '../shared/csv';
 
 /** The words of the history's integrity badge and its exports (docs/decisions.md "History chain"). */
 export const historyIntegrityMessages = {
@@ -27,20 +28,6 @@ export const historyIntegrityMessages = {
 } as const;
 
 type Format = 'csv' | 'pdf';
-
-/** Offers `blob` as a download named `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: some browsers start reading the blob only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * Whether the requisition's history is intact, as a badge with an accessible description ("History
@@ -72,7 +59,7 @@ export function HistoryIntegrity({
           parseAs: 'blob',
         }),
       );
-      saveFile(blob as Blob, `${requisitionNumber}-history.${format}`);
+      downloadFile(blob as Blob, `${requisitionNumber}-history.${format}`);
     },
     onError: (error) => {
       console.error(historyIntegrityMessages.exportFailed, error);

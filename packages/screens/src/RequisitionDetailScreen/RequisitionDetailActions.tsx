@@ -1,9 +1,9 @@
 import type { Schemas } from '@purchasing/api-client';
 import { Button } from '@purchasing/ui';
-import { Button as RadixButton } from '@radix-ui/themes';
-import { ClipboardCheck, Pencil, Printer, Send, Trash2 } from 'lucide-react';
+import { ClipboardCheck, Printer, Send, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
-import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { EditLinkButton } from '../kit/detail/EditLinkButton';
+import { usePurchasing } from '../PurchasingProvider';
 
 type Requisition = Schemas['Requisition'];
 
@@ -34,7 +34,6 @@ export function RequisitionDetailActions({
   onReview,
 }: RequisitionDetailActionsProps): ReactElement {
   const { navigation } = usePurchasing();
-  const editLink = useLinkProps(navigation.hrefs.requisitionEdit(requisition.id));
   return (
     <>
       <Button variant="secondary" onClick={() => window.print()}>
@@ -42,12 +41,7 @@ export function RequisitionDetailActions({
         Print
       </Button>
       {requestorMayChange || requestorMayEditApproved ? (
-        <RadixButton asChild variant="soft">
-          <a {...editLink}>
-            <Pencil size={16} aria-hidden />
-            Edit
-          </a>
-        </RadixButton>
+        <EditLinkButton href={navigation.hrefs.requisitionEdit(requisition.id)} />
       ) : null}
       {requestorMayChange ? (
         <>

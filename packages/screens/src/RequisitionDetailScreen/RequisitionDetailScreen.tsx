@@ -1,9 +1,7 @@
-import { requisitionQueries, type Schemas } from '@purchasing/api-client';
 import { ConfirmDialog, formatDate, formatMoney, Modal, StatusBadge } from '@purchasing/ui';
 import { type ReactElement, useState } from 'react';
 import { ApprovalActionForm, type ApprovalDecision } from '../ApprovalActionForm';
-import { DetailLayout, DetailScreen } from '../kit/detail/DetailScreen';
-import { useDetailScreen } from '../kit/detail/useDetailScreen';
+import { DetailLayout } from '../kit/detail/DetailScreen';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { BudgetOverrunCallout } from '../shared/BudgetOverrun';
@@ -11,13 +9,12 @@ import { fullName } from '../shared/display';
 import { InfoRequestedBanner } from './InfoRequestedBanner';
 import { QuickInfoPanel } from './QuickInfoPanel';
 import { RequisitionDetailActions } from './RequisitionDetailActions';
+import { type LoadedRequisitionProps, RequisitionPage } from './RequisitionPage';
 import { RequisitionPanels, WorkflowPanel } from './RequisitionPanels';
 import { requisitionDetailMessages } from './requisitionDetailMessages';
 import { useRequisitionDetailActions } from './useRequisitionDetailActions';
 
 export { requisitionDetailMessages } from './requisitionDetailMessages';
-
-type Requisition = Schemas['Requisition'];
 
 /** Props of {@link RequisitionDetailScreen}. */
 export interface RequisitionDetailScreenProps {
@@ -42,22 +39,15 @@ export function RequisitionDetailScreen({
   onDecided,
 }: RequisitionDetailScreenProps): ReactElement {
   const { navigation } = usePurchasing();
-  const state = useDetailScreen({
-    query: requisitionQueries.detail,
-    pick: (body) => body.requisition,
-    id: requisitionId,
-  });
   return (
-    <DetailScreen
-      state={state}
+    <RequisitionPage
+      requisitionId={requisitionId}
       backTo={{
         label: 'Requisitions',
         href: navigation.hrefs.requisitions(),
         backLabel: 'Back to Requisitions',
       }}
-      crumb={(requisition) => requisition.requisition_number}
       messages={{
-        loading: 'Loading requisition',
         noOrganization: requisitionDetailMessages.noOrganization,
         notFound: requisitionDetailMessages.notFound,
         notFoundDescription: requisitionDetailMessages.notFoundDescription,
@@ -67,19 +57,11 @@ export function RequisitionDetailScreen({
       {(requisition, organizationId) => (
         <RequisitionDetail requisition={requisition} organizationId={organizationId} onDecided={onDecided} />
       )}
-    </DetailScreen>
+    </RequisitionPage>
   );
 }
 
-function RequisitionDetail({
-  requisition,
-  organizationId,
-  onDecided,
-}: {
-  requisition: Requisition;
-  organizationId: string;
-  onDecided: RequisitionDetailScreenProps['onDecided'];
-}): ReactElement {
+function RequisitionDetail({ requisition, organizationId, onDecided }: LoadedRequisitionProps): ReactElement {
   const { user, hasPermission } = useSession();
   const [reviewOpen, setReviewOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);

@@ -17,17 +17,21 @@ type Product = Schemas['Product'];
 
 const unitOptions = UNITS_OF_MEASURE.map((value) => ({ value, label: value }));
 
-/** Props of {@link LineItemFields}. */
-export interface LineItemFieldsProps {
-  index: number;
+/** What the line items' fields are given of the form (the section passes it on to each line). */
+export interface LineItemsFormBinding {
   control: Control<RequisitionFormValues, unknown, RequisitionFormOutput>;
   setValue: UseFormSetValue<RequisitionFormValues>;
   clearErrors(name: FieldPath<RequisitionFormValues>): void;
-  /** Checks one field by the form's rules and shows its message. */
+  /** Checks one field by the form's rules and shows its message (a line's quantity and price on blur). */
   validate(name: FieldPath<RequisitionFormValues>): void;
   /** Re-validate prefilled fields (after a first submit attempt). */
   revalidate: boolean;
   currency: string;
+}
+
+/** Props of {@link LineItemFields}. */
+export interface LineItemFieldsProps extends LineItemsFormBinding {
+  index: number;
   searchProducts(text: string): Promise<Product[]>;
   canRemove: boolean;
   onRemove(): void;

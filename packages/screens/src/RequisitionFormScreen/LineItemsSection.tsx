@@ -4,25 +4,17 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Wallet } from 'lucide-react';
 import { type ReactElement, useCallback } from 'react';
-import { type Control, type FieldPath, type UseFormSetValue, useFieldArray } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { usePurchasing } from '../PurchasingProvider';
 import { Panel } from '../shared/Panel';
 import { BudgetCheckResult, type useBudgetCheck } from './BudgetCheck';
-import { LineItemFields } from './LineItemFields';
-import { emptyLine, type RequisitionFormOutput, type RequisitionFormValues } from './requisitionFormSchema';
+import { LineItemFields, type LineItemsFormBinding } from './LineItemFields';
+import { emptyLine } from './requisitionFormSchema';
 
 type Product = Schemas['Product'];
 
 /** Props of {@link LineItemsSection}. */
-export interface LineItemsSectionProps {
-  control: Control<RequisitionFormValues, unknown, RequisitionFormOutput>;
-  setValue: UseFormSetValue<RequisitionFormValues>;
-  clearErrors(name: FieldPath<RequisitionFormValues>): void;
-  /** Checks one field by the form's rules and shows its message (a line's quantity and price on blur). */
-  validate(name: FieldPath<RequisitionFormValues>): void;
-  /** Re-validate prefilled fields (after a first submit attempt). */
-  revalidate: boolean;
-  currency: string;
+export interface LineItemsSectionProps extends LineItemsFormBinding {
   /** The budget check of the form's cost centre and total. */
   budget: ReturnType<typeof useBudgetCheck>;
   /** The message about the line items as a whole (validation or server), if any. */
@@ -34,20 +26,10 @@ export interface LineItemsSectionProps {
  * Line Items: one group of fields per line (with product search and prefill), Add Item, Check Budget
  * and the budget check's result.
  */
-export function LineItemsSection({
-  control,
-  setValue,
-  clearErrors,
-  validate,
-  revalidate,
-  currency,
-  budget,
-  error,
-  disabled,
-}: LineItemsSectionProps): ReactElement {
+export function LineItemsSection({ budget, error, disabled, ...form }: LineItemsSectionProps): ReactElement {
   const { client } = usePurchasing();
   const queryClient = useQueryClient();
-  const lines = useFieldArray({ control, name: 'line_items' });
+  const lines = useFieldArray({ control: form.control, name: 'line_items' });
   // Loaded up front so the first product search answers at once.
   useQuery(productQueries.list(client));
 
@@ -76,12 +58,7 @@ export function LineItemsSection({
           <LineItemFields
             key={line.id}
             index={index}
-            control={control}
-            setValue={setValue}
-            clearErrors={clearErrors}
-            validate={validate}
-            revalidate={revalidate}
-            currency={currency}
+            {...form}
             searchProducts={searchProducts}
             canRemove={lines.fields.length > 1}
             onRemove={() => lines.remove(index)}

@@ -20,7 +20,7 @@ import {
   type RequisitionFormValues,
   requisitionFormSchema,
 } from './requisitionFormSchema';
-import { copyFor, useRequisitionSave } from './useRequisitionSave';
+import { copyFor, type Intent, useRequisitionSave } from './useRequisitionSave';
 
 type Requisition = Schemas['Requisition'];
 
@@ -42,13 +42,8 @@ export interface RequisitionFormProps {
  * Basic Information, Line Items (with product prefill and the budget check), Additional Notes,
  * Attachments, and an action bar with the estimated total, the unsaved-changes hint and the buttons.
  */
-export function RequisitionForm({
-  mode,
-  organizationId,
-  baseCurrency,
-  defaultValues,
-  requisition,
-}: RequisitionFormProps): ReactElement {
+export function RequisitionForm(props: RequisitionFormProps): ReactElement {
+  const { mode, organizationId, baseCurrency, defaultValues, requisition } = props;
   const { navigation } = usePurchasing();
   const formRef = useRef<HTMLFormElement>(null);
   const {
@@ -71,10 +66,8 @@ export function RequisitionForm({
     dirty: isDirty || staged.length > 0,
     recordName: 'this requisition',
   });
-  const { saving, busy, serverProblems, submitWith } = useRequisitionSave({
-    mode,
-    organizationId,
-    requisition,
+  // Saves the record these props name (created, or the one edited), from this form.
+  const { saving, busy, serverProblems, submitWith } = useRequisitionSave(props, {
     formRef,
     handleSubmit,
     setError,
@@ -90,8 +83,21 @@ export function RequisitionForm({
 
   // An approved requisition is saved once; the server keeps its approval or sends it back.
   const approvedEdit = requisition?.status === 'approved';
-  const draftCopy = copyFor(mode, 'draft', requisition?.status);
-  const submitCopy = copyFor(mode, 'submit', requisition?.status);
+  // Save Draft (outlined beside Submit) and Submit, each saying so while it saves.
+  const intentButton = (intent: Intent, variant?: 'outline') => {
+    const copy = copyFor(mode, intent, requisition?.status);
+    return (
+      <Button
+        type="button"
+        variant={variant}
+        loading={saving === intent}
+        disabled={busy}
+        onClick={() => submitWith(intent)}
+      >
+        {saving === intent ? copy.busy : copy.label}
+      </Button>
+    );
+  };
   const cancelHref =
     mode === 'edit' && requisition
       ? navigation.hrefs.requisitionDetail(requisition.id)
@@ -171,33 +177,11 @@ export function RequisitionForm({
           summary={<RunningTotal totals={totals} currency={currency} />}
           actions={
             approvedEdit ? (
-              <Button
-                type="button"
-                loading={saving === 'draft'}
-                disabled={busy}
-                onClick={() => submitWith('draft')}
-              >
-                {saving === 'draft' ? draftCopy.busy : draftCopy.label}
-              </Button>
+              intentButton('draft')
             ) : (
               <>
-                <Button
-                  type="button"
-                  variant="outline"
-                  loading={saving === 'draft'}
-                  disabled={busy}
-                  onClick={() => submitWith('draft')}
-                >
-                  {saving === 'draft' ? draftCopy.busy : draftCopy.label}
-                </Button>
-                <Button
-                  type="button"
-                  loading={saving === 'submit'}
-                  disabled={busy}
-                  onClick={() => submitWith('submit')}
-                >
-                  {saving === 'submit' ? submitCopy.busy : submitCopy.label}
-                </Button>
+                {intentButton('draft', 'outline')}
+                {intentButton('submit')}
               </>
             )
           }

@@ -79,10 +79,15 @@ export interface ServerProblems {
   other: string[];
 }
 
-interface UseRequisitionSaveOptions {
+/** The requisition saved: a new one in the organisation, or the one edited. */
+export interface RequisitionSaveTarget {
   mode: 'create' | 'edit';
   organizationId: string;
   requisition?: Requisition;
+}
+
+/** The form that saves it. */
+interface UseRequisitionSaveOptions {
   formRef: RefObject<HTMLFormElement | null>;
   handleSubmit: UseFormHandleSubmit<RequisitionFormValues, RequisitionFormOutput>;
   setError: UseFormSetError<RequisitionFormValues>;
@@ -98,16 +103,10 @@ interface UseRequisitionSaveOptions {
  * requisition's page. Server refusals land on their fields or in `serverProblems`, and focus moves to
  * the first invalid control.
  */
-export function useRequisitionSave({
-  mode,
-  organizationId,
-  requisition,
-  formRef,
-  handleSubmit,
-  setError,
-  staged,
-  leave,
-}: UseRequisitionSaveOptions) {
+export function useRequisitionSave(
+  { mode, organizationId, requisition }: RequisitionSaveTarget,
+  { formRef, handleSubmit, setError, staged, leave }: UseRequisitionSaveOptions,
+) {
   const { client, navigation } = usePurchasing();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState<Intent | null>(null);

@@ -1,12 +1,13 @@
 import type { Schemas } from '@purchasing/api-client';
-import { formatDate, formatMoney, StatusBadge } from '@purchasing/ui';
+import { StatusBadge } from '@purchasing/ui';
 import { Flex, Link, Text } from '@radix-ui/themes';
 import { Trash2 } from 'lucide-react';
 import type { CSSProperties, ReactElement } from 'react';
+import { DateCell } from '../kit/list/cells';
 import { listColumns } from '../kit/list/ListTable';
-import { RecordRowActions, RowActionButton } from '../kit/list/RowAction';
+import { RecordRowActions } from '../kit/list/RowAction';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
-import { BaseAmountLine } from '../shared/BaseAmount';
+import { TotalCell } from '../shared/BaseAmount';
 import { categoryLabel } from '../shared/display';
 
 type RequisitionSummary = Schemas['RequisitionSummary'];
@@ -19,7 +20,7 @@ export interface RequisitionTableMeta {
   onDelete(requisition: RequisitionSummary): void;
 }
 
-const { features, column: helper } = listColumns<RequisitionSummary, RequisitionTableMeta>();
+const { features, column: helper, actions } = listColumns<RequisitionSummary, RequisitionTableMeta>();
 
 /**
  * The requisition table (read by `ListScreen`): number and justification, requestor, category, amount,
@@ -57,14 +58,7 @@ export const requisitionTable = {
     }),
     helper.accessor('total_amount', {
       header: 'Amount',
-      cell: (info) => (
-        <>
-          <Text style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-            {formatMoney(info.getValue(), info.row.original.currency)}
-          </Text>
-          <BaseAmountLine requisition={info.row.original} align="right" />
-        </>
-      ),
+      cell: (info) => <TotalCell record={info.row.original} currency={info.row.original.currency} />,
       meta: { align: 'right', card: 'amount' },
     }),
     helper.accessor('status', {
@@ -74,24 +68,15 @@ export const requisitionTable = {
     }),
     helper.accessor('created_at', {
       header: 'Created',
-      cell: (info) => <Text style={{ whiteSpace: 'nowrap' }}>{formatDate(info.getValue())}</Text>,
+      cell: (info) => <DateCell date={info.getValue()} />,
     }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: (info) => {
-        const meta = info.table.options.meta;
-        const requisition = info.row.original;
-        return (
-          <RowActions
-            requisition={requisition}
-            canChange={meta?.canChange(requisition) ?? false}
-            onDelete={() => meta?.onDelete(requisition)}
-          />
-        );
-      },
-      meta: { width: 120, stickyEnd: true },
-    }),
+    actions((requisition, meta) => (
+      <RowActions
+        requisition={requisition}
+        canChange={meta?.canChange(requisition) ?? false}
+        onDelete={() => meta?.onDelete(requisition)}
+      />
+    )),
   ]),
 };
 
@@ -131,22 +116,19 @@ function RowActions({
   onDelete(): void;
 }): ReactElement {
   const { navigation } = usePurchasing();
-  const number = requisition.requisition_number;
   return (
     <RecordRowActions
-      name={number}
+      name={requisition.requisition_number}
       viewHref={navigation.hrefs.requisitionDetail(requisition.id)}
       editHref={navigation.hrefs.requisitionEdit(requisition.id)}
       canChange={canChange}
-      more={
-        <RowActionButton
-          tooltip="Delete"
-          label={`Delete ${number}`}
-          color="red"
-          icon={<Trash2 size={16} aria-hidden />}
-          onClick={onDelete}
-        />
-      }
+      action={{
+        tooltip: 'Delete',
+        label: `Delete ${requisition.requisition_number}`,
+        color: 'red',
+        icon: <Trash2 size={16} aria-hidden />,
+        onClick: onDelete,
+      }}
     />
   );
 }

@@ -1,14 +1,6 @@
 import type { RequisitionListFilters, Schemas } from '@purchasing/api-client';
 import { requisitionStatusBadges } from '@purchasing/ui';
-import {
-  isUuid,
-  listOf,
-  listSearchSchema,
-  oneOf,
-  pagedListSearchKeys,
-  pagedSearchQueries,
-  searchCompactor,
-} from '../kit/list/listSearch';
+import { isUuid, listOf, oneOf, type PagedListSearch, pagedListSearch } from '../kit/list/listSearch';
 import { REQUISITION_CATEGORY_LABELS } from '../shared/display';
 
 type RequisitionStatus = Schemas['RequisitionStatus'];
@@ -26,7 +18,7 @@ const CATEGORIES = Object.keys(REQUISITION_CATEGORY_LABELS) as RequisitionCatego
  * The list's state as it lives in the URL, so a filtered view can be bookmarked and shared. Absent keys
  * mean "not filtered"; `page` is 1-based and absent on the first page.
  */
-export interface RequisitionListSearch {
+export interface RequisitionListSearch extends PagedListSearch {
   /** Text matched against the number, the justification and the requestor's name or email. */
   search?: string;
   /** Only these statuses. */
@@ -35,24 +27,19 @@ export interface RequisitionListSearch {
   category?: RequisitionCategory[];
   /** Only these cost centres (ids). */
   cost_center_id?: string[];
-  /** Created on or after this day (`yyyy-MM-dd`). */
-  date_from?: string;
-  /** Created on or before this day (`yyyy-MM-dd`). */
-  date_to?: string;
-  /** The page shown, from 1. */
-  page?: number;
 }
 
+const listSearch = pagedListSearch<RequisitionListSearch>()(
+  {
+    status: listOf(oneOf(REQUISITION_STATUSES)),
+    category: listOf(oneOf(CATEGORIES)),
+    cost_center_id: listOf(isUuid),
+  },
+  REQUISITION_LIST_PAGE_SIZE,
+);
+
 /** The search without absent keys, so the URL and query keys carry only what is set. */
-export const compactSearch = searchCompactor<RequisitionListSearch>([
-  'search',
-  'status',
-  'category',
-  'cost_center_id',
-  'date_from',
-  'date_to',
-  'page',
-]);
+export const compactSearch = listSearch.compact;
 
 /**
  * Validates the requisition list's URL search (`?search=…&status=…&page=2`) into a
@@ -64,23 +51,14 @@ export const compactSearch = searchCompactor<RequisitionListSearch>([
  * // TanStack Router
  * createRoute({ path: 'requisitions', validateSearch: requisitionListSearchSchema, … })
  */
-export const requisitionListSearchSchema = listSearchSchema(
-  {
-    ...pagedListSearchKeys,
-    status: listOf(oneOf(REQUISITION_STATUSES)),
-    category: listOf(oneOf(CATEGORIES)),
-    cost_center_id: listOf(isUuid),
-  },
-  compactSearch,
-);
-
-const queries = pagedSearchQueries(compactSearch, REQUISITION_LIST_PAGE_SIZE);
+export const requisitionListSearchSchema = listSearch.schema;
 
 /** Whether a search text or any filter narrows the list (which empty state applies). */
-export const hasActiveFilters = queries.hasActiveFilters;
+export const hasActiveFilters = listSearch.hasActiveFilters;
 
 /** The `GET /requisitions` filters of a search, without paging. */
-export const toListFilters: (search: RequisitionListSearch) => RequisitionListFilters = queries.toListFilters;
+export const toListFilters: (search: RequisitionListSearch) => RequisitionListFilters =
+  listSearch.toListFilters;
 
 /** The `GET /requisitions` query of one page of a search (10 rows, offset `(page - 1) * 10`). */
-export const toPageQuery: (search: RequisitionListSearch) => RequisitionListFilters = queries.toPageQuery;
+export const toPageQuery: (search: RequisitionListSearch) => RequisitionListFilters = listSearch.toPageQuery;

@@ -1,14 +1,13 @@
-import { type Schemas, vendorQueries } from '@purchasing/api-client';
-import { Button as RadixButton } from '@radix-ui/themes';
-import { Pencil } from 'lucide-react';
+import type { Schemas } from '@purchasing/api-client';
 import type { ReactElement } from 'react';
-import { DetailLayout, DetailScreen } from '../kit/detail/DetailScreen';
-import { useDetailScreen } from '../kit/detail/useDetailScreen';
-import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { DetailLayout } from '../kit/detail/DetailScreen';
+import { EditLinkButton } from '../kit/detail/EditLinkButton';
+import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { vendorMessages } from '../shared/vendors';
 import { VendorStatusBadge } from '../VendorListScreen/vendor.columns';
 import { RecentOrdersPanel, SpendPanel } from './VendorOrders';
+import { VendorPage } from './VendorPage';
 import { AddressPanel, ContactPanel, TermsPanel } from './VendorPanels';
 
 type Vendor = Schemas['Vendor'];
@@ -36,34 +35,20 @@ export const vendorDetailMessages = {
  * vendor shows 'Vendor not found' with a way back to the list.
  */
 export function VendorDetailScreen({ vendorId }: VendorDetailScreenProps): ReactElement {
-  const { navigation } = usePurchasing();
-  const state = useDetailScreen({ query: vendorQueries.detail, pick: (body) => body.vendor, id: vendorId });
   return (
-    <DetailScreen
-      state={state}
-      backTo={{
-        label: vendorMessages.listTitle,
-        href: navigation.hrefs.vendors(),
-        backLabel: vendorDetailMessages.backToList,
-      }}
+    <VendorPage
+      vendorId={vendorId}
       crumb={(vendor) => vendor.name}
-      messages={{
-        loading: 'Loading vendor',
-        noOrganization: vendorDetailMessages.noOrganization,
-        notFound: vendorDetailMessages.notFound,
-        notFoundDescription: vendorDetailMessages.notFoundDescription,
-        loadFailed: vendorDetailMessages.loadFailed,
-      }}
+      noOrganization={vendorDetailMessages.noOrganization}
     >
       {(vendor, organizationId) => <VendorDetail vendor={vendor} organizationId={organizationId} />}
-    </DetailScreen>
+    </VendorPage>
   );
 }
 
 function VendorDetail({ vendor, organizationId }: { vendor: Vendor; organizationId: string }): ReactElement {
   const { navigation } = usePurchasing();
   const { hasPermission, currentOrganization } = useSession();
-  const editLink = useLinkProps(navigation.hrefs.vendorEdit(vendor.id));
   const seesOrders = hasPermission('purchase_order.view');
   const baseCurrency = currentOrganization?.currency ?? 'AUD';
   return (
@@ -77,12 +62,7 @@ function VendorDetail({ vendor, organizationId }: { vendor: Vendor; organization
       }
       actions={
         hasPermission('vendor.manage') ? (
-          <RadixButton asChild variant="soft">
-            <a {...editLink}>
-              <Pencil size={16} aria-hidden />
-              Edit
-            </a>
-          </RadixButton>
+          <EditLinkButton href={navigation.hrefs.vendorEdit(vendor.id)} />
         ) : null
       }
       main={

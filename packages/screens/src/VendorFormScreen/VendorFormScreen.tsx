@@ -1,14 +1,13 @@
-import { vendorQueries } from '@purchasing/api-client';
 import { Callout } from '@purchasing/ui';
 import { Flex } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { DetailLayout, DetailScreen } from '../kit/detail/DetailScreen';
-import { useDetailScreen } from '../kit/detail/useDetailScreen';
+import { DetailLayout } from '../kit/detail/DetailScreen';
 import { OrganizationGate } from '../kit/OrganizationGate';
 import { PageHead } from '../kit/PageHead';
 import { usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
 import { vendorMessages } from '../shared/vendors';
+import { VendorPage } from '../VendorDetailScreen/VendorPage';
 import { VendorStatusBadge } from '../VendorListScreen/vendor.columns';
 import { VendorForm } from './VendorForm';
 
@@ -73,27 +72,14 @@ function NewVendor(): ReactElement {
 }
 
 function EditVendor({ vendorId }: { vendorId: string }): ReactElement {
-  const { navigation } = usePurchasing();
   const { hasPermission, currentOrganization } = useSession();
-  const state = useDetailScreen({ query: vendorQueries.detail, pick: (body) => body.vendor, id: vendorId });
   return (
-    <DetailScreen
-      state={state}
-      backTo={{
-        label: vendorMessages.listTitle,
-        href: navigation.hrefs.vendors(),
-        backLabel: vendorMessages.backToList,
-      }}
+    <VendorPage
+      vendorId={vendorId}
       crumb={(vendor) => `Edit ${vendor.name}`}
       placeholder="Edit"
       maxWidth={MAX_WIDTH}
-      messages={{
-        loading: 'Loading vendor',
-        noOrganization: vendorFormScreenMessages.noOrganization,
-        notFound: vendorFormScreenMessages.notFound,
-        notFoundDescription: vendorFormScreenMessages.notFoundDescription,
-        loadFailed: vendorFormScreenMessages.loadFailed,
-      }}
+      noOrganization={vendorFormScreenMessages.noOrganization}
     >
       {(vendor, organizationId) => (
         <DetailLayout
@@ -115,6 +101,6 @@ function EditVendor({ vendorId }: { vendorId: string }): ReactElement {
           }
         />
       )}
-    </DetailScreen>
+    </VendorPage>
   );
 }

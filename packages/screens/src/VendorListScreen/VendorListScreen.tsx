@@ -2,15 +2,8 @@ import { vendorQueries } from '@purchasing/api-client';
 import { Button as RadixButton } from '@radix-ui/themes';
 import { Plus, Store } from 'lucide-react';
 import type { ReactElement } from 'react';
-import {
-  ActiveStatusSwitch,
-  activeListPage,
-  activeListSearchSchema,
-  compactActiveListSearch,
-  toActiveListFilters,
-} from '../kit/list/activeList';
-import { ListScreen } from '../kit/list/ListScreen';
-import { defineListResource, useListScreen } from '../kit/list/useListScreen';
+import { ActiveListScreen, defineActiveListResource } from '../kit/list/activeList';
+import { useListScreen } from '../kit/list/useListScreen';
 import { ScreenFrame } from '../kit/ScreenFrame';
 import { useLinkProps, usePurchasing } from '../PurchasingProvider';
 import { useSession } from '../SessionProvider';
@@ -49,13 +42,10 @@ export interface VendorListScreenProps {
  * `GET /vendors` by name: the server searches name and email and adds inactive vendors when asked;
  * the Inactive view keeps only those, and the pages are cut here (the answer holds every vendor).
  */
-const vendorList = defineListResource({
+const vendorList = defineActiveListResource({
   pageSize: VENDOR_LIST_PAGE_SIZE,
-  parse: (value) => activeListSearchSchema.parse(value),
-  compact: compactActiveListSearch,
-  query: (client, organizationId, search: VendorListSearch) =>
-    vendorQueries.list(client, organizationId, toActiveListFilters(search)),
-  page: ({ vendors }, search) => activeListPage(vendors, search, VENDOR_LIST_PAGE_SIZE),
+  query: vendorQueries.list,
+  rows: ({ vendors }) => vendors,
 });
 
 /**
@@ -102,16 +92,13 @@ function VendorList({ organizationId, baseCurrency, search, onSearchChange }: Ve
   ) : null;
 
   return (
-    <ListScreen
+    <ActiveListScreen
       state={list}
       title={vendorListMessages.title}
       description="The suppliers your organization orders from, with their contacts and terms."
       actions={newVendor}
-      toolbar={
-        <ActiveStatusSwitch status={search.status} onChange={(status) => list.setFilters({ status })} />
-      }
+      status={search.status}
       searchBox={{ label: 'Search vendors', placeholder: 'Search by name or email...' }}
-      dateRange={false}
       table={{ ...vendorTable, meta: { canManage, baseCurrency } }}
       empty={{
         icon: <Store size={32} />,
@@ -124,7 +111,6 @@ function VendorList({ organizationId, baseCurrency, search, onSearchChange }: Ve
         title: vendorListMessages.noMatches,
         description: 'Try another name or email, or another status.',
       }}
-      pagerOnlyWhenPaged
       messages={{
         loading: 'Loading vendors',
         loadFailed: vendorListMessages.loadFailed,

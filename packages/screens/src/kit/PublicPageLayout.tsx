@@ -56,3 +56,11 @@ export function PublicPageLayout({
     </Flex>
   );
 }
+
+/** The email field of the signed-out pages (sign in, forgot password): the props that make it one. */
+export const ACCOUNT_EMAIL_FIELD = {
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  placeholder: 'you@company.com',
+} as const;

@@ -58,3 +58,25 @@ export function BaseAmountLine({
     </Text>
   );
 }
+
+/**
+ * A list row's total in its own currency, with the base amount under it ({@link BaseAmountLine}): a
+ * requisition's, or a purchase order's (with its requisition's frozen rate).
+ */
+export function TotalCell({
+  record,
+  currency,
+}: {
+  record: Pick<RequisitionSummary, 'total_amount' | 'currency' | 'base_currency' | 'base_total_amount'>;
+  /** The currency the total is written in. */
+  currency: string;
+}): ReactElement {
+  return (
+    <>
+      <Text style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {formatMoney(record.total_amount, currency)}
+      </Text>
+      <BaseAmountLine requisition={record} align="right" />
+    </>
+  );
+}

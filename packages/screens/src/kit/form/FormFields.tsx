@@ -4,6 +4,7 @@ import {
   NumberInput,
   type NumberInputProps,
   SelectDropdown,
+  type SelectOption,
   type SingleSelectDropdownProps,
   TextArea,
   type TextAreaProps,
@@ -45,6 +46,16 @@ export function FormTextField<T extends FieldValues, TOut = T>({
   );
 }
 
+/**
+ * A {@link FormTextField} of a record's form (a vendor, a product): the values are the record's, not
+ * the user's, so the browser offers no autofill.
+ */
+export function RecordTextField<T extends FieldValues, TOut = T>(
+  props: FormTextFieldProps<T, TOut>,
+): ReactElement {
+  return <FormTextField autoComplete="off" {...props} />;
+}
+
 /** Props of {@link FormTextArea}. */
 export type FormTextAreaProps<T extends FieldValues, TOut = T> = Bound<T, TOut> & Rest<TextAreaProps>;
 
@@ -70,6 +81,11 @@ export type FormSelectProps<T extends FieldValues, TOut = T> = Bound<T, TOut> &
   Rest<Omit<SingleSelectDropdownProps, 'multiple'>> & {
     /** A choice marks the field touched at once (its rules speak without waiting for a blur). */
     touchOnChange?: boolean;
+    /**
+     * An option first in the list that stands for no choice ('' in the form), e.g. 'None' or 'No
+     * default': shown while the field is empty, and choosing it empties the field.
+     */
+    none?: SelectOption;
   };
 
 /**
@@ -80,6 +96,8 @@ export function FormSelect<T extends FieldValues, TOut = T>({
   control,
   name,
   touchOnChange = false,
+  none,
+  options,
   ...props
 }: FormSelectProps<T, TOut>): ReactElement {
   return (
@@ -89,9 +107,10 @@ export function FormSelect<T extends FieldValues, TOut = T>({
       render={({ field, fieldState }) => (
         <SelectDropdown
           {...props}
-          value={field.value || null}
+          options={none ? [none, ...options] : options}
+          value={field.value || none?.value || null}
           onChange={(value) => {
-            field.onChange(value ?? '');
+            field.onChange(value === null || value === none?.value ? '' : value);
             if (touchOnChange) field.onBlur();
           }}
           error={fieldState.error?.message}

@@ -8,7 +8,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { type ReactElement, useRef } from 'react';
+import { type ReactElement, type ReactNode, useRef } from 'react';
 import { useNarrowScreen } from '../useNarrowScreen';
 import { ListCards } from './ListCards';
 import { type ColumnLayout, cellStyle, useScrollableTable } from './tableLayout';
@@ -24,7 +24,16 @@ import { type ColumnLayout, cellStyle, useScrollableTable } from './tableLayout'
  */
 export function listColumns<TRow extends { id: string }, TMeta extends object = object>() {
   const features = tableFeatures({ tableMeta: {} as TMeta, columnMeta: {} as ColumnLayout });
-  return { features, column: createColumnHelper<typeof features, TRow>() };
+  const column = createColumnHelper<typeof features, TRow>();
+  /** The row's actions, last and 120 px wide, kept in view while a narrow table scrolls sideways. */
+  const actions = (render: (row: TRow, meta: TMeta | undefined) => ReactNode) =>
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: (info) => render(info.row.original, info.table.options.meta as TMeta | undefined),
+      meta: { width: 120, stickyEnd: true },
+    });
+  return { features, column, actions };
 }
 
 /** The column definitions of a list table, as {@link ListScreen} takes them. */

@@ -43,6 +43,9 @@ export function RowActionLink({
   );
 }
 
+/** Props of {@link RowActionButton}. */
+export type RowActionButtonProps = RowActionProps & { color: IconButtonProps['color']; onClick(): void };
+
 /** A row action done in place (delete, send), usually after a confirmation. */
 export function RowActionButton({
   tooltip,
@@ -50,7 +53,7 @@ export function RowActionButton({
   icon,
   color,
   onClick,
-}: RowActionProps & { color: IconButtonProps['color']; onClick(): void }): ReactElement {
+}: RowActionButtonProps): ReactElement {
   const portalContainer = usePortalContainer();
   return (
     <Tooltip container={portalContainer} content={tooltip}>
@@ -75,12 +78,12 @@ export interface RecordRowActionsProps {
   name: string;
   /** The record's page (View). */
   viewHref: string;
-  /** The record's edit page (Edit), shown with `more` only while `canChange`. */
+  /** The record's edit page (Edit), shown with `action` only while `canChange`. */
   editHref: string;
   /** Whether the user may change this record now (its status and their permissions). */
   canChange: boolean;
-  /** The row's other actions after Edit (a delete, a send), shown with it. */
-  more?: ReactNode;
+  /** The row's action done in place after Edit (a delete, a send), shown with it. */
+  action?: RowActionButtonProps;
 }
 
 /**
@@ -92,7 +95,7 @@ export function RecordRowActions({
   viewHref,
   editHref,
   canChange,
-  more,
+  action,
 }: RecordRowActionsProps): ReactElement {
   return (
     <RowActionGroup>
@@ -110,7 +113,7 @@ export function RecordRowActions({
             label={`Edit ${name}`}
             icon={<Pencil size={16} aria-hidden />}
           />
-          {more}
+          {action ? <RowActionButton {...action} /> : null}
         </>
       ) : null}
     </RowActionGroup>

@@ -4,9 +4,14 @@
  * from the URL) and paged on screen. One URL state, one filter mapping, one page cut and one switch, so
  * each such list is only its own columns and copy.
  */
+import type { PurchasingClient } from '@purchasing/api-client';
 import { SegmentedControl } from '@radix-ui/themes';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { TableFeatures } from '@tanstack/react-table';
 import type { ReactElement } from 'react';
+import { ListScreen, type ListScreenProps } from './ListScreen';
 import { lenient, listSearchSchema, pageNumber, searchCompactor, searchText } from './listSearch';
+import { defineListResource, type ListResource } from './useListScreen';
 
 /** Which rows the list shows: the active ones (the default, absent from the URL), the inactive ones, or all. */
 export type ActiveStatusFilter = 'active' | 'inactive' | 'all';
@@ -39,11 +44,14 @@ export const activeListSearchSchema = listSearchSchema(
   compactActiveListSearch,
 );
 
-/** The list endpoint's filters of a search: the text, and inactive rows too unless only active ones are shown. */
-export function toActiveListFilters({ search, status }: ActiveListSearch): {
+/** The list endpoint's filters: the text, and inactive rows too unless only active ones are shown. */
+export interface ActiveListFilters {
   search?: string;
   include_inactive?: boolean;
-} {
+}
+
+/** The list endpoint's filters of a search: the text, and inactive rows too unless only active ones are shown. */
+export function toActiveListFilters({ search, status }: ActiveListSearch): ActiveListFilters {
   return { ...(search ? { search } : {}), ...(status ? { include_inactive: true } : {}) };
 }
 
@@ -56,6 +64,62 @@ export function activeListPage<T extends { is_active: boolean }>(
   const rows = search.status === 'inactive' ? all.filter((row) => !row.is_active) : all;
   const start = ((search.page ?? 1) - 1) * pageSize;
   return { rows: rows.slice(start, start + pageSize), total: rows.length };
+}
+
+/**
+ * The list resource of such a list: `query` answers every row matching the filters (an api-client
+ * factory), `rows` finds them in the answer; the Inactive view and the pages are cut here.
+ */
+export function defineActiveListResource<TData, TRow extends { is_active: boolean }, TKey extends QueryKey>({
+  pageSize,
+  query,
+  rows,
+}: {
+  pageSize: number;
+  query(
+    client: PurchasingClient,
+    organizationId: string,
+    filters: ActiveListFilters,
+  ): UseQueryOptions<TData, Error, TData, TKey>;
+  rows(data: TData): readonly TRow[];
+}): ListResource<ActiveListSearch, TData, TRow, TKey> {
+  return defineListResource({
+    pageSize,
+    parse: (value) => activeListSearchSchema.parse(value),
+    compact: compactActiveListSearch,
+    query: (client, organizationId, search: ActiveListSearch) =>
+      query(client, organizationId, toActiveListFilters(search)),
+    page: (data: TData, search: ActiveListSearch) => activeListPage(rows(data), search, pageSize),
+  });
+}
+
+/** Props of {@link ActiveListScreen}: those of {@link ListScreen} but the ones it sets. */
+export type ActiveListScreenProps<TRow extends { id: string }, TFeatures extends TableFeatures> = Omit<
+  ListScreenProps<TRow, TFeatures>,
+  'toolbar' | 'dateRange' | 'pagerOnlyWhenPaged'
+> & {
+  /** The search's status (the switch's position). */
+  status: ActiveListSearch['status'];
+};
+
+/**
+ * The {@link ListScreen} of such a list: the Active | Inactive | All switch above the search box, no
+ * date range in the filters, and a pager only when the rows fill more than a page.
+ */
+export function ActiveListScreen<
+  TRow extends { id: string },
+  TFeatures extends TableFeatures = TableFeatures,
+>({ status, ...props }: ActiveListScreenProps<TRow, TFeatures>): ReactElement {
+  return (
+    <ListScreen
+      {...props}
+      toolbar={
+        <ActiveStatusSwitch status={status} onChange={(next) => props.state.setFilters({ status: next })} />
+      }
+      dateRange={false}
+      pagerOnlyWhenPaged
+    />
+  );
 }
 
 const STATUS_LABELS: Record<ActiveStatusFilter, string> = {

@@ -89,6 +89,18 @@ interface PagedSearch {
   page?: number;
 }
 
+/** The keys of {@link pagedListSearchKeys} in a list's search type, which adds its own filters. */
+export interface PagedListSearch extends PagedSearch {
+  /** Text the server matches (each list says against what). */
+  search?: string;
+  /** Created on or after this day (`yyyy-MM-dd`). */
+  date_from?: string;
+  /** Created on or before this day (`yyyy-MM-dd`). */
+  date_to?: string;
+  /** The page shown, from 1. */
+  page?: number;
+}
+
 /**
  * The compact form of a list's search, keeping `keys` in this order (the URL's): absent values, blank
  * text, empty lists and the first page are left out, so the URL and query keys carry only what is set.
@@ -106,6 +118,16 @@ export function searchCompactor<T extends PagedSearch>(
     }
     return compact as T;
   };
+}
+
+/**
+ * The compact form of a paged list's search (see {@link searchCompactor}), in the URL's order: the text,
+ * the list's own `filters`, the creation day range and the page.
+ */
+function pagedSearchCompactor<T extends PagedListSearch>(
+  filters: readonly (keyof T & string)[],
+): (search: T) => T {
+  return searchCompactor<T>(['search', ...filters, 'date_from', 'date_to', 'page']);
 }
 
 /**
@@ -137,5 +159,21 @@ export function pagedSearchQueries<T extends PagedSearch>(compact: (search: T) =
       limit: pageSize,
       offset: ((search.page ?? 1) - 1) * pageSize,
     }),
+  };
+}
+
+/**
+ * A paged list's URL search, declared once: `pagedListSearch<TSearch>()(filters, pageSize)` with the
+ * list's own filters' lenient keys (in the URL's order). Gives its compact form, its schema (the shared
+ * keys of {@link pagedListSearchKeys} beside the filters) and what its query reads from it.
+ */
+export function pagedListSearch<T extends PagedListSearch>() {
+  return <S extends Readonly<Record<string, z.ZodMiniType>>>(filters: S, pageSize: number) => {
+    const compact = pagedSearchCompactor<T>(Object.keys(filters) as (keyof T & string)[]);
+    return {
+      compact,
+      schema: listSearchSchema({ ...pagedListSearchKeys, ...filters }, compact as (search: unknown) => T),
+      ...pagedSearchQueries(compact, pageSize),
+    };
   };
 }
