@@ -328,6 +328,50 @@ export const RECEIPT_SQL = [
     WHERE li.quantity_received > 0`,
 ];
 
+/**
+ * The history chain (migration `2026.11.27T10.20.00.history-chain`) of the generated audit trail, in
+ * one pass: the trail is inserted with the chain's row trigger off, then each organisation's entries
+ * are hashed in the order they happened (as the migration's backfill orders them), the previous hash
+ * carried in a variable, and its head written once. The trigger's `audit_chain_append` updates the
+ * head row once per entry: within one transaction every update leaves a version of that row behind,
+ * and finding the live one walks them all, so a million entries took hours (the loop below is linear).
+ */
+export const AUDIT_CHAIN_OFF = 'ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_chain';
+export const AUDIT_CHAIN_ON = 'ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_chain';
+export const INSERT_AUDIT_CHAIN = `
+  DO $$
+    DECLARE
+      e audit_logs%ROWTYPE;
+      org uuid := NULL;
+      seq bigint := 0;
+      prev text := repeat('0', 64);
+      hash text;
+      comment_text text;
+    BEGIN
+      FOR e IN SELECT * FROM audit_logs WHERE entity_type = 'requisition' ORDER BY organization_id, created_at, id LOOP
+        IF org IS DISTINCT FROM e.organization_id THEN
+          IF org IS NOT NULL THEN
+            INSERT INTO audit_chain_heads (organization_id, last_sequence, last_hash) VALUES (org, seq, prev);
+          END IF;
+          org := e.organization_id;
+          seq := 0;
+          prev := repeat('0', 64);
+        END IF;
+        seq := seq + 1;
+        comment_text := COALESCE(e.comment, e.metadata->>'comment');
+        hash := encode(sha256(convert_to(audit_chain_canonical(e.organization_id, seq, prev, e.id, e.entity_id,
+          e.action, e.actor_id, e.from_status, e.to_status, comment_text, e.created_at), 'UTF8')), 'hex');
+        INSERT INTO audit_chain_entries (organization_id, sequence, prev_hash, entry_hash, audit_log_id,
+          requisition_id, action, actor_id, from_status, to_status, comment, occurred_at)
+        VALUES (e.organization_id, seq, prev, hash, e.id, e.entity_id, e.action, e.actor_id, e.from_status,
+          e.to_status, comment_text, e.created_at);
+        prev := hash;
+      END LOOP;
+      IF org IS NOT NULL THEN
+        INSERT INTO audit_chain_heads (organization_id, last_sequence, last_hash) VALUES (org, seq, prev);
+      END IF;
+    END $$`;
+
 /** The last number of each kind, organisation and year, so the next one the API allocates is free. */
 export const INSERT_NUMBER_SEQUENCES = `
   INSERT INTO number_sequences (organization_id, kind, year, last_value)

@@ -30,7 +30,10 @@ import { adminUrl } from '../harness.js';
 import { type ScaleUsers, scaleUsersFile } from './accounts.js';
 import { insertReference, insertWorkTables } from './generate-reference.js';
 import {
+  AUDIT_CHAIN_OFF,
+  AUDIT_CHAIN_ON,
   INSERT_AUDIT,
+  INSERT_AUDIT_CHAIN,
   INSERT_BUDGETS,
   INSERT_LINES,
   INSERT_NUMBER_SEQUENCES,
@@ -198,7 +201,12 @@ async function main(): Promise<void> {
     await phase('purchase orders and lines ‖ numbering, budgets, audit', () =>
       Promise.all([
         a.query(INSERT_PURCHASE_ORDERS).then(() => a.query(INSERT_PO_LINES)),
-        b.query(INSERT_BUDGETS).then(() => (opts.audit ? b.query(INSERT_AUDIT) : null)),
+        b.query(INSERT_BUDGETS).then(async () => {
+          if (!opts.audit) return;
+          await b.query(AUDIT_CHAIN_OFF);
+          await b.query(INSERT_AUDIT);
+          await b.query(AUDIT_CHAIN_ON);
+        }),
       ]),
     );
     await a.query('DROP SCHEMA scale_work CASCADE');
@@ -210,6 +218,7 @@ async function main(): Promise<void> {
       };
       await Promise.all([worker(a), worker(b)]);
     });
+    if (opts.audit) await phase('history chain', () => a.query(INSERT_AUDIT_CHAIN));
     await phase('receipts', async () => {
       for (const [i, sql] of RECEIPT_SQL.entries()) {
         const t = Date.now();
