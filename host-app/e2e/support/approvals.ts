@@ -103,11 +103,14 @@ export async function openReviewFromQueue(
   levelTitle: string,
 ): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
-  await expect(page).toHaveURL(/\/approvals$/);
+  // The queue keeps its search in the URL: a search typed on the queue just before this click (less than
+  // the box's 300 ms pause earlier) is still written after it, as the link led to the page already shown.
+  await expect(page).toHaveURL(/\/approvals(\?.*)?$/);
   await expect(
     page.getByRole('heading', { level: 1, name: /^Approval Queue \d+ awaiting approval$/ }),
   ).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search approvals' }).fill(requisition.number);
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${requisition.number}(&|$)`));
   const card = page.getByRole('article', { name: requisition.number });
   await expect(card).toBeVisible();
   // The queue is oldest first: once the search has answered, this card leads it. Until then it may stand
