@@ -22,7 +22,7 @@ export {
   APPROVAL_QUEUE_PAGE_SIZES,
   type ApprovalQueueSearch,
   approvalQueueSearchSchema,
-} from './approvalQueue.resource';
+} from './approvalQueue.search';
 
 // The decision dialog and the shortcuts' help load when first opened: a portal that mounts only the
 // queue does not pay for them up front (its size budget, scripts/pack-test.mjs).

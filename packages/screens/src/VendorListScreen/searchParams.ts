@@ -1,4 +1,4 @@
-import { type ActiveListSearch, activeListSearchSchema } from '../kit/list/activeList';
+import { type ActiveListSearch, activeListSearchSchema } from '../kit/list/activeListSearch';
 
 /** Rows per page of the vendor list (the list is loaded whole and paged on screen). */
 export const VENDOR_LIST_PAGE_SIZE = 25;
