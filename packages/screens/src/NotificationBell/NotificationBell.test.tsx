@@ -79,6 +79,27 @@ describe('NotificationBell', () => {
     ).toBeInTheDocument();
   });
 
+  it('asks for the latest only when the panel is about to open, not with the page', async () => {
+    const listed: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/notifications')) listed.push(url.search);
+    };
+    server.events.on('request:start', record);
+    try {
+      const { user } = setup();
+      const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+      expect(listed).toEqual([]);
+      await user.hover(bell);
+      await waitFor(() => expect(listed).toHaveLength(1));
+      await user.click(bell);
+      const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+      expect(await within(panel).findAllByRole('link', { name: /REQ-2026/ })).toHaveLength(3);
+    } finally {
+      server.events.removeListener('request:start', record);
+    }
+  });
+
   it('says when there is nothing', async () => {
     const { user } = setup({ notifications: [] });
     await user.click(await screen.findByRole('button', { name: 'Notifications, no unread' }));

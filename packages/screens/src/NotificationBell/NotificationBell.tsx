@@ -29,6 +29,7 @@ export const notificationBellMessages = {
   title: 'Notifications',
   empty: 'You are all caught up.',
   loadFailed: 'Failed to load notifications.',
+  loading: 'Loading notifications…',
   markAll: 'Mark all as read',
   viewAll: 'View all notifications',
   settings: 'Notification settings',
@@ -55,8 +56,12 @@ export function NotificationBell({ organizationId, pollMs, now }: NotificationBe
   const { navigation } = usePurchasing();
   const portalContainer = usePortalContainer();
   const [open, setOpen] = useState(false);
+  // The latest are asked for when the panel is about to open (pointer over the bell, focus on it) or
+  // opens, not with every page's first load.
+  const [wanted, setWanted] = useState(false);
   const { unread, latest, markRead, markAllRead } = useNotifications(organizationId, {
     ...(pollMs ? { pollMs } : {}),
+    latestEnabled: wanted || open,
   });
   const items = latest.data?.notifications ?? [];
   const go = (href: string) => {
@@ -80,6 +85,8 @@ export function NotificationBell({ organizationId, pollMs, now }: NotificationBe
           size="3"
           aria-label={bellLabel(unread)}
           style={{ margin: 0 }}
+          onPointerEnter={() => setWanted(true)}
+          onFocus={() => setWanted(true)}
         >
           <Bell size={20} aria-hidden />
           {unread > 0 ? (
@@ -133,7 +140,11 @@ export function NotificationBell({ organizationId, pollMs, now }: NotificationBe
             <Text as="p" size="2" color="red" m="3">
               {notificationBellMessages.loadFailed}
             </Text>
-          ) : items.length === 0 && !latest.isPending ? (
+          ) : latest.isPending ? (
+            <Text as="p" size="2" color="gray" m="3" role="status">
+              {notificationBellMessages.loading}
+            </Text>
+          ) : items.length === 0 ? (
             <Text as="p" size="2" color="gray" m="3">
               {notificationBellMessages.empty}
             </Text>

@@ -14,9 +14,14 @@ type Notification = Schemas['Notification'];
 /**
  * The bell's data: the unread count polled every {@link NOTIFICATION_POLL_MS} with its entity tag
  * (react-query pauses the interval while the tab is hidden), the latest notifications refetched when
- * the count changes, and the read actions.
+ * the count changes, and the read actions. `latestEnabled: false` leaves the latest unasked (the bell
+ * asks for them only when its panel is about to open, so that a page's first load sends one request for
+ * the bell, not two: issue 19).
  */
-export function useNotifications(organizationId: string, options: { pollMs?: number; latest?: number } = {}) {
+export function useNotifications(
+  organizationId: string,
+  options: { pollMs?: number; latest?: number; latestEnabled?: boolean } = {},
+) {
   const { client } = usePurchasing();
   const queryClient = useQueryClient();
   const count = useQuery({
@@ -25,7 +30,10 @@ export function useNotifications(organizationId: string, options: { pollMs?: num
     refetchIntervalInBackground: false,
   });
   const latestQuery = { limit: options.latest ?? 8 };
-  const latest = useQuery(notificationQueries.list(client, organizationId, latestQuery));
+  const latest = useQuery({
+    ...notificationQueries.list(client, organizationId, latestQuery),
+    enabled: options.latestEnabled ?? true,
+  });
 
   // A new notification or one read elsewhere: the lists are stale.
   const seen = useRef<string | null>(null);

@@ -63,7 +63,7 @@ export function NotificationsScreen({ now }: NotificationsScreenProps = {}): Rea
 
 function Notifications({ organizationId, now }: { organizationId: string; now: () => Date }): ReactElement {
   const { client, navigation } = usePurchasing();
-  const { unread, markRead, markAllRead } = useNotifications(organizationId);
+  const { unread, markRead, markAllRead } = useNotifications(organizationId, { latestEnabled: false });
   const list = useCursorList(
     useInfiniteQuery(notificationQueries.pages(client, organizationId, { limit: NOTIFICATIONS_PAGE_LIMIT })),
     rowsOf,
