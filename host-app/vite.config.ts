@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiPort = process.env.API_PORT ?? '3000';
 
@@ -76,7 +77,18 @@ function bootScript(): Plugin {
  * serves `dist/` itself, with an SPA fallback to `index.html`.
  */
 export default defineConfig({
-  plugins: [react(), bootScript()],
+  plugins: [
+    react(),
+    bootScript(),
+    // Brotli (quality 11) and gzip (level 9) copies of every text file over 1 KB beside it, which the
+    // API serves to a browser that accepts them (api/src/http/static-app.ts) instead of compressing
+    // each answer on the fly at gzip's default level: fewer bytes before the first screen (issue 19).
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
