@@ -8,6 +8,10 @@
  * - It asks at once for the code of the signed-in shell and of the page in the address bar, which the
  *   app would ask for only once its own code had loaded and run: one round trip less before the page.
  *   The build writes the files into `preloads` (vite.config.ts, `bootScript`); in development it is empty.
+ * - With a stored access token it asks at once for what every signed-in page waits for, the session
+ *   check (`/api/auth/me`) and the organisations (`/api/organizations`), with the very headers the API
+ *   client would send (src/boot-requests.ts); the client takes these answers, once each, instead of
+ *   asking again once the app's code has loaded and run. Anything else it asks for itself.
  * Signed out, or on a public page, it does nothing.
  */
 (() => {
@@ -23,6 +27,19 @@
     root.classList.add('boot-signed-in');
     if (storage.getItem('purchasing.sidebar_collapsed') === 'true')
       root.classList.add('boot-sidebar-collapsed');
+    const token = storage.getItem('auth_token');
+    if (token && typeof window.fetch === 'function') {
+      const headers = { Authorization: `Bearer ${token}` };
+      const organization = storage.getItem('current_organization_id');
+      if (organization) headers['X-Organization-Id'] = organization;
+      const requests = {};
+      for (const url of ['/api/auth/me', '/api/organizations']) {
+        const response = window.fetch(url, { headers, credentials: 'same-origin' });
+        response.catch(() => {});
+        requests[url] = { headers, response };
+      }
+      window.purchasingBootRequests = requests;
+    }
     for (const href of new Set([...(preloads[''] ?? []), ...(preloads[path] ?? [])])) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';

@@ -15,11 +15,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { withBootRequests } from './boot-requests';
 import { createAppRouter, createNavigation } from './router';
 import { prefetchSignedInChunks } from './routes';
 
 const queryClient = new QueryClient({ defaultOptions: defaultQueryClientOptions });
-const client = createPurchasingClient({ store: createLocalStorageStore() });
+// The session check and the organisations boot.js asked for before this code loaded (boot-requests.ts).
+const client = createPurchasingClient({
+  store: createLocalStorageStore(),
+  fetch: withBootRequests((input, init) => globalThis.fetch(input, init)),
+});
 const router = createAppRouter({ queryClient, client });
 const navigation = createNavigation(router);
 
