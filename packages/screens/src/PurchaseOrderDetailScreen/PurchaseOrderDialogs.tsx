@@ -1,19 +1,24 @@
 import { isApiError, type Schemas } from '@purchasing/api-client';
-import { Button, DatePicker, Modal, TextArea } from '@purchasing/ui';
+import { TextArea } from '@purchasing/ui';
 import { Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useState } from 'react';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import { localDay } from '../shared/csv';
 import type { ReceiveInput } from '../shared/purchaseOrderActions';
+import {
+  ActionModal,
+  ReceiptNotesField,
+  ReceivedDateField,
+  receivedDateMessages,
+  receivedDateProblem,
+} from './ActionModal';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
 
 /** Product copy of the receive and cancel dialogs (document 2 §2 and the screen's own wording). */
 export const purchaseOrderDialogMessages = {
   cannotBeUndone: 'This action cannot be undone.',
-  receivedDateRequired: 'Received date is required',
-  receivedDateFuture: 'Received date cannot be in the future',
-  receivedBeforeSent: 'Received date cannot be before the order was sent',
+  ...receivedDateMessages,
 } as const;
 
 /** Props of {@link ReceiveDialog}. */
@@ -37,9 +42,8 @@ export function ReceiveDialog({
   onReceive,
   pending,
 }: ReceiveDialogProps): ReactElement {
-  const today = todayIsoDate();
   const sentDay = order.sent_at ? localDay(order.sent_at) : undefined;
-  const [receivedDate, setReceivedDate] = useState<string | null>(today);
+  const [receivedDate, setReceivedDate] = useState<string | null>(todayIsoDate);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -50,9 +54,8 @@ export function ReceiveDialog({
   };
 
   const submit = async () => {
-    if (!receivedDate) return setError(purchaseOrderDialogMessages.receivedDateRequired);
-    if (receivedDate > todayIsoDate()) return setError(purchaseOrderDialogMessages.receivedDateFuture);
-    if (sentDay && receivedDate < sentDay) return setError(purchaseOrderDialogMessages.receivedBeforeSent);
+    const problem = receivedDateProblem(receivedDate, sentDay);
+    if (problem !== undefined || receivedDate === null) return setError(problem);
     try {
       await onReceive({ received_date: receivedDate, notes: notes.trim() || null });
       onOpenChange(false);
@@ -68,55 +71,32 @@ export function ReceiveDialog({
   };
 
   return (
-    <Modal
+    <ActionModal
       open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        onOpenChange(next);
-        if (!next) reset();
-      }}
-      closeOnEscape={!pending}
-      closeOnOverlayClick={!pending}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      onDismissed={reset}
       title={`Mark ${order.po_number} as received`}
       description="Record that the goods or services arrived. The order's amount then counts as spent in the budget."
-      footer={
-        <>
-          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="success" loading={pending} onClick={() => void submit()}>
-            Mark as Received
-          </Button>
-        </>
-      }
+      dismissLabel="Cancel"
+      confirmLabel="Mark as Received"
+      confirmVariant="success"
+      onConfirm={() => void submit()}
     >
       <Flex direction="column" gap="4">
-        <DatePicker
-          label="Received Date"
-          required
-          clearable={false}
+        <ReceivedDateField
           value={receivedDate}
-          minDate={sentDay}
-          maxDate={today}
+          sentDay={sentDay}
           onChange={(day) => {
             setReceivedDate(day);
             setError(undefined);
           }}
-          disabled={pending}
+          pending={pending}
           error={error}
         />
-        <TextArea
-          label="Notes"
-          hint="Optional · e.g. what arrived, its condition, a delivery docket number"
-          rows={3}
-          maxLength={2000}
-          resize="vertical"
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          disabled={pending}
-        />
+        <ReceiptNotesField value={notes} onChange={setNotes} pending={pending} />
       </Flex>
-    </Modal>
+    </ActionModal>
   );
 }
 
@@ -153,15 +133,11 @@ export function CancelDialog({
   };
   const requisition = order.requisition?.requisition_number;
   return (
-    <Modal
+    <ActionModal
       open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        onOpenChange(next);
-        if (!next) setReason('');
-      }}
-      closeOnEscape={!pending}
-      closeOnOverlayClick={!pending}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      onDismissed={() => setReason('')}
       title={`Cancel ${order.po_number}?`}
       description={
         <>
@@ -170,16 +146,10 @@ export function CancelDialog({
           <Text weight="bold">{purchaseOrderDialogMessages.cannotBeUndone}</Text>
         </>
       }
-      footer={
-        <>
-          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
-            Keep Order
-          </Button>
-          <Button variant="danger" loading={pending} onClick={() => void submit()}>
-            Cancel Order
-          </Button>
-        </>
-      }
+      dismissLabel="Keep Order"
+      confirmLabel="Cancel Order"
+      confirmVariant="danger"
+      onConfirm={() => void submit()}
     >
       <TextArea
         label="Reason"
@@ -192,6 +162,6 @@ export function CancelDialog({
         onChange={(event) => setReason(event.target.value)}
         disabled={pending}
       />
-    </Modal>
+    </ActionModal>
   );
 }

@@ -1,8 +1,8 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatDateTime } from '@purchasing/ui';
-import { Box, DataList, Flex, Link, Text } from '@radix-ui/themes';
+import { Box, DataList, Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { Field, FieldList } from '../kit/detail/Field';
+import { emailLink, Field, FieldList, phoneLink } from '../kit/detail/Field';
 import { Panel } from '../kit/detail/Panel';
 import { scaled } from '../kit/themeVariables';
 import { purchaseOrderMessages } from '../shared/purchaseOrders';
@@ -25,12 +25,8 @@ export function VendorPanel({ vendor }: { vendor: PurchaseOrder['vendor'] }): Re
         <Field label="Name">
           <Text weight="medium">{vendor.name}</Text>
         </Field>
-        <Field label="Email">
-          {vendor.email ? <Link href={`mailto:${vendor.email}`}>{vendor.email}</Link> : null}
-        </Field>
-        <Field label="Phone">
-          {vendor.phone ? <Link href={`tel:${vendor.phone.replace(/\s+/g, '')}`}>{vendor.phone}</Link> : null}
-        </Field>
+        <Field label="Email">{emailLink(vendor.email)}</Field>
+        <Field label="Phone">{phoneLink(vendor.phone)}</Field>
         <Field label="Address">{vendor.address}</Field>
         <Field label="City">{vendor.city}</Field>
         <Field label="State / Province">{vendor.state_province}</Field>

@@ -1,10 +1,10 @@
 import { isApiError, type Schemas } from '@purchasing/api-client';
-import { Button, DatePicker, Modal, NumberInput, SelectDropdown, TextArea } from '@purchasing/ui';
+import { NumberInput, SelectDropdown } from '@purchasing/ui';
 import { Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useState } from 'react';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import { localDay } from '../shared/csv';
-import { purchaseOrderDialogMessages } from './PurchaseOrderDialogs';
+import { ActionModal, ReceiptNotesField, ReceivedDateField, receivedDateProblem } from './ActionModal';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
 /** What Record Receipt sends (`createPurchaseOrderReceipt`). */
@@ -46,11 +46,10 @@ export function RecordReceiptDialog({
   onRecord,
   pending,
 }: RecordReceiptDialogProps): ReactElement {
-  const today = todayIsoDate();
   const sentDay = order.sent_at ? localDay(order.sent_at) : undefined;
   const open_lines = order.po_line_items.filter((line) => outstandingOf(line) > 0);
   const [quantities, setQuantities] = useState(() => defaults(order));
-  const [receivedAt, setReceivedAt] = useState<string | null>(today);
+  const [receivedAt, setReceivedAt] = useState<string | null>(todayIsoDate);
   const [notes, setNotes] = useState('');
   const [attachmentId, setAttachmentId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -65,10 +64,8 @@ export function RecordReceiptDialog({
 
   const submit = async () => {
     const found: Record<string, string> = {};
-    if (!receivedAt) found.received_at = purchaseOrderDialogMessages.receivedDateRequired;
-    else if (receivedAt > todayIsoDate()) found.received_at = purchaseOrderDialogMessages.receivedDateFuture;
-    else if (sentDay && receivedAt < sentDay)
-      found.received_at = purchaseOrderDialogMessages.receivedBeforeSent;
+    const dateProblem = receivedDateProblem(receivedAt, sentDay);
+    if (dateProblem !== undefined) found.received_at = dateProblem;
     const lines = open_lines
       .map((line) => ({ po_line_item_id: line.id, quantity: quantities[line.id] ?? 0 }))
       .filter((line) => line.quantity > 0);
@@ -103,27 +100,17 @@ export function RecordReceiptDialog({
   };
 
   return (
-    <Modal
+    <ActionModal
       open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        onOpenChange(next);
-        if (!next) reset();
-      }}
-      closeOnEscape={!pending}
-      closeOnOverlayClick={!pending}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      onDismissed={reset}
       title={`Record a receipt for ${order.po_number}`}
       description="Enter what arrived in this delivery. What is received counts as spent in the budget."
-      footer={
-        <>
-          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="success" loading={pending} onClick={() => void submit()}>
-            Record Receipt
-          </Button>
-        </>
-      }
+      dismissLabel="Cancel"
+      confirmLabel="Record Receipt"
+      confirmVariant="success"
+      onConfirm={() => void submit()}
     >
       <Flex direction="column" gap="4">
         {open_lines.map((line) => (
@@ -148,30 +135,17 @@ export function RecordReceiptDialog({
             {errors.lines}
           </Text>
         ) : null}
-        <DatePicker
-          label="Received Date"
-          required
-          clearable={false}
+        <ReceivedDateField
           value={receivedAt}
-          minDate={sentDay}
-          maxDate={today}
+          sentDay={sentDay}
           onChange={(day) => {
             setReceivedAt(day);
             setErrors(({ received_at: _, ...rest }) => rest);
           }}
-          disabled={pending}
+          pending={pending}
           error={errors.received_at}
         />
-        <TextArea
-          label="Notes"
-          hint="Optional · e.g. what arrived, its condition, a delivery docket number"
-          rows={3}
-          maxLength={2000}
-          resize="vertical"
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          disabled={pending}
-        />
+        <ReceiptNotesField value={notes} onChange={setNotes} pending={pending} />
         {order.attachments.length > 0 ? (
           <SelectDropdown
             label="Delivery Note"
@@ -186,6 +160,6 @@ export function RecordReceiptDialog({
           />
         ) : null}
       </Flex>
-    </Modal>
+    </ActionModal>
   );
 }
