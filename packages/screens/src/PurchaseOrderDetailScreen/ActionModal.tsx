@@ -2,18 +2,22 @@ import { Button, type ButtonVariant, DatePicker, Modal, TextArea } from '@purcha
 import type { ReactElement, ReactNode } from 'react';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 
-/** Props of {@link ActionModal}. */
-export interface ActionModalProps {
+/** What the detail screen gives each action's dialog about its open state. */
+export interface ActionDialogState {
   open: boolean;
   onOpenChange(open: boolean): void;
   /** The action is under way: the dialog stays open and its buttons wait. */
   pending: boolean;
+}
+
+/** Props of {@link ActionModal}. */
+export interface ActionModalProps extends ActionDialogState {
   /** The dialog was closed without the action (Escape, the overlay, the close button): start again. */
   onDismissed(): void;
   title: string;
   description: ReactNode;
-  /** The footer's first button, which closes the dialog, e.g. 'Cancel'. */
-  dismissLabel: string;
+  /** The footer's first button, which closes the dialog; 'Cancel' unless said. */
+  dismissLabel?: string;
   /** The action's button, e.g. 'Mark as Received'. */
   confirmLabel: string;
   confirmVariant: ButtonVariant;
@@ -32,7 +36,7 @@ export function ActionModal({
   onDismissed,
   title,
   description,
-  dismissLabel,
+  dismissLabel = 'Cancel',
   confirmLabel,
   confirmVariant,
   onConfirm,

@@ -6,6 +6,7 @@ import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import { localDay } from '../shared/csv';
 import type { ReceiveInput } from '../shared/purchaseOrderActions';
 import {
+  type ActionDialogState,
   ActionModal,
   ReceiptNotesField,
   ReceivedDateField,
@@ -22,26 +23,17 @@ export const purchaseOrderDialogMessages = {
 } as const;
 
 /** Props of {@link ReceiveDialog}. */
-export interface ReceiveDialogProps {
+export interface ReceiveDialogProps extends ActionDialogState {
   order: PurchaseOrder;
-  open: boolean;
-  onOpenChange(open: boolean): void;
   /** Records the receipt; rejects to keep the dialog open. */
   onReceive(input: ReceiveInput): Promise<unknown>;
-  pending: boolean;
 }
 
 /**
  * Mark as Received (document 2 §2): the day the goods arrived (today by default, never in the future
  * nor before the order was sent) and optional notes.
  */
-export function ReceiveDialog({
-  order,
-  open,
-  onOpenChange,
-  onReceive,
-  pending,
-}: ReceiveDialogProps): ReactElement {
+export function ReceiveDialog({ order, onReceive, ...modal }: ReceiveDialogProps): ReactElement {
   const sentDay = order.sent_at ? localDay(order.sent_at) : undefined;
   const [receivedDate, setReceivedDate] = useState<string | null>(todayIsoDate);
   const [notes, setNotes] = useState('');
@@ -58,7 +50,7 @@ export function ReceiveDialog({
     if (problem !== undefined || receivedDate === null) return setError(problem);
     try {
       await onReceive({ received_date: receivedDate, notes: notes.trim() || null });
-      onOpenChange(false);
+      modal.onOpenChange(false);
       reset();
     } catch (failure) {
       // The action toasted why; the dialog stays open with what was typed, and a refused date says so
@@ -72,13 +64,10 @@ export function ReceiveDialog({
 
   return (
     <ActionModal
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
+      {...modal}
       onDismissed={reset}
       title={`Mark ${order.po_number} as received`}
       description="Record that the goods or services arrived. The order's amount then counts as spent in the budget."
-      dismissLabel="Cancel"
       confirmLabel="Mark as Received"
       confirmVariant="success"
       onConfirm={() => void submit()}
@@ -91,41 +80,32 @@ export function ReceiveDialog({
             setReceivedDate(day);
             setError(undefined);
           }}
-          pending={pending}
+          pending={modal.pending}
           error={error}
         />
-        <ReceiptNotesField value={notes} onChange={setNotes} pending={pending} />
+        <ReceiptNotesField value={notes} onChange={setNotes} pending={modal.pending} />
       </Flex>
     </ActionModal>
   );
 }
 
 /** Props of {@link CancelDialog}. */
-export interface CancelDialogProps {
+export interface CancelDialogProps extends ActionDialogState {
   order: PurchaseOrder;
-  open: boolean;
-  onOpenChange(open: boolean): void;
   /** Cancels the order; rejects to keep the dialog open. */
   onCancelOrder(reason: string | null): Promise<unknown>;
-  pending: boolean;
 }
 
 /**
  * Cancel (document 2 §2): an optional reason, and a confirmation that says it cannot be undone. A sent
  * order's vendor is not told by the product, which the text reminds.
  */
-export function CancelDialog({
-  order,
-  open,
-  onOpenChange,
-  onCancelOrder,
-  pending,
-}: CancelDialogProps): ReactElement {
+export function CancelDialog({ order, onCancelOrder, ...modal }: CancelDialogProps): ReactElement {
   const [reason, setReason] = useState('');
   const submit = async () => {
     try {
       await onCancelOrder(reason.trim() || null);
-      onOpenChange(false);
+      modal.onOpenChange(false);
       setReason('');
     } catch {
       // The action toasted why; the dialog stays open with the reason typed.
@@ -134,9 +114,7 @@ export function CancelDialog({
   const requisition = order.requisition?.requisition_number;
   return (
     <ActionModal
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
+      {...modal}
       onDismissed={() => setReason('')}
       title={`Cancel ${order.po_number}?`}
       description={
@@ -160,7 +138,7 @@ export function CancelDialog({
         resize="vertical"
         value={reason}
         onChange={(event) => setReason(event.target.value)}
-        disabled={pending}
+        disabled={modal.pending}
       />
     </ActionModal>
   );

@@ -6,6 +6,7 @@ import { emailLink, Field, FieldList, phoneLink } from '../kit/detail/Field';
 import { Panel } from '../kit/detail/Panel';
 import { scaled } from '../kit/themeVariables';
 import { purchaseOrderMessages } from '../shared/purchaseOrders';
+import { VendorPlaceFields } from '../shared/VendorPlaceFields';
 import { longText, Muted } from './detailText';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
@@ -28,10 +29,7 @@ export function VendorPanel({ vendor }: { vendor: PurchaseOrder['vendor'] }): Re
         <Field label="Email">{emailLink(vendor.email)}</Field>
         <Field label="Phone">{phoneLink(vendor.phone)}</Field>
         <Field label="Address">{vendor.address}</Field>
-        <Field label="City">{vendor.city}</Field>
-        <Field label="State / Province">{vendor.state_province}</Field>
-        <Field label="Postal Code">{vendor.postal_code}</Field>
-        <Field label="Country">{vendor.country}</Field>
+        <VendorPlaceFields vendor={vendor} />
       </FieldList>
     </Panel>
   );

@@ -4,7 +4,13 @@ import { Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useState } from 'react';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import { localDay } from '../shared/csv';
-import { ActionModal, ReceiptNotesField, ReceivedDateField, receivedDateProblem } from './ActionModal';
+import {
+  type ActionDialogState,
+  ActionModal,
+  ReceiptNotesField,
+  ReceivedDateField,
+  receivedDateProblem,
+} from './ActionModal';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
 /** What Record Receipt sends (`createPurchaseOrderReceipt`). */
@@ -25,13 +31,10 @@ const defaults = (order: PurchaseOrder) =>
   >;
 
 /** Props of {@link RecordReceiptDialog}. */
-export interface RecordReceiptDialogProps {
+export interface RecordReceiptDialogProps extends ActionDialogState {
   order: PurchaseOrder;
-  open: boolean;
-  onOpenChange(open: boolean): void;
   /** Records the receipt; rejects to keep the dialog open. */
   onRecord(input: ReceiptInput): Promise<unknown>;
-  pending: boolean;
 }
 
 /**
@@ -39,13 +42,7 @@ export interface RecordReceiptDialogProps {
  * default; 0 receives nothing of it), the day the goods arrived, notes and optionally one of the
  * order's files. The server refuses more than is outstanding, and the field says so.
  */
-export function RecordReceiptDialog({
-  order,
-  open,
-  onOpenChange,
-  onRecord,
-  pending,
-}: RecordReceiptDialogProps): ReactElement {
+export function RecordReceiptDialog({ order, onRecord, ...modal }: RecordReceiptDialogProps): ReactElement {
   const sentDay = order.sent_at ? localDay(order.sent_at) : undefined;
   const open_lines = order.po_line_items.filter((line) => outstandingOf(line) > 0);
   const [quantities, setQuantities] = useState(() => defaults(order));
@@ -84,7 +81,7 @@ export function RecordReceiptDialog({
         attachment_id: attachmentId,
         lines,
       });
-      onOpenChange(false);
+      modal.onOpenChange(false);
       reset();
     } catch (failure) {
       // The action toasted why; a refused field says so in place (lines.<i>.quantity → that line).
@@ -101,13 +98,10 @@ export function RecordReceiptDialog({
 
   return (
     <ActionModal
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
+      {...modal}
       onDismissed={reset}
       title={`Record a receipt for ${order.po_number}`}
       description="Enter what arrived in this delivery. What is received counts as spent in the budget."
-      dismissLabel="Cancel"
       confirmLabel="Record Receipt"
       confirmVariant="success"
       onConfirm={() => void submit()}
@@ -126,7 +120,7 @@ export function RecordReceiptDialog({
               setQuantities((current) => ({ ...current, [line.id]: value }));
               setErrors(({ [line.id]: _, lines: __, ...rest }) => rest);
             }}
-            disabled={pending}
+            disabled={modal.pending}
             error={errors[line.id]}
           />
         ))}
@@ -142,10 +136,10 @@ export function RecordReceiptDialog({
             setReceivedAt(day);
             setErrors(({ received_at: _, ...rest }) => rest);
           }}
-          pending={pending}
+          pending={modal.pending}
           error={errors.received_at}
         />
-        <ReceiptNotesField value={notes} onChange={setNotes} pending={pending} />
+        <ReceiptNotesField value={notes} onChange={setNotes} pending={modal.pending} />
         {order.attachments.length > 0 ? (
           <SelectDropdown
             label="Delivery Note"
@@ -155,7 +149,7 @@ export function RecordReceiptDialog({
             options={order.attachments.map((file) => ({ value: file.id, label: file.file_name }))}
             value={attachmentId}
             onChange={setAttachmentId}
-            disabled={pending}
+            disabled={modal.pending}
             error={errors.attachment_id}
           />
         ) : null}

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { emailLink, Field, FieldList, LongText, phoneLink } from '../kit/detail/Field';
 import { Panel } from '../kit/detail/Panel';
 import { paymentTermsLabel } from '../shared/purchaseOrders';
+import { VendorPlaceFields } from '../shared/VendorPlaceFields';
 import { vendorMessages } from '../shared/vendors';
 
 type Vendor = Schemas['Vendor'];
@@ -41,10 +42,7 @@ export function AddressPanel({ vendor }: { vendor: Vendor }): ReactElement {
         <Field label="Street Address" wide>
           <LongText value={vendor.address} />
         </Field>
-        <Field label="City">{vendor.city}</Field>
-        <Field label="State / Province">{vendor.state_province}</Field>
-        <Field label="Postal Code">{vendor.postal_code}</Field>
-        <Field label="Country">{vendor.country}</Field>
+        <VendorPlaceFields vendor={vendor} />
       </FieldList>
     </Panel>
   );
