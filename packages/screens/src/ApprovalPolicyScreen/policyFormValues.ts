@@ -1,5 +1,3 @@
-import { isApiError } from '@purchasing/api-client';
-import type { UseFormSetError } from 'react-hook-form';
 import type { ApprovalPolicy, ApprovalPolicyLevel } from './approvalPolicyQueries';
 
 /** One level as the form holds it (empty inputs are null or ''). */
@@ -98,29 +96,4 @@ export function formFieldOf(field: string): string | null {
     return `levels.${parts[1]}.${parts[2]}`;
   }
   return null;
-}
-
-/** Puts the server's field errors on their fields; answers how many landed and the other messages. */
-export function placePolicyErrors(
-  error: unknown,
-  setError: UseFormSetError<PolicyFormValues>,
-): { placed: number; unplaced: string[] } {
-  let placed = 0;
-  const unplaced: string[] = [];
-  if (!isApiError(error)) return { placed, unplaced };
-  for (const detail of error.details) {
-    const field = formFieldOf(detail.field);
-    if (field) {
-      setError(field as never, { type: 'server', message: detail.message });
-      placed += 1;
-    } else unplaced.push(detail.message);
-  }
-  return { placed, unplaced };
-}
-
-/** Whether a refusal says another save came first (409 naming `version`). */
-export function isStaleVersion(error: unknown): boolean {
-  return (
-    isApiError(error) && error.status === 409 && error.details.some((detail) => detail.field === 'version')
-  );
 }

@@ -17,13 +17,6 @@ import { BulkActionBar, useBulkDecisions } from './BulkDecisions';
 import { QueueOrder } from './QueueOrder';
 import { type QueueShortcut, useQueueKeyboard } from './useQueueKeyboard';
 
-export {
-  APPROVAL_QUEUE_ORDERS,
-  APPROVAL_QUEUE_PAGE_SIZES,
-  type ApprovalQueueSearch,
-  approvalQueueSearchSchema,
-} from './approvalQueue.search';
-
 // The decision dialog and the shortcuts' help load when first opened: a portal that mounts only the
 // queue does not pay for them up front (its size budget, scripts/pack-test.mjs).
 const BulkDecisionDialog = lazy(() =>

@@ -3,7 +3,7 @@
  * naming known columns, blank lines skipped, at most {@link MAX_PRODUCT_IMPORT_ROWS} rows.
  */
 import type { ProductImportRow } from '@purchasing/api-client';
-import Papa from 'papaparse';
+import { columnProblems, columnsLine, readCsvImport } from '../shared/csvImport';
 
 /** The columns of a product import file; only `name` is required. */
 export const PRODUCT_IMPORT_COLUMNS = [
@@ -33,27 +33,21 @@ export interface ProductImportParse {
 
 /** Reads the text of a CSV file (UTF-8, with or without a byte order mark) into import rows. */
 export function parseProductImport(text: string): ProductImportParse {
-  const parsed = Papa.parse<Record<string, string | undefined>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim().toLowerCase(),
-  });
-  const fields = (parsed.meta.fields ?? []).filter((field) => field !== '');
+  const { records, fields } = readCsvImport(text, 'greedy');
   if (fields.length === 0) return { fileErrors: ['The file is empty.'], rows: [] };
-  const known: readonly string[] = PRODUCT_IMPORT_COLUMNS;
-  const unknown = fields.filter((field) => !known.includes(field));
+  const { missing, unknown } = columnProblems(fields, ['name'], PRODUCT_IMPORT_COLUMNS);
   const fileErrors: string[] = [];
-  if (!fields.includes('name')) fileErrors.push('Missing column: name.');
+  if (missing.length > 0) fileErrors.push('Missing column: name.');
   if (unknown.length > 0) fileErrors.push(`Unknown columns: ${unknown.join(', ')}.`);
   if (fileErrors.length > 0) {
-    fileErrors.push(`The first line must name the columns: ${PRODUCT_IMPORT_COLUMNS.join(', ')}.`);
+    fileErrors.push(columnsLine(PRODUCT_IMPORT_COLUMNS));
     return { fileErrors, rows: [] };
   }
-  if (parsed.data.length === 0) return { fileErrors: ['The file has no rows.'], rows: [] };
-  if (parsed.data.length > MAX_PRODUCT_IMPORT_ROWS) {
+  if (records.length === 0) return { fileErrors: ['The file has no rows.'], rows: [] };
+  if (records.length > MAX_PRODUCT_IMPORT_ROWS) {
     return { fileErrors: [`At most ${MAX_PRODUCT_IMPORT_ROWS} rows can be imported at once.`], rows: [] };
   }
-  const rows = parsed.data.map((record) => {
+  const rows = records.map((record) => {
     const row: ProductImportRow = { name: record.name?.trim() ?? '' };
     for (const column of PRODUCT_IMPORT_COLUMNS) {
       const value = record[column]?.trim();

@@ -2,7 +2,7 @@ import type { Schemas } from '@purchasing/api-client';
 import { Callout, formatMoney } from '@purchasing/ui';
 import { Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { FormActionBar } from '../kit/form/FormActionBar';
+import { FormFrame } from '../kit/form/FormFrame';
 import { usePurchasing } from '../PurchasingProvider';
 import { Panel } from '../shared/Panel';
 import { PurchaseOrderTermsFields } from '../shared/purchaseOrderForm';
@@ -21,108 +21,73 @@ export function CreateForm({
   addressDefaults: Schemas['PurchaseOrderAddressDefaults'];
 }): ReactElement {
   const { navigation } = usePurchasing();
-  const {
-    formRef,
-    control,
-    problems,
-    guard,
-    busy,
-    create,
-    requisitionId,
-    approved,
-    vendors,
-    requisition,
-    vendor,
-    requisitionOptions,
-    vendorOptions,
-    chooseRequisition,
-    chooseVendor,
-  } = usePurchaseOrderCreate({ organizationId, addressDefaults });
+  const po = usePurchaseOrderCreate({ organizationId, addressDefaults });
+  const { form, requisition } = po;
+  const { control, busy } = form;
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label="New purchase order"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void create();
+    <FormFrame
+      form={form}
+      label="New purchase order"
+      bar={{
+        cancelHref: navigation.hrefs.purchaseOrders(),
+        submitLabel: 'Create Purchase Order',
+        busyLabel: 'Creating...',
+        summary: requisition.data ? (
+          <Flex direction="column">
+            <Text size="1" color="gray" id="po-create-total">
+              Order total
+            </Text>
+            <Text size="5" weight="bold" aria-labelledby="po-create-total" role="status">
+              {formatMoney(requisition.data.requisition.total_amount, requisition.data.requisition.currency)}
+            </Text>
+          </Flex>
+        ) : undefined,
       }}
     >
-      <Flex direction="column" gap="5">
-        {problems.length > 0 ? <Callout variant="error">{problems.join(' · ')}</Callout> : null}
-
-        <Panel title="Requisition" description="The approved requisition this order fulfils.">
-          <Flex direction="column" gap="4">
-            <RequisitionChoice
-              control={control}
-              options={requisitionOptions}
-              loading={approved.isPending}
-              failed={approved.isError}
-              disabled={busy}
-              onChosen={chooseRequisition}
+      <Panel title="Requisition" description="The approved requisition this order fulfils.">
+        <Flex direction="column" gap="4">
+          <RequisitionChoice
+            control={control}
+            options={po.requisitionOptions}
+            loading={po.approved.isPending}
+            failed={po.approved.isError}
+            disabled={busy}
+            onChosen={po.chooseRequisition}
+          />
+          {po.approved.isSuccess && po.requisitionOptions.length === 0 ? (
+            <Callout variant="info">{purchaseOrderCreateMessages.noApproved}</Callout>
+          ) : null}
+          {po.requisitionId ? (
+            <RequisitionPreview
+              requisition={requisition.data?.requisition}
+              loading={requisition.isPending}
+              failed={requisition.isError}
             />
-            {approved.isSuccess && requisitionOptions.length === 0 ? (
-              <Callout variant="info">{purchaseOrderCreateMessages.noApproved}</Callout>
-            ) : null}
-            {requisitionId ? (
-              <RequisitionPreview
-                requisition={requisition.data?.requisition}
-                loading={requisition.isPending}
-                failed={requisition.isError}
-              />
-            ) : null}
-          </Flex>
-        </Panel>
+          ) : null}
+        </Flex>
+      </Panel>
 
-        <Panel
-          title="Vendor"
-          description="Active vendors only. The order is emailed to the vendor when sent."
-        >
-          <Flex direction="column" gap="4">
-            <VendorChoice
-              control={control}
-              options={vendorOptions}
-              loading={vendors.isPending}
-              failed={vendors.isError}
-              disabled={busy}
-              onChosen={chooseVendor}
-            />
-            {vendors.isSuccess && vendorOptions.length === 0 ? (
-              <Callout variant="warning">{purchaseOrderCreateMessages.noVendors}</Callout>
-            ) : null}
-            {vendor ? <VendorPreview vendor={vendor} /> : null}
-          </Flex>
-        </Panel>
+      <Panel title="Vendor" description="Active vendors only. The order is emailed to the vendor when sent.">
+        <Flex direction="column" gap="4">
+          <VendorChoice
+            control={control}
+            options={po.vendorOptions}
+            loading={po.vendors.isPending}
+            failed={po.vendors.isError}
+            disabled={busy}
+            onChosen={po.chooseVendor}
+          />
+          {po.vendors.isSuccess && po.vendorOptions.length === 0 ? (
+            <Callout variant="warning">{purchaseOrderCreateMessages.noVendors}</Callout>
+          ) : null}
+          {po.vendor ? <VendorPreview vendor={po.vendor} /> : null}
+        </Flex>
+      </Panel>
 
-        <Panel title="Order Terms">
-          <PurchaseOrderTermsFields control={control} requireDeliveryDate disabled={busy} />
-        </Panel>
-
-        <FormActionBar
-          cancelHref={navigation.hrefs.purchaseOrders()}
-          guard={guard}
-          busy={busy}
-          submitLabel="Create Purchase Order"
-          busyLabel="Creating..."
-          onSubmit={() => void create()}
-          summary={
-            requisition.data ? (
-              <Flex direction="column">
-                <Text size="1" color="gray" id="po-create-total">
-                  Order total
-                </Text>
-                <Text size="5" weight="bold" aria-labelledby="po-create-total" role="status">
-                  {formatMoney(
-                    requisition.data.requisition.total_amount,
-                    requisition.data.requisition.currency,
-                  )}
-                </Text>
-              </Flex>
-            ) : undefined
-          }
-        />
-      </Flex>
-    </form>
+      <Panel title="Order Terms">
+        <PurchaseOrderTermsFields control={control} requireDeliveryDate disabled={busy} />
+      </Panel>
+    </FormFrame>
   );
 }

@@ -8,11 +8,10 @@ import {
   unwrap,
   vendorQueries,
 } from '@purchasing/api-client';
-import { formatMoney, toast } from '@purchasing/ui';
+import { formatMoney } from '@purchasing/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { type UseFormGetFieldState, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
-import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
+import { type UseFormGetFieldState, type UseFormSetValue, useWatch } from 'react-hook-form';
+import { useServerForm } from '../kit/form/useServerForm';
 import { usePurchasing } from '../PurchasingProvider';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import { messageOf } from '../RequisitionFormScreen/serverErrors';
@@ -20,11 +19,10 @@ import {
   emptyPurchaseOrderForm,
   type PurchaseOrderFormOutput,
   type PurchaseOrderFormValues,
+  placePurchaseOrderErrors,
   purchaseOrderFormSchema,
-  showServerFieldErrors,
   toPurchaseOrderCreate,
 } from '../shared/purchaseOrderForm';
-import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
 import { APPROVED_REQUISITION_LIMIT, purchaseOrderCreateMessages } from './purchaseOrderCreateMessages';
 
 /**
@@ -41,26 +39,36 @@ export function usePurchaseOrderCreate({
 }) {
   const { client, navigation } = usePurchasing();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [defaultValues] = useState(() => emptyPurchaseOrderForm(addressDefaults.billing_address ?? ''));
-  const [problems, setProblems] = useState<string[]>([]);
-  const [created, setCreated] = useState(false);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    getFieldState,
-    formState: { isDirty, isSubmitting },
-  } = useForm<PurchaseOrderFormValues, unknown, PurchaseOrderFormOutput>({
+  const form = useServerForm({
+    defaultValues: () => emptyPurchaseOrderForm(addressDefaults.billing_address ?? ''),
     resolver: zodResolver(purchaseOrderFormSchema('create')),
-    defaultValues,
-    shouldFocusError: false,
+    mode: 'onSubmit',
+    // Every way out asks while changes would be lost; a created order leaves without asking.
+    recordName: 'this purchase order',
+    send: (values: PurchaseOrderFormOutput) =>
+      unwrap(
+        client.api.POST('/purchase-orders', {
+          params: { header: { 'X-Organization-Id': organizationId } },
+          body: toPurchaseOrderCreate(values),
+        }),
+      ),
+    saved: ({ purchase_order: order }) => {
+      queryClient.setQueryData(purchaseOrderKeys.detail(organizationId, order.id), { purchase_order: order });
+      void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all(organizationId) });
+      // The requisition is now po_created: lists and the approval history show it so.
+      void queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.organizationSummary(organizationId) });
+      return {
+        message: purchaseOrderCreateMessages.created(order.po_number),
+        leaveTo: navigation.hrefs.purchaseOrderDetail(order.id),
+      };
+    },
+    placeErrors: placePurchaseOrderErrors,
+    failMessage: (error) => messageOf(error, purchaseOrderCreateMessages.createFailed),
+    // Someone else may have raised an order from this requisition meanwhile.
+    refused: () => void approved.refetch(),
   });
-  // Every way out asks while changes would be lost; a created order leaves through `guard.leave`.
-  const guard = useUnsavedChangesGuard({ dirty: isDirty, recordName: 'this purchase order' });
-  const busy = isSubmitting || created;
-  const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
+  const { control, setValue, getFieldState } = form.methods;
 
   const requisitionId = useWatch({ control, name: 'requisition_id' });
   const vendorId = useWatch({ control, name: 'vendor_id' });
@@ -78,33 +86,6 @@ export function usePurchaseOrderCreate({
     enabled: requisitionId !== '',
   });
   const vendor = vendors.data?.vendors.find((entry) => entry.id === vendorId) ?? null;
-
-  const create = handleSubmit(async (values) => {
-    setProblems([]);
-    try {
-      const { purchase_order: order } = await unwrap(
-        client.api.POST('/purchase-orders', {
-          params: { header: { 'X-Organization-Id': organizationId } },
-          body: toPurchaseOrderCreate(values),
-        }),
-      );
-      setCreated(true);
-      queryClient.setQueryData(purchaseOrderKeys.detail(organizationId, order.id), { purchase_order: order });
-      void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all(organizationId) });
-      // The requisition is now po_created: lists and the approval history show it so.
-      void queryClient.invalidateQueries({ queryKey: requisitionKeys.all(organizationId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.organizationSummary(organizationId) });
-      toast.success(purchaseOrderCreateMessages.created(order.po_number));
-      guard.leave(navigation.hrefs.purchaseOrderDetail(order.id), { replace: true });
-    } catch (error) {
-      const { placed, unplaced } = showServerFieldErrors(error, setError);
-      setProblems(unplaced);
-      if (placed.length > 0) focusFirstInvalid();
-      toast.error(messageOf(error, purchaseOrderCreateMessages.createFailed));
-      // Someone else may have raised an order from this requisition meanwhile.
-      void approved.refetch();
-    }
-  }, focusFirstInvalid);
 
   const requisitionOptions = (approved.data?.requisitions ?? []).map((entry) => ({
     value: entry.id,
@@ -134,12 +115,7 @@ export function usePurchaseOrderCreate({
   };
 
   return {
-    formRef,
-    control,
-    problems,
-    guard,
-    busy,
-    create,
+    form,
     requisitionId,
     approved,
     vendors,

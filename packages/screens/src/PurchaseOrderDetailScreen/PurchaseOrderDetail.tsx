@@ -1,10 +1,10 @@
 import type { Schemas } from '@purchasing/api-client';
 import { Button, Callout, ConfirmDialog, formatDate, formatDateTime, StatusBadge } from '@purchasing/ui';
-import { Button as RadixButton } from '@radix-ui/themes';
-import { Ban, PackageCheck, PackagePlus, Pencil, Send } from 'lucide-react';
+import { Ban, PackageCheck, PackagePlus, Send } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { DetailLayout } from '../kit/detail/DetailScreen';
-import { useLinkProps, usePurchasing } from '../PurchasingProvider';
+import { EditLinkButton } from '../kit/detail/EditLinkButton';
+import { usePurchasing } from '../PurchasingProvider';
 import { sendConfirmation } from '../shared/purchaseOrders';
 import { PurchaseOrderAttachments } from './PurchaseOrderAttachments';
 import { CancelDialog, ReceiveDialog } from './PurchaseOrderDialogs';
@@ -25,19 +25,8 @@ export function PurchaseOrderDetail({
   organizationId: string;
 }): ReactElement {
   const { navigation } = usePurchasing();
-  const editLink = useLinkProps(navigation.hrefs.purchaseOrderEdit(order.id));
-  const {
-    actions,
-    dialog,
-    setDialog,
-    canManage,
-    isDraft,
-    showEdit,
-    showSend,
-    showReceive,
-    showCancel,
-    send,
-  } = usePurchaseOrderDetail(order, organizationId);
+  const detail = usePurchaseOrderDetail(order, organizationId);
+  const { actions, setDialog, dialogProps, showEdit, showSend, showReceive, showCancel } = detail;
   const { status } = order;
 
   return (
@@ -48,14 +37,7 @@ export function PurchaseOrderDetail({
       actions={
         showEdit || showCancel || showSend || showReceive ? (
           <>
-            {showEdit ? (
-              <RadixButton asChild variant="soft">
-                <a {...editLink}>
-                  <Pencil size={16} aria-hidden />
-                  Edit
-                </a>
-              </RadixButton>
-            ) : null}
+            {showEdit ? <EditLinkButton href={navigation.hrefs.purchaseOrderEdit(order.id)} /> : null}
             {showCancel ? (
               <Button variant="secondary" color="red" onClick={() => setDialog('cancel')}>
                 <Ban size={16} aria-hidden />
@@ -93,7 +75,7 @@ export function PurchaseOrderDetail({
           <PurchaseOrderAttachments
             organizationId={organizationId}
             order={order}
-            canChange={isDraft && canManage}
+            canChange={detail.isDraft && detail.canManage}
           />
         </>
       }
@@ -106,9 +88,8 @@ export function PurchaseOrderDetail({
       history={<HistoryPanel order={order} />}
     >
       <ConfirmDialog
-        open={dialog === 'send'}
-        onOpenChange={(open) => setDialog(open ? 'send' : null)}
-        onConfirm={() => void send().catch(() => {})}
+        {...dialogProps('send')}
+        onConfirm={() => void detail.send().catch(() => {})}
         variant="info"
         title="Send to vendor?"
         message={sendConfirmation(order.po_number, order.vendor)}
@@ -117,23 +98,20 @@ export function PurchaseOrderDetail({
       />
       <ReceiveDialog
         order={order}
-        open={dialog === 'receive'}
-        onOpenChange={(open) => setDialog(open ? 'receive' : null)}
+        {...dialogProps('receive')}
         onReceive={(input) => actions.receive.mutateAsync({ order, input })}
         pending={actions.receive.isPending}
       />
       <RecordReceiptDialog
         key={`${order.id}:${order.po_line_items.map((line) => line.quantity_received).join(',')}`}
         order={order}
-        open={dialog === 'receipt'}
-        onOpenChange={(open) => setDialog(open ? 'receipt' : null)}
+        {...dialogProps('receipt')}
         onRecord={(input) => actions.recordReceipt.mutateAsync({ order, input })}
         pending={actions.recordReceipt.isPending}
       />
       <CancelDialog
         order={order}
-        open={dialog === 'cancel'}
-        onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
+        {...dialogProps('cancel')}
         onCancelOrder={(reason) => actions.cancel.mutateAsync({ order, reason })}
         pending={actions.cancel.isPending}
       />

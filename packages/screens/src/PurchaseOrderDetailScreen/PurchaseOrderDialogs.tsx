@@ -1,45 +1,41 @@
 import { isApiError, type Schemas } from '@purchasing/api-client';
-import { Button, DatePicker, Modal, TextArea } from '@purchasing/ui';
+import { TextArea } from '@purchasing/ui';
 import { Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useState } from 'react';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import { localDay } from '../shared/csv';
 import type { ReceiveInput } from '../shared/purchaseOrderActions';
+import {
+  type ActionDialogState,
+  ActionModal,
+  ReceiptNotesField,
+  ReceivedDateField,
+  receivedDateMessages,
+  receivedDateProblem,
+} from './ActionModal';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
 
 /** Product copy of the receive and cancel dialogs (document 2 §2 and the screen's own wording). */
 export const purchaseOrderDialogMessages = {
   cannotBeUndone: 'This action cannot be undone.',
-  receivedDateRequired: 'Received date is required',
-  receivedDateFuture: 'Received date cannot be in the future',
-  receivedBeforeSent: 'Received date cannot be before the order was sent',
+  ...receivedDateMessages,
 } as const;
 
 /** Props of {@link ReceiveDialog}. */
-export interface ReceiveDialogProps {
+export interface ReceiveDialogProps extends ActionDialogState {
   order: PurchaseOrder;
-  open: boolean;
-  onOpenChange(open: boolean): void;
   /** Records the receipt; rejects to keep the dialog open. */
   onReceive(input: ReceiveInput): Promise<unknown>;
-  pending: boolean;
 }
 
 /**
  * Mark as Received (document 2 §2): the day the goods arrived (today by default, never in the future
  * nor before the order was sent) and optional notes.
  */
-export function ReceiveDialog({
-  order,
-  open,
-  onOpenChange,
-  onReceive,
-  pending,
-}: ReceiveDialogProps): ReactElement {
-  const today = todayIsoDate();
+export function ReceiveDialog({ order, onReceive, ...modal }: ReceiveDialogProps): ReactElement {
   const sentDay = order.sent_at ? localDay(order.sent_at) : undefined;
-  const [receivedDate, setReceivedDate] = useState<string | null>(today);
+  const [receivedDate, setReceivedDate] = useState<string | null>(todayIsoDate);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -50,12 +46,11 @@ export function ReceiveDialog({
   };
 
   const submit = async () => {
-    if (!receivedDate) return setError(purchaseOrderDialogMessages.receivedDateRequired);
-    if (receivedDate > todayIsoDate()) return setError(purchaseOrderDialogMessages.receivedDateFuture);
-    if (sentDay && receivedDate < sentDay) return setError(purchaseOrderDialogMessages.receivedBeforeSent);
+    const problem = receivedDateProblem(receivedDate, sentDay);
+    if (problem !== undefined || receivedDate === null) return setError(problem);
     try {
       await onReceive({ received_date: receivedDate, notes: notes.trim() || null });
-      onOpenChange(false);
+      modal.onOpenChange(false);
       reset();
     } catch (failure) {
       // The action toasted why; the dialog stays open with what was typed, and a refused date says so
@@ -68,84 +63,49 @@ export function ReceiveDialog({
   };
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        onOpenChange(next);
-        if (!next) reset();
-      }}
-      closeOnEscape={!pending}
-      closeOnOverlayClick={!pending}
+    <ActionModal
+      {...modal}
+      onDismissed={reset}
       title={`Mark ${order.po_number} as received`}
       description="Record that the goods or services arrived. The order's amount then counts as spent in the budget."
-      footer={
-        <>
-          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="success" loading={pending} onClick={() => void submit()}>
-            Mark as Received
-          </Button>
-        </>
-      }
+      confirmLabel="Mark as Received"
+      confirmVariant="success"
+      onConfirm={() => void submit()}
     >
       <Flex direction="column" gap="4">
-        <DatePicker
-          label="Received Date"
-          required
-          clearable={false}
+        <ReceivedDateField
           value={receivedDate}
-          minDate={sentDay}
-          maxDate={today}
+          sentDay={sentDay}
           onChange={(day) => {
             setReceivedDate(day);
             setError(undefined);
           }}
-          disabled={pending}
+          pending={modal.pending}
           error={error}
         />
-        <TextArea
-          label="Notes"
-          hint="Optional · e.g. what arrived, its condition, a delivery docket number"
-          rows={3}
-          maxLength={2000}
-          resize="vertical"
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          disabled={pending}
-        />
+        <ReceiptNotesField value={notes} onChange={setNotes} pending={modal.pending} />
       </Flex>
-    </Modal>
+    </ActionModal>
   );
 }
 
 /** Props of {@link CancelDialog}. */
-export interface CancelDialogProps {
+export interface CancelDialogProps extends ActionDialogState {
   order: PurchaseOrder;
-  open: boolean;
-  onOpenChange(open: boolean): void;
   /** Cancels the order; rejects to keep the dialog open. */
   onCancelOrder(reason: string | null): Promise<unknown>;
-  pending: boolean;
 }
 
 /**
  * Cancel (document 2 §2): an optional reason, and a confirmation that says it cannot be undone. A sent
  * order's vendor is not told by the product, which the text reminds.
  */
-export function CancelDialog({
-  order,
-  open,
-  onOpenChange,
-  onCancelOrder,
-  pending,
-}: CancelDialogProps): ReactElement {
+export function CancelDialog({ order, onCancelOrder, ...modal }: CancelDialogProps): ReactElement {
   const [reason, setReason] = useState('');
   const submit = async () => {
     try {
       await onCancelOrder(reason.trim() || null);
-      onOpenChange(false);
+      modal.onOpenChange(false);
       setReason('');
     } catch {
       // The action toasted why; the dialog stays open with the reason typed.
@@ -153,15 +113,9 @@ export function CancelDialog({
   };
   const requisition = order.requisition?.requisition_number;
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        onOpenChange(next);
-        if (!next) setReason('');
-      }}
-      closeOnEscape={!pending}
-      closeOnOverlayClick={!pending}
+    <ActionModal
+      {...modal}
+      onDismissed={() => setReason('')}
       title={`Cancel ${order.po_number}?`}
       description={
         <>
@@ -170,16 +124,10 @@ export function CancelDialog({
           <Text weight="bold">{purchaseOrderDialogMessages.cannotBeUndone}</Text>
         </>
       }
-      footer={
-        <>
-          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
-            Keep Order
-          </Button>
-          <Button variant="danger" loading={pending} onClick={() => void submit()}>
-            Cancel Order
-          </Button>
-        </>
-      }
+      dismissLabel="Keep Order"
+      confirmLabel="Cancel Order"
+      confirmVariant="danger"
+      onConfirm={() => void submit()}
     >
       <TextArea
         label="Reason"
@@ -190,8 +138,8 @@ export function CancelDialog({
         resize="vertical"
         value={reason}
         onChange={(event) => setReason(event.target.value)}
-        disabled={pending}
+        disabled={modal.pending}
       />
-    </Modal>
+    </ActionModal>
   );
 }

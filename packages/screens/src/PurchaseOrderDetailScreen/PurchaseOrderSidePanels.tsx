@@ -1,11 +1,12 @@
 import type { Schemas } from '@purchasing/api-client';
 import { formatDate, formatDateTime } from '@purchasing/ui';
-import { Box, DataList, Flex, Link, Text } from '@radix-ui/themes';
+import { Box, DataList, Flex, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { Field, FieldList } from '../kit/detail/Field';
+import { emailLink, Field, FieldList, phoneLink } from '../kit/detail/Field';
 import { Panel } from '../kit/detail/Panel';
 import { scaled } from '../kit/themeVariables';
 import { purchaseOrderMessages } from '../shared/purchaseOrders';
+import { VendorPlaceFields } from '../shared/VendorPlaceFields';
 import { longText, Muted } from './detailText';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
@@ -25,17 +26,10 @@ export function VendorPanel({ vendor }: { vendor: PurchaseOrder['vendor'] }): Re
         <Field label="Name">
           <Text weight="medium">{vendor.name}</Text>
         </Field>
-        <Field label="Email">
-          {vendor.email ? <Link href={`mailto:${vendor.email}`}>{vendor.email}</Link> : null}
-        </Field>
-        <Field label="Phone">
-          {vendor.phone ? <Link href={`tel:${vendor.phone.replace(/\s+/g, '')}`}>{vendor.phone}</Link> : null}
-        </Field>
+        <Field label="Email">{emailLink(vendor.email)}</Field>
+        <Field label="Phone">{phoneLink(vendor.phone)}</Field>
         <Field label="Address">{vendor.address}</Field>
-        <Field label="City">{vendor.city}</Field>
-        <Field label="State / Province">{vendor.state_province}</Field>
-        <Field label="Postal Code">{vendor.postal_code}</Field>
-        <Field label="Country">{vendor.country}</Field>
+        <VendorPlaceFields vendor={vendor} />
       </FieldList>
     </Panel>
   );

@@ -1,10 +1,16 @@
 import { isApiError, type Schemas } from '@purchasing/api-client';
-import { Button, DatePicker, Modal, NumberInput, SelectDropdown, TextArea } from '@purchasing/ui';
+import { NumberInput, SelectDropdown } from '@purchasing/ui';
 import { Flex, Text } from '@radix-ui/themes';
 import { type ReactElement, useState } from 'react';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import { localDay } from '../shared/csv';
-import { purchaseOrderDialogMessages } from './PurchaseOrderDialogs';
+import {
+  type ActionDialogState,
+  ActionModal,
+  ReceiptNotesField,
+  ReceivedDateField,
+  receivedDateProblem,
+} from './ActionModal';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
 /** What Record Receipt sends (`createPurchaseOrderReceipt`). */
@@ -25,13 +31,10 @@ const defaults = (order: PurchaseOrder) =>
   >;
 
 /** Props of {@link RecordReceiptDialog}. */
-export interface RecordReceiptDialogProps {
+export interface RecordReceiptDialogProps extends ActionDialogState {
   order: PurchaseOrder;
-  open: boolean;
-  onOpenChange(open: boolean): void;
   /** Records the receipt; rejects to keep the dialog open. */
   onRecord(input: ReceiptInput): Promise<unknown>;
-  pending: boolean;
 }
 
 /**
@@ -39,18 +42,11 @@ export interface RecordReceiptDialogProps {
  * default; 0 receives nothing of it), the day the goods arrived, notes and optionally one of the
  * order's files. The server refuses more than is outstanding, and the field says so.
  */
-export function RecordReceiptDialog({
-  order,
-  open,
-  onOpenChange,
-  onRecord,
-  pending,
-}: RecordReceiptDialogProps): ReactElement {
-  const today = todayIsoDate();
+export function RecordReceiptDialog({ order, onRecord, ...modal }: RecordReceiptDialogProps): ReactElement {
   const sentDay = order.sent_at ? localDay(order.sent_at) : undefined;
   const open_lines = order.po_line_items.filter((line) => outstandingOf(line) > 0);
   const [quantities, setQuantities] = useState(() => defaults(order));
-  const [receivedAt, setReceivedAt] = useState<string | null>(today);
+  const [receivedAt, setReceivedAt] = useState<string | null>(todayIsoDate);
   const [notes, setNotes] = useState('');
   const [attachmentId, setAttachmentId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -65,10 +61,8 @@ export function RecordReceiptDialog({
 
   const submit = async () => {
     const found: Record<string, string> = {};
-    if (!receivedAt) found.received_at = purchaseOrderDialogMessages.receivedDateRequired;
-    else if (receivedAt > todayIsoDate()) found.received_at = purchaseOrderDialogMessages.receivedDateFuture;
-    else if (sentDay && receivedAt < sentDay)
-      found.received_at = purchaseOrderDialogMessages.receivedBeforeSent;
+    const dateProblem = receivedDateProblem(receivedAt, sentDay);
+    if (dateProblem !== undefined) found.received_at = dateProblem;
     const lines = open_lines
       .map((line) => ({ po_line_item_id: line.id, quantity: quantities[line.id] ?? 0 }))
       .filter((line) => line.quantity > 0);
@@ -87,7 +81,7 @@ export function RecordReceiptDialog({
         attachment_id: attachmentId,
         lines,
       });
-      onOpenChange(false);
+      modal.onOpenChange(false);
       reset();
     } catch (failure) {
       // The action toasted why; a refused field says so in place (lines.<i>.quantity → that line).
@@ -103,27 +97,14 @@ export function RecordReceiptDialog({
   };
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        onOpenChange(next);
-        if (!next) reset();
-      }}
-      closeOnEscape={!pending}
-      closeOnOverlayClick={!pending}
+    <ActionModal
+      {...modal}
+      onDismissed={reset}
       title={`Record a receipt for ${order.po_number}`}
       description="Enter what arrived in this delivery. What is received counts as spent in the budget."
-      footer={
-        <>
-          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="success" loading={pending} onClick={() => void submit()}>
-            Record Receipt
-          </Button>
-        </>
-      }
+      confirmLabel="Record Receipt"
+      confirmVariant="success"
+      onConfirm={() => void submit()}
     >
       <Flex direction="column" gap="4">
         {open_lines.map((line) => (
@@ -139,7 +120,7 @@ export function RecordReceiptDialog({
               setQuantities((current) => ({ ...current, [line.id]: value }));
               setErrors(({ [line.id]: _, lines: __, ...rest }) => rest);
             }}
-            disabled={pending}
+            disabled={modal.pending}
             error={errors[line.id]}
           />
         ))}
@@ -148,30 +129,17 @@ export function RecordReceiptDialog({
             {errors.lines}
           </Text>
         ) : null}
-        <DatePicker
-          label="Received Date"
-          required
-          clearable={false}
+        <ReceivedDateField
           value={receivedAt}
-          minDate={sentDay}
-          maxDate={today}
+          sentDay={sentDay}
           onChange={(day) => {
             setReceivedAt(day);
             setErrors(({ received_at: _, ...rest }) => rest);
           }}
-          disabled={pending}
+          pending={modal.pending}
           error={errors.received_at}
         />
-        <TextArea
-          label="Notes"
-          hint="Optional · e.g. what arrived, its condition, a delivery docket number"
-          rows={3}
-          maxLength={2000}
-          resize="vertical"
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          disabled={pending}
-        />
+        <ReceiptNotesField value={notes} onChange={setNotes} pending={modal.pending} />
         {order.attachments.length > 0 ? (
           <SelectDropdown
             label="Delivery Note"
@@ -181,11 +149,11 @@ export function RecordReceiptDialog({
             options={order.attachments.map((file) => ({ value: file.id, label: file.file_name }))}
             value={attachmentId}
             onChange={setAttachmentId}
-            disabled={pending}
+            disabled={modal.pending}
             error={errors.attachment_id}
           />
         ) : null}
       </Flex>
-    </Modal>
+    </ActionModal>
   );
 }

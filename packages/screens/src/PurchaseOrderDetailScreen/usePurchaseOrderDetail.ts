@@ -4,15 +4,17 @@ import { useSession } from '../SessionProvider';
 import { usePurchaseOrderActions } from '../shared/purchaseOrderActions';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
+/** The dialogs of the detail screen's actions. */
+type PurchaseOrderDialog = 'send' | 'receive' | 'receipt' | 'cancel';
 
 /**
  * The actions of the detail screen: which of Edit, Send, Mark as Received and Cancel the user's role
- * allows for the order's status, the dialog open, and the mutations behind them.
+ * allows for the order's status, the dialog open (`dialogProps`), and the mutations behind them.
  */
 export function usePurchaseOrderDetail(order: PurchaseOrder, organizationId: string) {
   const { hasPermission } = useSession();
   const actions = usePurchaseOrderActions(organizationId);
-  const [dialog, setDialog] = useState<'send' | 'receive' | 'receipt' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<PurchaseOrderDialog | null>(null);
 
   const { status } = order;
   const canManage = hasPermission('purchase_order.manage');
@@ -32,10 +34,16 @@ export function usePurchaseOrderDetail(order: PurchaseOrder, organizationId: str
     }
   };
 
+  /** The open state of one action's dialog (closing it closes whichever is open). */
+  const dialogProps = (name: PurchaseOrderDialog) => ({
+    open: dialog === name,
+    onOpenChange: (open: boolean) => setDialog(open ? name : null),
+  });
+
   return {
     actions,
-    dialog,
     setDialog,
+    dialogProps,
     canManage,
     isDraft,
     showEdit,

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { purchaseOrderKeys, purchaseOrderQueries, type Schemas, unwrap } from '@purchasing/api-client';
-import { Breadcrumb, Callout, formatDate, formatMoney, Spinner, StatusBadge, toast } from '@purchasing/ui';
+import { Breadcrumb, Callout, formatDate, formatMoney, Spinner, StatusBadge } from '@purchasing/ui';
 import { Box, DataList, Flex, Grid, Link, Button as RadixButton, Separator, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactElement, type ReactNode, useEffect, useRef } from 'react';
 import { WayBackCard } from '../kit/detail/WayBackCard';
-import { FormActionBar } from '../kit/form/FormActionBar';
-import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
+import { FormFrame } from '../kit/form/FormFrame';
+import { useServerForm } from '../kit/form/useServerForm';
 import { LoadFailed } from '../kit/LoadFailed';
 import { PageHead } from '../kit/PageHead';
 import { pageMaxWidth } from '../kit/themeVariables';
@@ -19,15 +18,13 @@ import { isMissingRecord } from '../shared/missingRecord';
 import { Panel } from '../shared/Panel';
 import {
   type PurchaseOrderFormOutput,
-  type PurchaseOrderFormValues,
   PurchaseOrderTermsFields,
+  placePurchaseOrderErrors,
   purchaseOrderFormSchema,
   purchaseOrderToFormValues,
-  showServerFieldErrors,
   toPurchaseOrderUpdate,
 } from '../shared/purchaseOrderForm';
 import { orderCurrency, purchaseOrderMessages, vendorName } from '../shared/purchaseOrders';
-import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
 
 type PurchaseOrder = Schemas['PurchaseOrder'];
 
@@ -190,91 +187,63 @@ function EditPurchaseOrder({
 function EditForm({ order, organizationId }: { order: PurchaseOrder; organizationId: string }): ReactElement {
   const { client, navigation } = usePurchasing();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [defaultValues] = useState(() => purchaseOrderToFormValues(order));
-  const [problems, setProblems] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    trigger,
-    formState: { isDirty, isSubmitting },
-  } = useForm<PurchaseOrderFormValues, unknown, PurchaseOrderFormOutput>({
+  const form = useServerForm({
+    defaultValues: () => purchaseOrderToFormValues(order),
     resolver: zodResolver(purchaseOrderFormSchema('edit')),
-    defaultValues,
-    shouldFocusError: false,
+    mode: 'onSubmit',
+    recordName: order.po_number,
+    send: (values: PurchaseOrderFormOutput) =>
+      unwrap(
+        client.api.PUT('/purchase-orders/{id}', {
+          params: { path: { id: order.id }, header: { 'X-Organization-Id': organizationId } },
+          body: toPurchaseOrderUpdate(values),
+        }),
+      ),
+    saved: ({ purchase_order: updated }) => {
+      queryClient.setQueryData(purchaseOrderKeys.detail(organizationId, order.id), {
+        purchase_order: updated,
+      });
+      void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all(organizationId) });
+      return {
+        message: purchaseOrderEditMessages.updated,
+        leaveTo: navigation.hrefs.purchaseOrderDetail(order.id),
+      };
+    },
+    placeErrors: placePurchaseOrderErrors,
+    failMessage: (error) => messageOf(error, purchaseOrderEditMessages.updateFailed),
   });
-  // Every way out asks while changes would be lost; a save leaves through `guard.leave`.
-  const guard = useUnsavedChangesGuard({ dirty: isDirty, recordName: order.po_number });
-  const busy = isSubmitting || saved;
-  const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
+  const { trigger } = form.methods;
 
   // A draft whose delivery date has passed since it was written says so at once, not only on save.
   useEffect(() => {
     void trigger('delivery_date');
   }, [trigger]);
 
-  const save = handleSubmit(async (values) => {
-    setProblems([]);
-    try {
-      const { purchase_order: updated } = await unwrap(
-        client.api.PUT('/purchase-orders/{id}', {
-          params: { path: { id: order.id }, header: { 'X-Organization-Id': organizationId } },
-          body: toPurchaseOrderUpdate(values),
-        }),
-      );
-      setSaved(true);
-      queryClient.setQueryData(purchaseOrderKeys.detail(organizationId, order.id), {
-        purchase_order: updated,
-      });
-      void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all(organizationId) });
-      toast.success(purchaseOrderEditMessages.updated);
-      guard.leave(navigation.hrefs.purchaseOrderDetail(order.id), { replace: true });
-    } catch (error) {
-      const { placed, unplaced } = showServerFieldErrors(error, setError);
-      setProblems(unplaced);
-      if (placed.length > 0) focusFirstInvalid();
-      toast.error(messageOf(error, purchaseOrderEditMessages.updateFailed));
-    }
-  }, focusFirstInvalid);
-
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label={`Edit ${order.po_number}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
+    <FormFrame
+      form={form}
+      label={`Edit ${order.po_number}`}
+      bar={{
+        cancelHref: navigation.hrefs.purchaseOrderDetail(order.id),
+        submitLabel: 'Save Changes',
+        busyLabel: 'Saving...',
+        submitDisabled: !form.isDirty,
       }}
     >
-      <Flex direction="column" gap="5">
-        {problems.length > 0 ? <Callout variant="error">{problems.join(' · ')}</Callout> : null}
-        <Grid
-          columns={{ initial: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }}
-          gap="5"
-          align="start"
+      <Grid
+        columns={{ initial: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        gap="5"
+        align="start"
+      >
+        <Panel
+          title="Order Terms"
+          description="Delivery, payment and addresses. Lines and totals come from the requisition and cannot be changed here."
         >
-          <Panel
-            title="Order Terms"
-            description="Delivery, payment and addresses. Lines and totals come from the requisition and cannot be changed here."
-          >
-            <PurchaseOrderTermsFields control={control} requireDeliveryDate disabled={busy} />
-          </Panel>
-          <OrderSummary order={order} />
-        </Grid>
-        <FormActionBar
-          cancelHref={navigation.hrefs.purchaseOrderDetail(order.id)}
-          guard={guard}
-          busy={busy}
-          submitLabel="Save Changes"
-          busyLabel="Saving..."
-          submitDisabled={!isDirty}
-          onSubmit={() => void save()}
-        />
-      </Flex>
-    </form>
+          <PurchaseOrderTermsFields control={form.control} requireDeliveryDate disabled={form.busy} />
+        </Panel>
+        <OrderSummary order={order} />
+      </Grid>
+    </FormFrame>
   );
 }
 

@@ -1,16 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { organizationSettingsQueries, type Schemas } from '@purchasing/api-client';
-import { toast } from '@purchasing/ui';
-import { Flex } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactElement, type ReactNode, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { serverMessage } from '../ApprovalActionForm/serverMessage';
-import { FormActionBar } from '../kit/form/FormActionBar';
-import { FormNotices } from '../kit/form/FormNotices';
-import { useUnsavedChangesGuard } from '../kit/form/useUnsavedChangesGuard';
+import type { ReactElement, ReactNode } from 'react';
+import { VersionedFormFrame } from '../kit/form/FormFrame';
+import { useVersionedForm } from '../kit/form/useServerForm';
 import { usePurchasing } from '../PurchasingProvider';
-import { useFocusFirstInvalid } from '../shared/useFocusFirstInvalid';
 import {
   AddressesSection,
   FiscalYearSection,
@@ -19,10 +13,8 @@ import {
 } from './SettingsFormFields';
 import {
   ADDRESS_FIELDS,
-  isStaleVersion,
-  placeSettingsErrors,
   type SettingsFormOutput,
-  type SettingsFormValues,
+  settingsFormFieldOf,
   settingsFormSchema,
   settingsToFormValues,
   toSettingsChange,
@@ -62,83 +54,38 @@ export function SettingsForm({
   children,
 }: SettingsFormProps): ReactElement {
   const { client, navigation } = usePurchasing();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [defaultValues] = useState(() => settingsToFormValues(settings));
-  const [problems, setProblems] = useState<string[]>([]);
-  const [stale, setStale] = useState(false);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { isDirty },
-  } = useForm<SettingsFormValues, unknown, SettingsFormOutput>({
-    resolver: zodResolver(settingsFormSchema),
-    defaultValues,
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
-  const guard = useUnsavedChangesGuard({ dirty: canEdit && isDirty, recordName: 'the settings' });
   const update = useMutation(organizationSettingsQueries.update(client, organizationId));
-  const busy = update.isPending;
-  const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
-
-  const save = handleSubmit(async (values) => {
-    setProblems([]);
-    try {
-      await update.mutateAsync(toSettingsChange(values, settings.version));
-      toast.success(settingsFormWords.saved);
-    } catch (error) {
-      if (isStaleVersion(error)) {
-        setStale(true);
-        return;
-      }
-      const { placed, unplaced } = placeSettingsErrors(error, setError);
-      setProblems(unplaced);
-      if (placed > 0) focusFirstInvalid();
-      toast.error(serverMessage(error) ?? settingsFormWords.saveFailed);
-    }
-  }, focusFirstInvalid);
-
-  const disabled = !canEdit || busy;
+  const form = useVersionedForm({
+    defaultValues: () => settingsToFormValues(settings),
+    resolver: zodResolver(settingsFormSchema),
+    recordName: 'the settings',
+    canEdit,
+    pending: update.isPending,
+    send: (values: SettingsFormOutput) => update.mutateAsync(toSettingsChange(values, settings.version)),
+    words: settingsFormWords,
+    fieldOf: settingsFormFieldOf,
+  });
+  const { control } = form;
+  const disabled = !canEdit || form.busy;
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label="Settings"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <VersionedFormFrame
+      form={form}
+      label="Settings"
+      words={settingsFormWords}
+      canEdit={canEdit}
+      onReload={onReload}
+      cancelHref={navigation.hrefs.dashboard()}
+      submitLabel="Save Changes"
     >
-      <Flex direction="column" gap="5">
-        <FormNotices
-          words={settingsFormWords}
-          canEdit={canEdit}
-          stale={stale}
-          onReload={onReload}
-          problems={problems}
-        />
-        <OrganizationSection control={control} disabled={disabled} />
-        <AddressesSection
-          control={control}
-          disabled={disabled}
-          notSet={canEdit ? [] : ADDRESS_FIELDS.filter((field) => settings[field] === null)}
-        />
-        <FiscalYearSection control={control} disabled={disabled} currencyLocked={settings.currency_locked} />
-        <ReapprovalSection control={control} disabled={disabled} currency={settings.currency} />
-        {children}
-        {canEdit ? (
-          <FormActionBar
-            cancelHref={navigation.hrefs.dashboard()}
-            guard={guard}
-            busy={busy}
-            submitLabel="Save Changes"
-            busyLabel="Saving..."
-            submitDisabled={!isDirty}
-            onSubmit={() => void save()}
-          />
-        ) : null}
-      </Flex>
-    </form>
+      <OrganizationSection control={control} disabled={disabled} />
+      <AddressesSection
+        control={control}
+        disabled={disabled}
+        notSet={canEdit ? [] : ADDRESS_FIELDS.filter((field) => settings[field] === null)}
+      />
+      <FiscalYearSection control={control} disabled={disabled} currencyLocked={settings.currency_locked} />
+      <ReapprovalSection control={control} disabled={disabled} currency={settings.currency} />
+      {children}
+    </VersionedFormFrame>
   );
 }

@@ -1,5 +1,4 @@
-import { isApiError, type Schemas } from '@purchasing/api-client';
-import type { UseFormSetError } from 'react-hook-form';
+import type { Schemas } from '@purchasing/api-client';
 import { z } from 'zod';
 
 type Settings = Schemas['GeneralSettings'];
@@ -145,7 +144,7 @@ export function toSettingsChange(values: SettingsFormOutput, version: number): S
 const FIELDS: ReadonlySet<string> = new Set(Object.keys(settingsFormSchema.shape));
 
 /** The form field a server error names: `registered_address.lines…` lands on the first street line. */
-function formFieldOf(field: string): string | null {
+export function settingsFormFieldOf(field: string): string | null {
   const path = field
     .replace(/^\/+/, '')
     .replace(/^body\./, '')
@@ -156,34 +155,4 @@ function formFieldOf(field: string): string | null {
     return path.includes('.lines') || path === head ? `${head}.line1` : path;
   }
   return head;
-}
-
-/**
- * Puts the server's field errors on the form's fields and answers the messages no field takes
- * (a stale `version` among them).
- */
-export function placeSettingsErrors(
-  error: unknown,
-  setError: UseFormSetError<SettingsFormValues>,
-): { placed: number; unplaced: string[] } {
-  let placed = 0;
-  const unplaced: string[] = [];
-  if (!isApiError(error)) return { placed, unplaced };
-  for (const detail of error.details) {
-    const field = formFieldOf(detail.field);
-    if (field) {
-      setError(field as never, { type: 'server', message: detail.message });
-      placed += 1;
-    } else {
-      unplaced.push(detail.message);
-    }
-  }
-  return { placed, unplaced };
-}
-
-/** Whether a refusal says another change came first (409 naming `version`). */
-export function isStaleVersion(error: unknown): boolean {
-  return (
-    isApiError(error) && error.status === 409 && error.details.some((detail) => detail.field === 'version')
-  );
 }

@@ -3,9 +3,9 @@
  * malformed lines and the row limit) into rows checked by {@link validateImportRows}. The documented
  * columns and the template live in `importColumns.ts`; all of it is exported from here.
  */
-import Papa from 'papaparse';
+import { columnProblems, columnsLine, readCsvImport } from '../shared/csvImport';
 import { IMPORT_COLUMNS, IMPORT_HEADER, MAX_IMPORT_ROWS } from './importColumns';
-import { type ImportContext, type ImportRow, lower, validateImportRows } from './validateImportRows';
+import { type ImportContext, type ImportRow, validateImportRows } from './validateImportRows';
 
 export {
   IMPORT_COLUMNS,
@@ -33,38 +33,32 @@ export interface ImportParseResult {
  * not repeated in the file. Blank lines are skipped.
  */
 export function parseImportCsv(text: string, context: ImportContext): ImportParseResult {
-  const parsed = Papa.parse<Record<string, string | undefined>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: false,
-    transformHeader: (header) => lower(header),
-  });
-  const fields = (parsed.meta.fields ?? []).filter((field) => field !== '');
-  const missing = IMPORT_COLUMNS.filter((column) => column.required && !fields.includes(column.name)).map(
-    (column) => column.name,
+  const { records, fields, errors } = readCsvImport(text, false);
+  if (fields.length === 0) return { fileErrors: ['The file is empty.'], rows: [] };
+  const { missing, unknown } = columnProblems(
+    fields,
+    IMPORT_COLUMNS.filter((column) => column.required).map((column) => column.name),
+    IMPORT_HEADER,
   );
-  const unknown = fields.filter((field) => !IMPORT_HEADER.includes(field));
   const fileErrors: string[] = [];
-  if (fields.length === 0) {
-    return { fileErrors: ['The file is empty.'], rows: [] };
-  }
   if (missing.length > 0)
     fileErrors.push(`Missing ${plural(missing.length, 'column')}: ${missing.join(', ')}.`);
   if (unknown.length > 0)
     fileErrors.push(`Unknown ${plural(unknown.length, 'column')}: ${unknown.join(', ')}.`);
   if (fileErrors.length > 0) {
-    fileErrors.push(`The first line must name the columns: ${IMPORT_HEADER.join(', ')}.`);
+    fileErrors.push(columnsLine(IMPORT_HEADER));
     return { fileErrors, rows: [] };
   }
 
   const shapeErrors = new Map<number, string>();
-  for (const error of parsed.errors) {
+  for (const error of errors) {
     if (error.row !== undefined && error.type === 'FieldMismatch') {
       shapeErrors.set(error.row, `Expected ${IMPORT_HEADER.length} values separated by commas`);
     } else if (error.row !== undefined && error.type === 'Quotes') {
       shapeErrors.set(error.row, 'A quoted value is not closed');
     }
   }
-  const entries = parsed.data
+  const entries = records
     .map((record, index) => ({ record, index }))
     .filter(({ record }) => Object.values(record).some((value) => (value ?? '').trim() !== ''));
   if (entries.length === 0) return { fileErrors: ['The file has no user rows under its header.'], rows: [] };

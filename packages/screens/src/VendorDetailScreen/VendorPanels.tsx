@@ -2,9 +2,10 @@
 import type { Schemas } from '@purchasing/api-client';
 import { Link, Text } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
-import { Field, FieldList, LongText } from '../kit/detail/Field';
+import { emailLink, Field, FieldList, LongText, phoneLink } from '../kit/detail/Field';
 import { Panel } from '../kit/detail/Panel';
 import { paymentTermsLabel } from '../shared/purchaseOrders';
+import { VendorPlaceFields } from '../shared/VendorPlaceFields';
 import { vendorMessages } from '../shared/vendors';
 
 type Vendor = Schemas['Vendor'];
@@ -25,12 +26,8 @@ export function ContactPanel({ vendor }: { vendor: Vendor }): ReactElement {
     <Panel title="Contact">
       <FieldList>
         <Field label="Contact">{vendor.contact_name}</Field>
-        <Field label="Email">
-          {vendor.email ? <Link href={`mailto:${vendor.email}`}>{vendor.email}</Link> : null}
-        </Field>
-        <Field label="Phone">
-          {vendor.phone ? <Link href={`tel:${vendor.phone.replace(/\s+/g, '')}`}>{vendor.phone}</Link> : null}
-        </Field>
+        <Field label="Email">{emailLink(vendor.email)}</Field>
+        <Field label="Phone">{phoneLink(vendor.phone)}</Field>
         <Field label="Website">{vendor.website ? <WebsiteLink website={vendor.website} /> : null}</Field>
       </FieldList>
     </Panel>
@@ -45,10 +42,7 @@ export function AddressPanel({ vendor }: { vendor: Vendor }): ReactElement {
         <Field label="Street Address" wide>
           <LongText value={vendor.address} />
         </Field>
-        <Field label="City">{vendor.city}</Field>
-        <Field label="State / Province">{vendor.state_province}</Field>
-        <Field label="Postal Code">{vendor.postal_code}</Field>
-        <Field label="Country">{vendor.country}</Field>
+        <VendorPlaceFields vendor={vendor} />
       </FieldList>
     </Panel>
   );

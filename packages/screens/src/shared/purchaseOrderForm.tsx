@@ -3,12 +3,13 @@
  * (delivery date, payment terms, shipping and billing addresses, notes) and the placement of the
  * server's field errors.
  */
-import { isApiError, type Schemas } from '@purchasing/api-client';
+import type { Schemas } from '@purchasing/api-client';
 import { Box, Grid } from '@radix-ui/themes';
 import type { ReactElement } from 'react';
 import type { Control, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 import { FormChoice, FormDatePicker, FormTextArea } from '../kit/form/FormFields';
+import { type PlacedFieldErrors, placeFieldErrors } from '../kit/form/useServerForm';
 import { todayIsoDate } from '../RequisitionFormScreen/requisitionFormSchema';
 import {
   DEFAULT_PAYMENT_TERMS,
@@ -77,8 +78,6 @@ export const PURCHASE_ORDER_FORM_FIELDS = [
   'notes',
 ] as const satisfies readonly (keyof PurchaseOrderFormValues)[];
 
-type FormField = (typeof PURCHASE_ORDER_FORM_FIELDS)[number];
-
 /** An empty create form; `billingAddress` is the one the server gives a new order (from the settings). */
 export function emptyPurchaseOrderForm(billingAddress = ''): PurchaseOrderFormValues {
   return {
@@ -136,33 +135,25 @@ export function toPurchaseOrderCreate(values: PurchaseOrderFormOutput): Schemas[
 const FIELD_SET: ReadonlySet<string> = new Set(PURCHASE_ORDER_FORM_FIELDS);
 
 /**
- * Puts the server's field errors (`details`) on the form's fields and answers the messages no field
- * takes. A field is matched by its first segment in any of the spellings APIs use (`delivery_date`,
- * `body.delivery_date`, `/delivery_date`).
+ * The form field a server detail names, by its first segment in any of the spellings APIs use
+ * (`delivery_date`, `body.delivery_date`, `/delivery_date`), or null.
  */
-export function showServerFieldErrors(
+function purchaseOrderFieldOf(field: string): string | null {
+  const [head] = field
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replace(/\//g, '.')
+    .replace(/^\.+/, '')
+    .replace(/^body\./, '')
+    .split('.');
+  return head && FIELD_SET.has(head) ? head : null;
+}
+
+/** Puts the server's field errors (`details`) on the order form's fields (see {@link placeFieldErrors}). */
+export function placePurchaseOrderErrors(
   error: unknown,
   setError: UseFormSetError<PurchaseOrderFormValues>,
-): { placed: FormField[]; unplaced: string[] } {
-  const placed: FormField[] = [];
-  const unplaced: string[] = [];
-  if (!isApiError(error)) return { placed, unplaced };
-  for (const detail of error.details) {
-    const [head] = detail.field
-      .replace(/\[(\d+)\]/g, '.$1')
-      .replace(/\//g, '.')
-      .replace(/^\.+/, '')
-      .replace(/^body\./, '')
-      .split('.');
-    if (head && FIELD_SET.has(head)) {
-      const field = head as FormField;
-      setError(field, { type: 'server', message: detail.message });
-      placed.push(field);
-    } else {
-      unplaced.push(detail.message);
-    }
-  }
-  return { placed, unplaced };
+): PlacedFieldErrors {
+  return placeFieldErrors(error, setError, purchaseOrderFieldOf);
 }
 
 /** Props of {@link PurchaseOrderTermsFields}. */

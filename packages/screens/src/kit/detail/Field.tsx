@@ -1,4 +1,4 @@
-import { DataList, Text } from '@radix-ui/themes';
+import { DataList, Link, Text } from '@radix-ui/themes';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 
 /** How a missing value reads on every detail screen (document 1 §2: a delivery date 'Not specified'). */
@@ -70,4 +70,14 @@ export function LongText({ value }: { value: string | null | undefined }): React
   ) : (
     <Muted>{NOT_SPECIFIED}</Muted>
   );
+}
+
+/** A {@link Field}'s email address as a mail link, or null (which reads 'Not specified'). */
+export function emailLink(address: string | null | undefined): ReactElement | null {
+  return address ? <Link href={`mailto:${address}`}>{address}</Link> : null;
+}
+
+/** A {@link Field}'s phone number as a call link (without its spaces), or null (which reads 'Not specified'). */
+export function phoneLink(number: string | null | undefined): ReactElement | null {
+  return number ? <Link href={`tel:${number.replace(/\s+/g, '')}`}>{number}</Link> : null;
 }

@@ -1,20 +1,8 @@
-import { isApiError } from '@purchasing/api-client';
-import { Callout, toast } from '@purchasing/ui';
-import { Flex } from '@radix-ui/themes';
-import { type ReactElement, type ReactNode, type RefObject, useRef, useState } from 'react';
-import {
-  type Control,
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  type UseFormSetError,
-  useForm,
-} from 'react-hook-form';
+import type { ReactElement, ReactNode } from 'react';
+import type { FieldValues, Resolver, UseFormSetError } from 'react-hook-form';
 import { serverMessage } from '../../ApprovalActionForm/serverMessage';
-import { useFocusFirstInvalid } from '../../shared/useFocusFirstInvalid';
-import { FormActionBar } from './FormActionBar';
-import { type UnsavedChangesGuard, useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import { FormFrame } from './FormFrame';
+import { type PlacedFieldErrors, placeFieldErrors, type ServerForm, useServerForm } from './useServerForm';
 
 /**
  * Puts the server's field errors on the form's fields and answers the messages no field takes.
@@ -24,20 +12,11 @@ export function placeServerErrors<TValues extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<TValues>,
   accepts: (field: string) => boolean,
-): { placed: number; unplaced: string[] } {
-  let placed = 0;
-  const unplaced: string[] = [];
-  if (!isApiError(error)) return { placed, unplaced };
-  for (const detail of error.details) {
-    const field = detail.field.replace(/^\/+/, '').replace(/^body\./, '');
-    if (accepts(field)) {
-      setError(field as Path<TValues>, { type: 'server', message: detail.message });
-      placed += 1;
-    } else {
-      unplaced.push(detail.message);
-    }
-  }
-  return { placed, unplaced };
+): PlacedFieldErrors {
+  return placeFieldErrors(error, setError, (raw) => {
+    const field = raw.replace(/^\/+/, '').replace(/^body\./, '');
+    return accepts(field) ? field : null;
+  });
 }
 
 /** A save call as `useMutation` gives it. */
@@ -68,76 +47,37 @@ export interface RecordFormOptions<TValues extends FieldValues, TOutput, TInput,
 }
 
 /** What {@link useRecordForm} gives the form's sections and {@link RecordFormFrame}. */
-export interface RecordForm<TValues extends FieldValues, TOutput = TValues> {
-  control: Control<TValues, unknown, TOutput>;
-  /** Saving, or saved and leaving: the fields and buttons are disabled. */
-  busy: boolean;
-  isDirty: boolean;
+export interface RecordForm<TValues extends FieldValues, TOutput = TValues>
+  extends ServerForm<TValues, TOutput> {
   editing: boolean;
-  guard: UnsavedChangesGuard;
-  problems: string[];
-  formRef: RefObject<HTMLFormElement | null>;
-  save(): void;
 }
 
 /**
- * The page form of a record (a vendor, a product): react-hook-form with its resolver, the
- * unsaved-changes guard, the create or update call, a success toast and the way on; a refusal marks
- * the fields the server named, focuses the first, lists the other problems above the form and toasts
- * the server's message.
+ * The page form of a record (a vendor, a product): {@link useServerForm} with the create or update
+ * call, a success toast and the way on; a refusal marks the fields the server named, focuses the
+ * first, lists the other problems above the form and toasts the server's message.
  */
 export function useRecordForm<TValues extends FieldValues, TOutput, TInput, TAnswer>(
   options: RecordFormOptions<TValues, TOutput, TInput, TAnswer>,
 ): RecordForm<TValues, TOutput> {
   const { record, create, update } = options;
-  const formRef = useRef<HTMLFormElement>(null);
-  const [defaultValues] = useState(options.defaultValues);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { isDirty },
-  } = useForm<TValues, unknown, TOutput>({
+  const form = useServerForm({
+    defaultValues: options.defaultValues,
     resolver: options.resolver,
-    defaultValues: defaultValues as DefaultValues<TValues>,
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
-  const guard = useUnsavedChangesGuard({ dirty: isDirty, recordName: record?.name ?? options.newRecordName });
-  const busy = create.isPending || update.isPending || saved;
-  const focusFirstInvalid = useFocusFirstInvalid(formRef, busy);
-
-  const save = handleSubmit(async (values) => {
-    setProblems([]);
-    const input = options.toInput(values);
-    try {
-      const answer = record
-        ? await update.mutateAsync({ id: record.id, input })
-        : await create.mutateAsync(input);
-      setSaved(true);
+    recordName: record?.name ?? options.newRecordName,
+    pending: create.isPending || update.isPending,
+    send: (values: TOutput) => {
+      const input = options.toInput(values);
+      return record ? update.mutateAsync({ id: record.id, input }) : create.mutateAsync(input);
+    },
+    saved: (answer) => {
       const { message, href } = options.saved(answer);
-      toast.success(message);
-      guard.leave(href, { replace: true });
-    } catch (error) {
-      const { placed, unplaced } = placeServerErrors(error, setError, options.acceptsField);
-      setProblems(unplaced);
-      if (placed > 0) focusFirstInvalid();
-      toast.error(serverMessage(error) ?? (record ? options.failed.update : options.failed.create));
-    }
-  }, focusFirstInvalid);
-
-  return {
-    control,
-    busy,
-    isDirty,
-    editing: record !== undefined,
-    guard,
-    problems,
-    formRef,
-    save: () => void save(),
-  };
+      return { message, leaveTo: href };
+    },
+    placeErrors: (error, setError) => placeServerErrors(error, setError, options.acceptsField),
+    failMessage: (error) => serverMessage(error) ?? (record ? options.failed.update : options.failed.create),
+  });
+  return { ...form, editing: record !== undefined };
 }
 
 /** Props of {@link RecordFormFrame}. */
@@ -159,34 +99,20 @@ export interface RecordFormFrameProps<TValues extends FieldValues, TOutput> {
  */
 export function RecordFormFrame<TValues extends FieldValues, TOutput>({
   form,
-  label,
   cancelHref,
   createLabel,
-  children,
+  ...rest
 }: RecordFormFrameProps<TValues, TOutput>): ReactElement {
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.save();
+    <FormFrame
+      form={form}
+      bar={{
+        cancelHref,
+        submitLabel: form.editing ? 'Save Changes' : createLabel,
+        busyLabel: form.editing ? 'Saving...' : 'Creating...',
+        submitDisabled: form.editing && !form.isDirty,
       }}
-    >
-      <Flex direction="column" gap="5">
-        {form.problems.length > 0 ? <Callout variant="error">{form.problems.join(' · ')}</Callout> : null}
-        {children}
-        <FormActionBar
-          cancelHref={cancelHref}
-          guard={form.guard}
-          busy={form.busy}
-          submitLabel={form.editing ? 'Save Changes' : createLabel}
-          busyLabel={form.editing ? 'Saving...' : 'Creating...'}
-          submitDisabled={form.editing && !form.isDirty}
-          onSubmit={form.save}
-        />
-      </Flex>
-    </form>
+      {...rest}
+    />
   );
 }

@@ -21,15 +21,9 @@ import {
 import { ListScreen, type ListScreenProps } from './ListScreen';
 import { defineListResource, type ListResource } from './useListScreen';
 
-export {
-  type ActiveListFilters,
-  type ActiveListSearch,
-  type ActiveStatusFilter,
-  activeListPage,
-  activeListSearchSchema,
-  compactActiveListSearch,
-  toActiveListFilters,
-} from './activeListSearch';
+// The URL search lives in its own module (the route tree loads it without the list); its helpers are
+// read here too.
+export { activeListPage, activeListSearchSchema, toActiveListFilters } from './activeListSearch';
 
 /**
  * The list resource of such a list: `query` answers every row matching the filters (an api-client
