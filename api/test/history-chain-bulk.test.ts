@@ -158,7 +158,7 @@ describe('the history chain, many rows in one statement', () => {
       checked: gap - 1,
       first_broken_sequence: gap,
     });
-   }, 60_000);
+  }, 60_000);
 
   it('keeps one chain when two transactions of one organisation write many rows at once', async () => {
     const w = await world();
