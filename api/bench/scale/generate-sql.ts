@@ -356,9 +356,11 @@ export const RECEIPT_SQL = [
  * The history chain (migration `2026.11.27T10.20.00.history-chain`) of the generated audit trail, in
  * one pass: the trail is inserted with the chain's row trigger off, then each organisation's entries
  * are hashed in the order they happened (as the migration's backfill orders them), the previous hash
- * carried in a variable, and its head written once. The trigger's `audit_chain_append` updates the
- * head row once per entry: within one transaction every update leaves a version of that row behind,
- * and finding the live one walks them all, so a million entries took hours (the loop below is linear).
+ * carried in a variable, and its head written once. That migration's row trigger updated the head
+ * row once per entry: within one transaction every update leaves a version of that row behind, and
+ * finding the live one walks them all, so a million entries took hours (the loop below is linear).
+ * Since `2026.11.28T05.00.00.history-chain-per-statement` the trigger is per statement and linear too;
+ * the generator keeps its own pass (docs/benchmarks.md "History chain in one statement").
  */
 export const AUDIT_CHAIN_OFF = 'ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_chain';
 export const AUDIT_CHAIN_ON = 'ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_chain';

@@ -24,7 +24,11 @@ const BATCH = 2000;
 /**
  * Verifies the organisation's whole chain from its first entry: numbering without gaps, every link
  * and every hash, and that the head (the last number and hash appends continue from) is the last
- * entry, so a removed tail is seen too.
+ * entry, so a removed tail is seen too. Each batch is the window of numbers after the last one read
+ * (`sequence > n AND sequence <= n + BATCH`): under row-level security the planner did not read
+ * `ORDER BY sequence LIMIT` from the primary key but sorted the rest of the chain each time, O(N²)
+ * over the whole chain (docs/decisions.md "History chain per statement"). A window with fewer
+ * entries ends the read; an entry after the last one read (a gap of a whole window) is a break there.
  */
 export async function verifyOrganizationChain(db: Db, organizationId: string): Promise<ChainVerification> {
   let previous: ChainEntry | null = null;
@@ -33,8 +37,8 @@ export async function verifyOrganizationChain(db: Db, organizationId: string): P
     const rows: EntryRow[] = await select<EntryRow>(
       db,
       `SELECT ${ENTRY_COLUMNS} FROM audit_chain_entries e
-        WHERE e.organization_id = $1 AND e.sequence > $2 ORDER BY e.sequence LIMIT ${BATCH}`,
-      [organizationId, previous?.sequence ?? 0],
+        WHERE e.organization_id = $1 AND e.sequence > $2 AND e.sequence <= $3 ORDER BY e.sequence`,
+      [organizationId, previous?.sequence ?? 0, (previous?.sequence ?? 0) + BATCH],
     );
     const run: ChainEntry[] = rows.map(entryOf);
     const broken = firstBrokenInRun(run, previous);
@@ -54,8 +58,15 @@ export async function verifyOrganizationChain(db: Db, organizationId: string): P
   );
   const lastSequence = last?.sequence ?? 0;
   const lastHash = last?.entry_hash ?? GENESIS_HASH;
+  const beyond = await selectOne<{ sequence: string }>(
+    db,
+    `SELECT e.sequence::text AS sequence FROM audit_chain_entries e
+      WHERE e.organization_id = $1 AND e.sequence > $2 LIMIT 1`,
+    [organizationId, lastSequence],
+  );
   if (
-    head ? Number(head.last_sequence) !== lastSequence || head.last_hash !== lastHash : lastSequence !== 0
+    beyond ||
+    (head ? Number(head.last_sequence) !== lastSequence || head.last_hash !== lastHash : lastSequence !== 0)
   ) {
     return { intact: false, checked, first_broken_sequence: lastSequence + 1 };
   }
@@ -99,16 +110,22 @@ export async function verifyRequisitionHistory(db: Db, actor: Actor, id: string)
   const organizationId = actor.scope.organizationId;
   const rows = await select<RequisitionEntryRow>(
     db,
-    `SELECT ${ENTRY_COLUMNS}, p.entry_hash AS predecessor_hash, s.prev_hash AS successor_prev,
+    // The neighbours' numbers are computed in a materialised CTE: under row-level security a join
+    // condition with `sequence - 1` (int8mi, not leakproof) cannot become an index condition on the
+    // protected table, and each entry scanned the organisation's whole chain (docs/decisions.md
+    // "History chain per statement"); `p.sequence = e.prev_sequence` is a primary-key look-up.
+    `WITH e AS MATERIALIZED (
+       SELECT e.*, e.sequence - 1 AS prev_sequence, e.sequence + 1 AS next_sequence
+         FROM audit_chain_entries e WHERE e.organization_id = $1 AND e.requisition_id = $2)
+     SELECT ${ENTRY_COLUMNS}, p.entry_hash AS predecessor_hash, s.prev_hash AS successor_prev,
             s.sequence IS NOT NULL AS has_successor,
             (a.id IS NOT NULL AND a.action = e.action AND a.from_status IS NOT DISTINCT FROM e.from_status
               AND a.to_status IS NOT DISTINCT FROM e.to_status AND a.actor_id IS NOT DISTINCT FROM e.actor_id
               AND a.created_at = e.occurred_at) AS log_matches
-       FROM audit_chain_entries e
-       LEFT JOIN audit_chain_entries p ON p.organization_id = e.organization_id AND p.sequence = e.sequence - 1
-       LEFT JOIN audit_chain_entries s ON s.organization_id = e.organization_id AND s.sequence = e.sequence + 1
+       FROM e
+       LEFT JOIN audit_chain_entries p ON p.organization_id = e.organization_id AND p.sequence = e.prev_sequence
+       LEFT JOIN audit_chain_entries s ON s.organization_id = e.organization_id AND s.sequence = e.next_sequence
        LEFT JOIN audit_logs a ON a.id = e.audit_log_id AND a.organization_id = e.organization_id
-      WHERE e.organization_id = $1 AND e.requisition_id = $2
       ORDER BY e.sequence`,
     [organizationId, id],
   );
