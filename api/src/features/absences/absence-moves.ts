@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { execute, select, selectOne } from '../../db-query.js';
+import { select, selectOne } from '../../db-query.js';
 import { delegatedWords, delegateRefusal, returnedWords } from '../../domain/absence.js';
 import type { Db } from '../../http/context.js';
 import { type DecisionMailContext, mailOpenStep } from '../approvals/decision-mail.js';
