@@ -84,10 +84,14 @@ test('keyboard help, budget position, and a bulk rejection with one comment wher
     for (const { id } of [raised[0]!, raised[2]!]) {
       const { requisition } = (await (
         await request.get(`/api/requisitions/${id}`, { headers: uma.headers })
-      ).json()) as { requisition: { status: string; approval_workflow: { action: string; comments: string }[] } };
+      ).json()) as {
+        requisition: { status: string; approval_workflow: { action: string; comments: string }[] };
+      };
       expect(requisition.status).toBe('rejected');
       expect(requisition.approval_workflow).toEqual(
-        expect.arrayContaining([expect.objectContaining({ action: 'reject', comments: 'Not this quarter.' })]),
+        expect.arrayContaining([
+          expect.objectContaining({ action: 'reject', comments: 'Not this quarter.' }),
+        ]),
       );
     }
     const { requisition } = (await (

@@ -69,7 +69,9 @@ test('rejects from the emailed link with the comment it asks for; a link decided
       await snapshot(page, 'email-decision-rejected-1440');
       const detail = (await (
         await request.get(`/api/requisitions/${toReject.id}`, { headers: uma.headers })
-      ).json()) as { requisition: { status: string; approval_workflow: { action: string; comments: string }[] } };
+      ).json()) as {
+        requisition: { status: string; approval_workflow: { action: string; comments: string }[] };
+      };
       expect(detail.requisition.status).toBe('rejected');
       expect(detail.requisition.approval_workflow).toEqual(
         expect.arrayContaining([

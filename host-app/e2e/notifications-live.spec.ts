@@ -62,7 +62,9 @@ test.describe('the bell, live', () => {
     });
     // The bell asks every 30 s (If-None-Match): the count changes on its own.
     await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 45_000 });
-    expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(
+      true,
+    );
     await snapshot(page, 'bell-live-1440', false);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(bell(page)).toBeVisible();
@@ -73,7 +75,9 @@ test.describe('the bell, live', () => {
     const approved = await actThroughApi(request, manager, requisition.id, 'approve');
     expect(approved.ok(), await approved.text()).toBe(true);
     await expect(bell(page)).toHaveAccessibleName('Notifications, no unread', { timeout: 45_000 });
-    expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(
+      true,
+    );
   });
 
   test('per-kind choices and the daily digest are saved, and the next event honours them', async ({
@@ -125,7 +129,9 @@ test.describe('the bell, live', () => {
     expect(listed.notifications.filter((n) => n.requisition_id === requisition.id)).toEqual([]);
     expect(listed.unread_count).toBe(0);
     const mails = await outboxMailsTo(MANAGER);
-    expect(mails.filter((mail) => mail.subject === `Awaiting your decision: ${requisition.number}`)).toEqual([]);
+    expect(mails.filter((mail) => mail.subject === `Awaiting your decision: ${requisition.number}`)).toEqual(
+      [],
+    );
     // It still waits in his queue: only the telling was turned off.
     await page.goto('/approvals');
     await page.getByRole('searchbox', { name: 'Search approvals' }).fill(requisition.number);

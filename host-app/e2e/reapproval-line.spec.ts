@@ -23,7 +23,9 @@ test('a changed line with the same total goes back for approval; the history sho
   });
   const approved = await actThroughApi(request, mark, requisition.id, 'approve');
   expect(approved.ok(), await approved.text()).toBe(true);
-  expect(((await approved.json()) as { requisition: { status: string } }).requisition.status).toBe('approved');
+  expect(((await approved.json()) as { requisition: { status: string } }).requisition.status).toBe(
+    'approved',
+  );
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'user@acme.test');
@@ -31,21 +33,25 @@ test('a changed line with the same total goes back for approval; the history sho
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/requisitions/${requisition.id}/edit$`));
   const form = page.getByRole('form', { name: 'Edit requisition' });
-  await form.getByRole('group', { name: 'Item 1' }).getByRole('textbox', { name: 'Description' }).fill('Monitor stand');
+  await form
+    .getByRole('group', { name: 'Item 1' })
+    .getByRole('textbox', { name: 'Description' })
+    .fill('Monitor stand');
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/requisitions/${requisition.id}$`));
   await expect(toastWith(page, 'Requisition updated and sent back for approval')).toBeVisible();
   await expect(page.getByText('Under Review', { exact: true }).first()).toBeVisible();
   const workflow = page.getByRole('region', { name: 'Approval Workflow' });
   await expect(workflow.getByText('Back for approval from level 1')).toBeVisible();
-  await expect(workflow).toContainText(/Line 1 description\s*Monitor arm → Monitor stand/);
+  await expect(workflow).toContainText('A line changed: sent back for approval.');
+  // The history keys lines by what they are: a renamed line reads as one removed and one added.
+  await expect(workflow).toContainText('Line 1 removed1 × Monitor arm at 100.00 = 100.00 → —');
+  await expect(workflow).toContainText('Line 1 added— → 1 × Monitor stand at 100.00 = 100.00');
   await expect(workflowSteps(page).last()).toContainText(/Manager Approval.*Mark Evans.*Pending/);
   await workflow.getByRole('heading', { name: 'Changes after approval' }).scrollIntoViewIfNeeded();
   await snapshot(page, 'reapproval-line-1440');
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await snapshot(page, 'reapproval-line-390');
 
   const queue = (await (

@@ -12,7 +12,11 @@ export interface ApiSession {
 }
 
 /** Signs `email` in through the API and picks the organisation `code`. */
-export async function apiSession(request: APIRequestContext, email: string, code = 'ACME'): Promise<ApiSession> {
+export async function apiSession(
+  request: APIRequestContext,
+  email: string,
+  code = 'ACME',
+): Promise<ApiSession> {
   const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
   expect(login.ok(), await login.text()).toBe(true);
   const { session, user } = (await login.json()) as {
@@ -26,7 +30,12 @@ export async function apiSession(request: APIRequestContext, email: string, code
   const organization = organizations.find((one) => one.code === code);
   if (!organization) throw new Error(`${email} is not a member of ${code}`);
   headers['X-Organization-Id'] = organization.id;
-  return { headers, organizationId: organization.id, userId: user.id, name: `${user.first_name} ${user.last_name}` };
+  return {
+    headers,
+    organizationId: organization.id,
+    userId: user.id,
+    name: `${user.first_name} ${user.last_name}`,
+  };
 }
 
 /** A requisition of `as`, raised and submitted through the API (its first cost centre and GL account). */
@@ -63,7 +72,9 @@ export async function submitThroughApi(
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const { requisition } = (await created.json()) as { requisition: { id: string; requisition_number: string } };
+  const { requisition } = (await created.json()) as {
+    requisition: { id: string; requisition_number: string };
+  };
   return { id: requisition.id, number: requisition.requisition_number };
 }
 
