@@ -58,6 +58,23 @@ test('keyboard help, budget position, and a bulk rejection with one comment wher
     await expect(help).toBeHidden();
   });
 
+  await test.step('j and k move, i asks for information on the current one', async () => {
+    await page.getByRole('heading', { level: 1, name: /^Approval Queue/ }).click();
+    await page.keyboard.press('j');
+    await expect(cards.nth(0)).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press('k');
+    await expect(cards.nth(0)).toBeFocused();
+    // Oldest first: the first card is the first raised.
+    await expect(cards.nth(0)).toHaveAccessibleName(new RegExp(`^${raised[0]!.number}(?!\\d)`));
+    await page.keyboard.press('i');
+    const info = page.getByRole('dialog', { name: `Request information on ${raised[0]!.number}` });
+    await expect(info).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(info).toBeHidden();
+  });
+
   await test.step('three selected; one is approved elsewhere; r rejects all with one comment', async () => {
     await page.getByRole('heading', { level: 1, name: /^Approval Queue/ }).click();
     for (let n = 0; n < 3; n += 1) {

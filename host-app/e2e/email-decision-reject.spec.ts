@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { freshPage, type OutboxMail, waitForMail } from './support/admin';
 import { snapshot, uniqueText } from './support/approvals';
 import { actThroughApi, apiSession, submitThroughApi } from './support/issue15';
+import { signIn } from './support/session';
 
 /** The Approve and Reject links of an "awaiting your decision" mail (Approve first). */
 function decisionLinks(mail: OutboxMail): { approve: URL; reject: URL } {
@@ -73,6 +74,24 @@ test('rejects from the emailed link with the comment it asks for; a link decided
         requisition: { status: string; approval_workflow: { action: string; comments: string }[] };
       };
       expect(detail.requisition.status).toBe('rejected');
+      // Uma's bell says so, with the approver's name.
+      const umaPage = await freshPage(browser, testInfo);
+      try {
+        await signIn(umaPage, 'user@acme.test');
+        await umaPage
+          .getByRole('banner')
+          .getByRole('button', { name: /^Notifications, / })
+          .click();
+        await expect(
+          umaPage
+            .getByRole('dialog', { name: 'Notifications' })
+            .getByRole('link', {
+              name: `Unread: Your requisition ${toReject.number} was rejected by Mark Evans.`,
+            }),
+        ).toBeVisible();
+      } finally {
+        await umaPage.context().close();
+      }
       expect(detail.requisition.approval_workflow).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ action: 'reject', comments: 'Over the kitchen budget.' }),

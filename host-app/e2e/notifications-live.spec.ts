@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { outboxMailsTo } from './support/admin';
-import { snapshot, toastWith, uniqueText } from './support/approvals';
+import { snapshot, switchUser, toastWith, uniqueText } from './support/approvals';
 import { actThroughApi, apiSession, submitThroughApi } from './support/issue15';
 import { signIn } from './support/session';
 
@@ -78,6 +78,16 @@ test.describe('the bell, live', () => {
     expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(
       true,
     );
+
+    // Uma's bell: hers was approved, and the item leads to it.
+    await switchUser(page, 'user@acme.test');
+    await bell(page).click();
+    const item = page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('link', { name: `Unread: Your requisition ${requisition.number} was approved.` });
+    await expect(item).toBeVisible();
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`/requisitions/${requisition.id}$`));
   });
 
   test('per-kind choices and the daily digest are saved, and the next event honours them', async ({
