@@ -19,7 +19,7 @@ test('keyboard help, budget position, and a bulk rejection with one comment wher
   const tag = uniqueTag('bulk-reject');
   const uma = await apiSession(request, 'user@acme.test');
   const mark = await apiSession(request, 'manager@acme.test');
-  const raised = [];
+  const raised: { id: string; number: string }[] = [];
   for (const [description, price] of [
     ['Label printer', 140],
     ['Paper shredder', 95],
