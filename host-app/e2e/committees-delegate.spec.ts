@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { snapshot, takeAction, toastWith, uniqueText, workflowSteps } from './support/approvals';
-import { type ApiSession, actThroughApi, apiSession, submitThroughApi } from './support/issue15';
+import { type ApiSession, actThroughApi, apiSession, shotFromTop, submitThroughApi } from './support/issue15';
 import { signIn } from './support/session';
 
 /**
@@ -117,12 +117,12 @@ test.describe('committees: delegation and rejection', () => {
       await expect(board).toContainText('Not in this budget.');
       await expect(page.getByRole('main').getByText('Rejected', { exact: true }).first()).toBeVisible();
       await board.scrollIntoViewIfNeeded();
-      await snapshot(page, 'committee-rejected-1440');
+      await shotFromTop(page, 'committee-rejected-1440');
       await page.setViewportSize({ width: 390, height: 844 });
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
         .toBeLessThanOrEqual(390);
-      await snapshot(page, 'committee-rejected-390');
+      await shotFromTop(page, 'committee-rejected-390');
     });
   });
 });

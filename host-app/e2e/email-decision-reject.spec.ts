@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { freshPage, type OutboxMail, waitForMail } from './support/admin';
-import { snapshot, uniqueText } from './support/approvals';
-import { actThroughApi, apiSession, submitThroughApi } from './support/issue15';
+import { uniqueText } from './support/approvals';
+import { actThroughApi, apiSession, shotFromTop, submitThroughApi } from './support/issue15';
 import { signIn } from './support/session';
 
 /** The Approve and Reject links of an "awaiting your decision" mail (Approve first). */
@@ -52,10 +52,10 @@ test('rejects from the emailed link with the comment it asks for; a link decided
       await expect(page.getByText(toReject.number)).toBeVisible();
       await page.getByRole('button', { name: 'Reject' }).click();
       await expect(page.getByText('Say why you reject it.')).toBeVisible();
-      await snapshot(page, 'email-decision-reject-empty-1440');
+      await shotFromTop(page, 'email-decision-reject-empty-1440');
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(page.getByText('Say why you reject it.')).toBeVisible();
-      await snapshot(page, 'email-decision-reject-empty-390');
+      await shotFromTop(page, 'email-decision-reject-empty-390');
       await page.setViewportSize({ width: 1440, height: 900 });
       const status = (await (
         await request.get(`/api/requisitions/${toReject.id}`, { headers: mark.headers })
@@ -67,7 +67,7 @@ test('rejects from the emailed link with the comment it asks for; a link decided
       await page.getByRole('textbox', { name: /Reason for rejecting/ }).fill('Over the kitchen budget.');
       await page.getByRole('button', { name: 'Reject' }).click();
       await expect(page.getByText(/^Rejected by Mark Evans on /)).toBeVisible();
-      await snapshot(page, 'email-decision-rejected-1440');
+      await shotFromTop(page, 'email-decision-rejected-1440');
       const detail = (await (
         await request.get(`/api/requisitions/${toReject.id}`, { headers: uma.headers })
       ).json()) as {
@@ -83,11 +83,9 @@ test('rejects from the emailed link with the comment it asks for; a link decided
           .getByRole('button', { name: /^Notifications, / })
           .click();
         await expect(
-          umaPage
-            .getByRole('dialog', { name: 'Notifications' })
-            .getByRole('link', {
-              name: `Unread: Your requisition ${toReject.number} was rejected by Mark Evans.`,
-            }),
+          umaPage.getByRole('dialog', { name: 'Notifications' }).getByRole('link', {
+            name: `Unread: Your requisition ${toReject.number} was rejected by Mark Evans.`,
+          }),
         ).toBeVisible();
       } finally {
         await umaPage.context().close();
@@ -106,10 +104,10 @@ test('rejects from the emailed link with the comment it asks for; a link decided
       await expect(page.getByText(/^Already approved by Mark Evans on /)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0);
       await expect(page.getByRole('textbox', { name: /Reason for rejecting/ })).toHaveCount(0);
-      await snapshot(page, 'email-decision-elsewhere-1440');
+      await shotFromTop(page, 'email-decision-elsewhere-1440');
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(page.getByText(/^Already approved by Mark Evans on /)).toBeVisible();
-      await snapshot(page, 'email-decision-elsewhere-390');
+      await shotFromTop(page, 'email-decision-elsewhere-390');
     });
   } finally {
     await page.context().close();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { snapshot, switchUser, uniqueText, workflowSteps } from './support/approvals';
-import { apiSession, sql, submitThroughApi } from './support/issue15';
+import { apiSession, shotFromTop, sql, submitThroughApi } from './support/issue15';
 import { signIn } from './support/session';
 
 /**
@@ -48,12 +48,12 @@ test('an overdue step is escalated by the job to the approver’s manager; the t
     await expect(page.getByRole('main')).toContainText(`Escalated to Helen Park: overdue since ${since}.`);
     await expect(manager.getByText(/^Overdue by /).first()).toBeVisible();
     await manager.first().scrollIntoViewIfNeeded();
-    await snapshot(page, 'escalation-job-timeline-1440');
+    await shotFromTop(page, 'escalation-job-timeline-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(390);
-    await snapshot(page, 'escalation-job-timeline-390');
+    await shotFromTop(page, 'escalation-job-timeline-390');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 

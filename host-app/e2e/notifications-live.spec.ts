@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { outboxMailsTo } from './support/admin';
 import { snapshot, switchUser, toastWith, uniqueText } from './support/approvals';
-import { actThroughApi, apiSession, submitThroughApi } from './support/issue15';
+import { actThroughApi, apiSession, shotFromTop, submitThroughApi } from './support/issue15';
 import { signIn } from './support/session';
 
 /**
@@ -116,13 +116,13 @@ test.describe('the bell, live', () => {
     await expect(
       page.getByRole('checkbox', { name: 'An approval is delegated to me: in app' }),
     ).toBeChecked();
-    await snapshot(page, 'notification-settings-saved-1440');
+    await shotFromTop(page, 'notification-settings-saved-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(digest).toBeChecked();
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(390);
-    await snapshot(page, 'notification-settings-saved-390');
+    await shotFromTop(page, 'notification-settings-saved-390');
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // Uma submits: Mike's step opens, but he chose neither the bell nor the mail for it.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { snapshot, uniqueText, workflowSteps } from './support/approvals';
-import { apiSession, submitThroughApi } from './support/issue15';
+import { uniqueText, workflowSteps } from './support/approvals';
+import { apiSession, shotFromTop, submitThroughApi } from './support/issue15';
 import { signIn } from './support/session';
 
 /**
@@ -50,12 +50,12 @@ test('an open step moves to the delegate at the absence start and back at its en
     }).toPass({ timeout: 100_000, intervals: [5_000] });
     await expect(manager.filter({ hasText: 'Gina Ross' }).first()).toBeVisible();
     await page.getByRole('main').getByText(moved).scrollIntoViewIfNeeded();
-    await snapshot(page, 'out-of-office-moved-1440');
+    await shotFromTop(page, 'out-of-office-moved-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(390);
-    await snapshot(page, 'out-of-office-moved-390');
+    await shotFromTop(page, 'out-of-office-moved-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     const queue = (await (
       await request.get('/api/approvals/pending?limit=100', { headers: gina.headers })
@@ -70,7 +70,7 @@ test('an open step moves to the delegate at the absence start and back at its en
         timeout: 2_000,
       });
     }).toPass({ timeout: 150_000, intervals: [5_000] });
-    await snapshot(page, 'out-of-office-back-1440');
+    await shotFromTop(page, 'out-of-office-back-1440');
     const queue = (await (
       await request.get('/api/approvals/pending?limit=100', { headers: max.headers })
     ).json()) as { pending_approvals: { requisition: { id: string } }[] };

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { snapshot, toastWith, uniqueText, workflowSteps } from './support/approvals';
-import { actThroughApi, apiSession, submitThroughApi } from './support/issue15';
+import { toastWith, uniqueText, workflowSteps } from './support/approvals';
+import { actThroughApi, apiSession, shotFromTop, submitThroughApi } from './support/issue15';
 import { signIn } from './support/session';
 
 /**
@@ -49,10 +49,10 @@ test('a changed line with the same total goes back for approval; the history sho
   await expect(workflow).toContainText('Line 1 added— → 1 × Monitor stand at 100.00 = 100.00');
   await expect(workflowSteps(page).last()).toContainText(/Manager Approval.*Mark Evans.*Pending/);
   await workflow.getByRole('heading', { name: 'Changes after approval' }).scrollIntoViewIfNeeded();
-  await snapshot(page, 'reapproval-line-1440');
+  await shotFromTop(page, 'reapproval-line-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await snapshot(page, 'reapproval-line-390');
+  await shotFromTop(page, 'reapproval-line-390');
 
   const queue = (await (
     await request.get('/api/approvals/pending?limit=100', { headers: mark.headers })

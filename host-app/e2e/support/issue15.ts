@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import pg from 'pg';
+import { snapshot } from './approvals';
 import { databaseUrl, e2eDatabaseName } from './environment';
 import { DEMO_PASSWORD } from './session';
 
@@ -102,4 +103,13 @@ export async function sql<T = unknown>(text: string, values: unknown[] = []): Pr
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A full-page screenshot from the top (scrolled, the sticky shell would be drawn mid-page), under the
+ * shots folder, once the sign-in toast has gone.
+ */
+export async function shotFromTop(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapshot(page, name);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { snapshot, toastWith, uniqueText, workflowSteps } from './support/approvals';
-import { actThroughApi, apiSession, submitThroughApi } from './support/issue15';
+import { toastWith, uniqueText, workflowSteps } from './support/approvals';
+import { actThroughApi, apiSession, shotFromTop, submitThroughApi } from './support/issue15';
 import { signIn } from './support/session';
 
 /**
@@ -9,7 +9,8 @@ import { signIn } from './support/session';
  * "auto-approve below" saved in the editor approves a small requisition at submission; and a
  * requisition keeps the version it was routed with: one submitted before a Board level was added is
  * approved without it, one submitted after waits for it. Alex Morgan (admin@acme.test) edits; Uma
- * Patel (user@acme.test) raises; Mark Evans approves. The policy is put back afterwards.
+ * Patel (user@acme.test) raises; Mark Evans approves. The policy is put back afterwards. Named to run
+ * after approval-policy.spec.ts (files run in name order), which expects its own save to be version 2.
  */
 test.describe('approval policy rules', () => {
   let original: object | null = null;
@@ -52,10 +53,10 @@ test.describe('approval policy rules', () => {
       await added.getByRole('textbox', { name: /Title/ }).fill('Manager Approval');
       await page.getByRole('button', { name: 'Save Policy' }).click();
       await expect(page.getByText('Another level has this title').first()).toBeVisible();
-      await snapshot(page, 'approval-policy-invalid-1440');
+      await shotFromTop(page, 'approval-policy-invalid-1440');
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(page.getByText('Another level has this title').first()).toBeVisible();
-      await snapshot(page, 'approval-policy-invalid-390');
+      await shotFromTop(page, 'approval-policy-invalid-390');
       await page.setViewportSize({ width: 1440, height: 900 });
       expect((await read()).approval_policy.version).toBe(first.approval_policy.version);
     });
@@ -75,7 +76,7 @@ test.describe('approval policy rules', () => {
       await page.goto(`/requisitions/${small.id}`);
       await expect(page.getByText('Approved', { exact: true }).first()).toBeVisible();
       await expect(workflowSteps(page).first()).toContainText('Approved automatically');
-      await snapshot(page, 'approval-policy-auto-approved-1440');
+      await shotFromTop(page, 'approval-policy-auto-approved-1440');
     });
 
     const uma = await apiSession(request, 'user@acme.test');
@@ -123,7 +124,7 @@ test.describe('approval policy rules', () => {
       await page.goto(`/requisitions/${before.id}`);
       await expect(page.getByText('Approved', { exact: true }).first()).toBeVisible();
       await expect(workflowSteps(page).filter({ hasText: 'Board Approval' })).toHaveCount(0);
-      await snapshot(page, 'approval-policy-kept-version-1440');
+      await shotFromTop(page, 'approval-policy-kept-version-1440');
       await page.goto(`/requisitions/${after.id}`);
       await expect(page.getByText('Under Review', { exact: true }).first()).toBeVisible();
       await expect(workflowSteps(page).filter({ hasText: 'Board Approval' })).toContainText('Frank Li');
@@ -131,7 +132,7 @@ test.describe('approval policy rules', () => {
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
         .toBeLessThanOrEqual(390);
-      await snapshot(page, 'approval-policy-new-version-390');
+      await shotFromTop(page, 'approval-policy-new-version-390');
     });
   });
 });
