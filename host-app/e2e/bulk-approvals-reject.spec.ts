@@ -76,11 +76,16 @@ test('keyboard help, budget position, and a bulk rejection with one comment wher
   });
 
   await test.step('three selected; one is approved elsewhere; r rejects all with one comment', async () => {
+    // The cursor is still on the first card (k brought it back): x, then j x twice.
     await page.getByRole('heading', { level: 1, name: /^Approval Queue/ }).click();
-    for (let n = 0; n < 3; n += 1) {
+    await page.keyboard.press('x');
+    for (let n = 1; n < 3; n += 1) {
       await page.keyboard.press('j');
       await expect(cards.nth(n)).toBeFocused();
       await page.keyboard.press('x');
+    }
+    for (const { number } of raised) {
+      await expect(page.getByRole('checkbox', { name: `Select ${number}` })).toBeChecked();
     }
     await expect(page.getByRole('region', { name: 'Selected approvals' })).toContainText('3 selected');
     const conflicted = raised[1]!;
