@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { execute, select, selectOne } from '../../db-query.js';
+import { select, selectOne } from '../../db-query.js';
 import { delegatedWords, delegateRefusal, returnedWords } from '../../domain/absence.js';
 import type { Db } from '../../http/context.js';
 import { type DecisionMailContext, mailOpenStep } from '../approvals/decision-mail.js';
@@ -90,14 +90,15 @@ async function handOver(
     transaction,
   );
   if (!closed) return;
-  await execute(
+  const copy = await selectOne<{ id: string }>(
     db,
     `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
                                  approver_id, delegated_from_id, absence_id, required_for, required_approvals,
                                  due_at, remind_at, reminded_at, escalated_at)
      SELECT organization_id, requisition_id, round, approval_level, level_title, $2, $3, $4, required_for,
             required_approvals, due_at, remind_at, reminded_at, escalated_at
-       FROM approval_steps WHERE id = $1`,
+       FROM approval_steps WHERE id = $1
+     RETURNING id::text AS id`,
     [step.id, move.to, move.from, move.absenceId],
     transaction,
   );
@@ -120,8 +121,17 @@ async function handOver(
     },
     transaction,
   );
-  // Its new holder gets the "awaiting your decision" mail (the old links now say where it went).
-  await mailOpenStep(db, organizationId, step.requisition_id, mail, transaction);
+  // Its new holder gets the "awaiting your decision" mail (the old links now say where it went); a
+  // committee's other members, asked when their seats opened, are not asked again.
+  await mailOpenStep(
+    db,
+    organizationId,
+    step.requisition_id,
+    mail,
+    transaction,
+    'approval_requested',
+    copy ? [copy.id] : [],
+  );
 }
 
 const OPEN_STEP = `SELECT s.id::text AS id, s.requisition_id::text AS requisition_id, s.round, s.approval_level,

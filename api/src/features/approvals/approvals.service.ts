@@ -11,7 +11,7 @@ import {
 } from '../../domain/approval-routing.js';
 import { Conflict, Forbidden, NotFound } from '../../domain/errors.js';
 import type { Db } from '../../http/context.js';
-import { handOverIfAbsent } from '../absences/absence-moves.js';
+import { canApprove, handOverIfAbsent } from '../absences/absence-moves.js';
 import { budgetExceeded, checkBudgetLocked, recordBudgetCheck } from '../budgets/budget-guard.js';
 import {
   loadRoutingFacts,
@@ -75,26 +75,6 @@ function openStepOf(step: LockedStep, facts: RoutingFactsRow): OpenStep {
     approverId: null,
     group: { roleName: step.approver_role_name, members },
   };
-}
-
-/** Active members of the organisation (active accounts) whose role holds `approval.act`. */
-async function eligibleDelegates(
-  db: Db,
-  organizationId: string,
-  candidate: string,
-  transaction: Transaction,
-): Promise<string[]> {
-  const rows = await select<{ user_id: string }>(
-    db,
-    `SELECT m.user_id::text AS user_id FROM user_organizations m
-       JOIN users u ON u.id = m.user_id AND u.is_active
-       JOIN role_permissions rp ON rp.role_id = m.role_id
-       JOIN permissions p ON p.id = rp.permission_id AND p.name = 'approval.act'
-      WHERE m.organization_id = $1 AND m.is_active AND m.user_id = $2`,
-    [organizationId, candidate],
-    transaction,
-  );
-  return rows.map((row) => row.user_id);
 }
 
 /**
@@ -193,7 +173,9 @@ export async function actOnRequisitionIn(
       delegateToUserId: delegateTo,
       eligibleDelegates:
         input.action === 'delegate' && delegateTo
-          ? await eligibleDelegates(db, organizationId, delegateTo, transaction)
+          ? (await canApprove(db, organizationId, delegateTo, transaction))
+            ? [delegateTo]
+            : []
           : [],
       decidedBy: facts.approved_by,
     });
@@ -235,6 +217,8 @@ export async function actOnRequisitionIn(
     );
 
     let to: RequisitionStatus = requisition.status;
+    /** The delegate's new step: only its holder is asked (not a committee's other members). */
+    let delegatedStep: string | null = null;
     const metadata: Record<string, unknown> = {
       level: step.approval_level,
       round: step.round,
@@ -301,17 +285,19 @@ export async function actOnRequisitionIn(
         );
       }
     } else if (input.action === 'delegate') {
-      await execute(
+      const copy = await selectOne<{ id: string }>(
         db,
         `INSERT INTO approval_steps (organization_id, requisition_id, round, approval_level, level_title,
                                      approver_id, delegated_from_id, required_approvals,
                                      due_at, remind_at, reminded_at, escalated_at)
          SELECT organization_id, requisition_id, round, approval_level, level_title, $2, $3, required_approvals,
                 due_at, remind_at, reminded_at, escalated_at
-           FROM approval_steps WHERE id = $1`,
+           FROM approval_steps WHERE id = $1
+         RETURNING id::text AS id`,
         [step.id, delegateTo, actor.userId],
         transaction,
       );
+      delegatedStep = copy?.id ?? null;
       metadata.delegate_to_user_id = delegateTo;
     } else {
       to = STATUS_AFTER[input.action];
@@ -347,7 +333,8 @@ export async function actOnRequisitionIn(
       (input.action === 'approve' && to === 'under_review' && !committeeWaits)
     ) {
       const kind = input.action === 'delegate' ? 'step_delegated' : 'approval_requested';
-      await mailOpenStep(db, organizationId, id, actor.mail, transaction, kind);
+      const only = input.action === 'delegate' ? (delegatedStep ? [delegatedStep] : []) : null;
+      await mailOpenStep(db, organizationId, id, actor.mail, transaction, kind, only);
     }
     return detailOrFail(db, organizationId, id, transaction);
   }
@@ -389,7 +376,8 @@ export async function listDelegateCandidates(db: Db, actor: Actor, id: string): 
         : 'not_your_step';
     if (refusal)
       throw new Forbidden(REFUSAL_MESSAGES[refusal === 'already_decided' ? refusal : 'not_your_step']);
-    // Nobody who already approved a level of this requisition is offered (DECISIONS §4).
+    // Nobody who already approved a level of this requisition is offered (DECISIONS §4), nor, for a
+    // committee seat, anyone who holds or held a seat of that level (a member decides once).
     return select<UserRefView>(
       db,
       `SELECT DISTINCT u.id::text AS id, u.first_name, u.last_name, u.email
@@ -399,8 +387,19 @@ export async function listDelegateCandidates(db: Db, actor: Actor, id: string): 
          JOIN permissions p ON p.id = rp.permission_id AND p.name = 'approval.act'
         WHERE m.organization_id = $1 AND m.is_active AND u.id <> $2 AND u.id <> $3
           AND NOT (u.id::text = ANY($4::text[]))
+          AND NOT ($5::int IS NOT NULL AND EXISTS (SELECT 1 FROM approval_steps s
+                WHERE s.organization_id = $1 AND s.requisition_id = $6 AND s.round = $5 AND s.approval_level = $7
+                  AND s.required_approvals IS NOT NULL AND COALESCE(s.actioned_by_id, s.approver_id) = u.id))
         ORDER BY u.last_name, u.first_name, u.email`,
-      [organizationId, actor.userId, requisition.requestor_id, facts?.approved_by ?? []],
+      [
+        organizationId,
+        actor.userId,
+        requisition.requestor_id,
+        facts?.approved_by ?? [],
+        step?.required_approvals ? step.round : null,
+        id,
+        step?.approval_level ?? 0,
+      ],
       transaction,
     );
   });

@@ -56,6 +56,8 @@ interface Recipient {
  * plain notification mail besides it), once per person, kind and requisition in the transaction.
  * Inside the caller's transaction: a rolled-back decision sends nothing. Without `mail` (a caller
  * with no link base, such as a script) no mail is sent; the notifications are written all the same.
+ * `stepIds` limits it to those open steps: a hand-over (a delegation, an out-of-office move) asks only
+ * the new holder, never the other members of a committee who were asked when their seats opened.
  */
 export async function mailOpenStep(
   db: Db,
@@ -64,12 +66,14 @@ export async function mailOpenStep(
   mail: DecisionMailContext | undefined,
   transaction: Transaction,
   kind: 'approval_requested' | 'step_delegated' | 'escalation' = 'approval_requested',
+  stepIds: readonly string[] | null = null,
 ): Promise<number> {
   const recipients = await select<Recipient>(
     db,
     `WITH step AS (
        SELECT s.id, s.level_title, s.approver_id, s.approver_role_name FROM approval_steps s
         WHERE s.requisition_id = $1 AND s.organization_id = $2 AND s.action IS NULL
+          AND ($3::uuid[] IS NULL OR s.id = ANY($3::uuid[]))
           AND s.round = (SELECT max(x.round) FROM approval_steps x
                           WHERE x.requisition_id = $1 AND x.organization_id = $2)
      ), req AS (
@@ -94,7 +98,7 @@ export async function mailOpenStep(
                          WHERE a.requisition_id = $1 AND a.organization_id = $2 AND a.action = 'approve' AND a.superseded_at IS NULL
                            AND COALESCE(a.actioned_by_id, a.approver_id) = u.id)
       ORDER BY u.email`,
-    [requisitionId, organizationId],
+    [requisitionId, organizationId, stepIds ? `{${stepIds.join(',')}}` : null],
     transaction,
   );
   const first = recipients[0];

@@ -4,6 +4,7 @@ import { execute } from '../../db-query.js';
 import type { Db } from '../../http/context.js';
 import type { NotificationMailContext } from '../notifications/notification-mail.js';
 import { notifyRequisitionChange } from '../notifications/notify.js';
+import { settleAwaitingNotifications } from '../notifications/settle.js';
 import { queueWebhookEvents } from '../webhooks/webhook-events.js';
 
 type RequisitionStatus = components['schemas']['RequisitionStatus'];
@@ -12,6 +13,9 @@ type RequisitionStatus = components['schemas']['RequisitionStatus'];
  * Writes one audit_logs row for a requisition (status change, actor, metadata such as the comment),
  * and, in the same transaction, the webhook events the change raises and the requestor's notification
  * of a decision (approved, rejected, information requested), with its mail when `mail` is given.
+ * Every history entry is written after the change it records (a step decided, delegated, moved, a
+ * committee's seats closed, the requisition out of review), so it also marks read the "awaiting your
+ * decision" notifications of whoever can no longer act on the requisition (`settleAwaitingNotifications`).
  */
 export async function audit(
   db: Db,
@@ -48,4 +52,6 @@ export async function audit(
   );
   await queueWebhookEvents(db, 'requisition', entry.requisitionId, entry, transaction);
   await notifyRequisitionChange(db, entry, transaction);
+  if (entry.to !== null)
+    await settleAwaitingNotifications(db, entry.organizationId, entry.requisitionId, transaction);
 }
