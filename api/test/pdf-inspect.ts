@@ -9,6 +9,11 @@ export interface PdfRun {
   /** The font's name without its subset prefix, e.g. `NotoSansSC-Regular`. */
   font: string;
   text: string;
+  /** Where the run's glyphs start and how far they reach, in points from the page's left edge. */
+  x: number;
+  width: number;
+  /** Its baseline, in points from the page's top edge. */
+  y: number;
 }
 
 interface PdfObject {
@@ -54,6 +59,25 @@ function toUnicode(cmap: string): Map<number, string> {
   return map;
 }
 
+/** A CID font's glyph widths (`/W [first [w …] first last w …]`), in thousandths of the font size. */
+function glyphWidths(w: string): Map<number, number> {
+  const widths = new Map<number, number>();
+  const tokens = w.match(/\[|\]|[\d.]+/g) ?? [];
+  for (let at = 0; at < tokens.length; ) {
+    const first = Number(tokens[at]);
+    if (tokens[at + 1] === '[') {
+      let code = first;
+      for (at += 2; tokens[at] !== ']' && at < tokens.length; at++) widths.set(code++, Number(tokens[at]));
+      at++;
+    } else {
+      const last = Number(tokens[at + 1]);
+      for (let code = first; code <= last; code++) widths.set(code, Number(tokens[at + 2]));
+      at += 3;
+    }
+  }
+  return widths;
+}
+
 /** The embedded fonts' names, without subset prefixes. */
 export function pdfFonts(pdf: Buffer): string[] {
   const names = new Set<string>();
@@ -67,7 +91,12 @@ export function pdfFonts(pdf: Buffer): string[] {
 /** Every text-showing operation of every page, with the font it is drawn in. */
 export function pdfRuns(pdf: Buffer): PdfRun[] {
   const all = objects(pdf);
-  const fonts = new Map<string, { name: string; cmap: Map<number, string> }>();
+  interface Font {
+    name: string;
+    cmap: Map<number, string>;
+    widths: Map<number, number>;
+  }
+  const fonts = new Map<string, Font>();
   for (const { dict } of all.values()) {
     const resources = /\/Font <<([^>]*)>>/.exec(dict);
     if (!resources?.[1]) continue;
@@ -76,32 +105,65 @@ export function pdfRuns(pdf: Buffer): PdfRun[] {
       const name = /\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/.exec(font?.dict ?? '')?.[1] ?? '?';
       const cmapRef = /\/ToUnicode (\d+) 0 R/.exec(font?.dict ?? '')?.[1];
       const cmap = all.get(Number(cmapRef))?.stream?.toString('latin1') ?? '';
-      fonts.set(key ?? '', { name, cmap: toUnicode(cmap) });
+      const descendant = /\/DescendantFonts \[(\d+) 0 R\]/.exec(font?.dict ?? '')?.[1];
+      const w = /\/W \[([\s\S]*)\]/.exec(all.get(Number(descendant))?.dict ?? '')?.[1] ?? '';
+      fonts.set(key ?? '', { name, cmap: toUnicode(cmap), widths: glyphWidths(w) });
     }
   }
   const runs: PdfRun[] = [];
   for (const { dict, stream } of all.values()) {
     if (!stream || /\/(Subtype|Type)\s*\//.test(dict)) continue;
     const content = stream.toString('latin1');
-    let current: { name: string; cmap: Map<number, string> } | undefined;
+    // pdfkit flips the page (`1 0 0 -1 0 height cm`) before it writes text.
+    const height = Number(/1 0 0 -1 0 ([\d.]+) cm/.exec(content)?.[1] ?? 0);
+    let current: Font | undefined;
     // pdfkit writes each fragment of a line in its own BT … ET block, glyphs that carry an offset
     // (Arabic marks) in their own show operations within it.
     for (const [, block] of content.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
       const glyphs: string[] = [];
-      const ops = /\/(\w+) [\d.]+ Tf|\[([^\]]*)\] TJ|<([0-9a-f]*)> Tj/gi;
+      // The text position (set by Tm, moved by each glyph's width and TJ's adjustments), and the
+      // leftmost and rightmost points the block's glyphs reach.
+      let size = 0;
+      let x = 0;
+      let y: number | undefined;
+      let left = Number.POSITIVE_INFINITY;
+      let right = Number.NEGATIVE_INFINITY;
+      const ops = /1 0 0 1 ([\d.-]+) ([\d.-]+) Tm|\/(\w+) ([\d.]+) Tf|\[([^\]]*)\] TJ|<([0-9a-f]*)> Tj/gi;
       for (let match = ops.exec(block ?? ''); match; match = ops.exec(block ?? '')) {
         if (match[1]) {
-          current = fonts.get(match[1]);
+          x = Number(match[1]);
+          // The first Tm is the baseline; later ones place marks above or below it.
+          y ??= Number(match[2]);
           continue;
         }
-        const hex = (match[2] ?? `<${match[3]}>`).match(/<([0-9a-f]*)>/gi)?.join('') ?? '';
-        for (const code of hex.replace(/[<>]/g, '').match(/.{4}/g) ?? []) {
-          glyphs.push(current?.cmap.get(Number.parseInt(code, 16)) ?? '\ufffd');
+        if (match[3]) {
+          current = fonts.get(match[3]);
+          size = Number(match[4]);
+          continue;
         }
+        left = Math.min(left, x);
+        for (const part of (match[5] ?? `<${match[6]}>`).match(/<[0-9a-f]*>|-?[\d.]+/gi) ?? []) {
+          if (!part.startsWith('<')) {
+            x -= (Number(part) * size) / 1000;
+            continue;
+          }
+          for (const code of part.slice(1, -1).match(/.{4}/g) ?? []) {
+            const glyph = Number.parseInt(code, 16);
+            glyphs.push(current?.cmap.get(glyph) ?? '\ufffd');
+            x += ((current?.widths.get(glyph) ?? 0) * size) / 1000;
+          }
+        }
+        right = Math.max(right, x);
       }
       if (!current || glyphs.length === 0) continue;
       if (/Arabic/.test(current.name)) glyphs.reverse();
-      runs.push({ font: current.name, text: glyphs.join('') });
+      runs.push({
+        font: current.name,
+        text: glyphs.join(''),
+        x: left,
+        width: right - left,
+        y: height - (y ?? 0),
+      });
     }
   }
   return runs;

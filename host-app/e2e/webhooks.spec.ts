@@ -97,9 +97,18 @@ test.describe('webhooks', () => {
       expect(JSON.parse(received[1]!.body).id).toBe(JSON.parse(received[0]!.body).id);
     });
 
-    await test.step('4. On a phone (390 px) the card and its log fit', async () => {
+    await test.step('4. On a phone (390 px) the card and its log fit, the log as stacked cards', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(card).toBeVisible();
+      const log = card.getByRole('list', { name: /Deliveries to/ });
+      await expect(log.getByRole('listitem').first()).toBeVisible();
+      await expect(card.getByRole('table')).toHaveCount(0);
+      await expect(log.getByRole('button', { name: /^Redeliver/ }).first()).toBeVisible();
+      // Each delivery's card fits the phone: nothing in it reaches past the viewport.
+      for (const item of await log.getByRole('listitem').all()) {
+        const box = await item.boundingBox();
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      }
       await shoot(page, 'log-390');
       const sideways = await page.evaluate(
         () => document.documentElement.scrollWidth > document.documentElement.clientWidth,

@@ -1,6 +1,13 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { baseDirection, layoutParagraph, needsBidi, visualRuns, wrapParagraph } from './pdf-bidi.js';
+import {
+  baseDirection,
+  breakWord,
+  layoutParagraph,
+  needsBidi,
+  visualRuns,
+  wrapParagraph,
+} from './pdf-bidi.js';
 import { drawText, layoutBidiParagraph } from './pdf-fonts.js';
 import type { Run } from './pdf-scripts.js';
 
@@ -95,6 +102,65 @@ describe('layoutParagraph', () => {
       [7, 9],
     ]);
     expect(wrapParagraph('', 12, () => 0)).toEqual([[0, 0]]);
+  });
+});
+
+/** Every UTF-16 unit 5 points wide (a combining mark too). */
+const units = (text: string) => text.length * 5;
+/** A word's pieces as texts. */
+const pieces = (word: string, width: number) => {
+  let at = 0;
+  return breakWord(word, width, units).map((length) => {
+    at += length;
+    return word.slice(at - length, at);
+  });
+};
+
+describe('breakWord and wrapParagraph with a word wider than the box', () => {
+  it('break the word into pieces as long as fit, on a line of its own', () => {
+    expect(pieces('abcdefghij', 22)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrapParagraph('ab abcdefghij cd', 20, units)).toEqual([
+      [0, 2],
+      [3, 7],
+      [7, 11],
+      [11, 13],
+      [14, 16],
+    ]);
+  });
+
+  it('never break inside a grapheme cluster (a letter and its combining mark)', () => {
+    const word = 'x\u0302'.repeat(5);
+    expect(pieces(word, 25)).toEqual(['x\u0302x\u0302', 'x\u0302x\u0302', 'x\u0302']);
+  });
+
+  it('break an e-mail address or URL after its punctuation when that fills half the line', () => {
+    expect(pieces('orders@acme-supplies.example', 75)).toEqual(['orders@acme-', 'supplies.', 'example']);
+  });
+
+  it('break an Arabic word between letters that do not join, so every letter keeps its shape', () => {
+    // م س ت و د | ع ا | ت ك ب ي ر ة: after dal and after alef the letters do not join.
+    expect(pieces('مستودعاتكبيرة', 30)).toEqual(['مستود', 'عا', 'تكبيرة']);
+    // Before the article (alef-lam) rather than inside it.
+    expect(pieces('المراكزالطبية', 50)).toEqual(['المراكز', 'الطبية']);
+  });
+
+  it('never break lam-alef, their ligature, even when it is wider than the box', () => {
+    expect(pieces('لالالا', 15)).toEqual(['لا', 'لا', 'لا']);
+    expect(pieces('لالا', 5)).toEqual(['لا', 'لا']);
+  });
+
+  it('wrap a right-to-left paragraph with an over-wide word inside the box, each line aligned right', () => {
+    const lines = layoutParagraph('شارع المستشفياتالجامعية 12', { width: 50 }, measure);
+    for (const line of lines) {
+      expect(line.width).toBeLessThanOrEqual(50);
+      expect(line.runs.at(-1)!.x + line.runs.at(-1)!.width).toBe(50);
+    }
+    expect(lines.map((line) => line.runs.map((run) => run.text).join(''))).toEqual([
+      'شارع',
+      'المستشفيا',
+      'تالجامعية',
+      '12',
+    ]);
   });
 });
 

@@ -123,7 +123,8 @@ export function visualRuns(paragraph: string, start = 0, end = paragraph.length)
 /**
  * The breaks of a paragraph into lines no wider than `width`, as [start, end) ranges. Each word and
  * each stretch of spaces is measured once (`measure`, in reading order) and the widths added up:
- * letters do not join across a space, so a line is as wide as its words and spaces.
+ * letters do not join across a space, so a line is as wide as its words and spaces. A word wider
+ * than the box starts a line of its own and is broken across lines (see {@link breakWord}).
  */
 export function wrapParagraph(
   paragraph: string,
@@ -140,13 +141,26 @@ export function wrapParagraph(
   let spaces = 0;
   for (const word of words) {
     const wordStart = word.index ?? 0;
-    const wordWidth = word[1] ? measure(word[1]) : 0;
+    let wordWidth = word[1] ? measure(word[1]) : 0;
     const spaceWidth = word[2] ? measure(word[2]) : 0;
     if (end > start && used + spaces + wordWidth > width) {
       lines.push([start, end]);
       start = wordStart;
       used = 0;
       spaces = 0;
+    }
+    if (wordWidth > width) {
+      // Every piece but the last is a line of its own; the last one goes on like a word.
+      const pieces = breakWord(word[1]!, width, measure);
+      let at = wordStart;
+      for (const length of pieces.slice(0, -1)) {
+        lines.push([at, at + length]);
+        at += length;
+      }
+      start = at;
+      used = 0;
+      spaces = 0;
+      wordWidth = measure(paragraph.slice(at, wordStart + word[1]!.length));
     }
     used += spaces + wordWidth;
     spaces = spaceWidth;
@@ -155,6 +169,78 @@ export function wrapParagraph(
   if (end > start || lines.length === 0) lines.push([start, end]);
   // A line's trailing spaces are not drawn.
   return lines.map(([from, to]) => [from, from + paragraph.slice(from, to).trimEnd().length]);
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Arabic letters that join only to the letter before them (Unicode joining type R: alef, dal, thal,
+ * ra, zain, waw, teh marbuta and their variants) or to neither (hamza): a word broken after one of
+ * them keeps every letter's shape.
+ */
+const NOT_JOINING_FORWARD =
+  /^[\u0621-\u0625\u0627\u0629\u062f-\u0632\u0648\u0671-\u0673\u0675-\u0677\u0688-\u0699\u06c0\u06c3-\u06cb\u06cd\u06cf\u06d2-\u06d5\u06ee\u06ef]/;
+/** Arabic letters (and the tatweel) that join to the letter after them unless listed above. */
+const ARABIC_LETTER = /^[\u0620-\u064a\u066e-\u066f\u0671-\u06d3\u06d5\u06ee-\u06ef\u06fa-\u06fc\u06ff]/;
+/** Where an address, e-mail or URL reads well broken: after a hyphen, slash, dot, @ or underscore. */
+const BREAK_AFTER = /^[-/.@_?&=#]$/;
+/** Lam followed by an alef: the font draws the two as one ligature (lam-alef). */
+const LAM = /^\u0644/;
+const ALEF = /^[\u0622\u0623\u0625\u0627]/;
+
+/** Whether the letters on both sides of a break would join: breaking there changes their shapes. */
+function joins(before: string, after: string): boolean {
+  const forward = ARABIC_LETTER.test(before) && !NOT_JOINING_FORWARD.test(before);
+  return forward && ARABIC_LETTER.test(after) && after.codePointAt(0) !== 0x0621;
+}
+
+/**
+ * The pieces (lengths in UTF-16 units, in reading order) a word wider than `width` is broken into,
+ * each as long as fits. A word breaks only between grapheme clusters (a letter and its marks, an
+ * emoji sequence stay whole), never between lam and alef (their ligature). In Arabic the break
+ * chosen is the last that fits between two letters that do not join (after an alef, dal, ra, waw
+ * and the like), so every letter keeps its shape; only when no such break fits does the word break
+ * between joined letters, which then take their final and initial forms. A single cluster wider than
+ * the box is a piece of its own. A break after a hyphen, slash, dot, @ or underscore (an e-mail, a
+ * URL) is taken before others when the piece fills at least half the box, and so is one before the
+ * Arabic article (alef-lam), so that a run of words written without spaces breaks between them.
+ */
+export function breakWord(word: string, width: number, measure: (text: string) => number): number[] {
+  const clusters = [...graphemes.segment(word)].map((segment) => segment.segment);
+  const pieces: number[] = [];
+  let first = 0;
+  let offset = 0;
+  while (first < clusters.length) {
+    let length = 0;
+    let best = 0;
+    let shapeKept = 0;
+    let afterPunctuation = 0;
+    let beforeArticle = 0;
+    for (let last = first; last < clusters.length; last++) {
+      length += clusters[last]!.length;
+      const used = measure(word.slice(offset, offset + length));
+      if (used > width) break;
+      const next = clusters[last + 1];
+      if (next !== undefined && LAM.test(clusters[last]!) && ALEF.test(next)) continue;
+      best = last - first + 1;
+      if (next === undefined || !joins(clusters[last]!, next)) shapeKept = best;
+      if (BREAK_AFTER.test(clusters[last]!) && used >= width / 2) afterPunctuation = best;
+      const article = ALEF.test(next ?? '') && LAM.test(clusters[last + 2] ?? '');
+      if (article && !joins(clusters[last]!, next!) && used >= width / 2) beforeArticle = best;
+    }
+    // The rest of the word fits: it is the last piece.
+    const rest = first + best === clusters.length;
+    let count = rest ? best : afterPunctuation || beforeArticle || shapeKept || best;
+    if (count === 0) {
+      // Not even one cluster fits: take one (two for lam-alef), overflowing rather than looping.
+      count = LAM.test(clusters[first]!) && ALEF.test(clusters[first + 1] ?? '') ? 2 : 1;
+    }
+    const piece = clusters.slice(first, first + count).reduce((sum, cluster) => sum + cluster.length, 0);
+    pieces.push(piece);
+    offset += piece;
+    first += count;
+  }
+  return pieces;
 }
 
 /**

@@ -105,11 +105,29 @@ function boxWidth(doc: PDFKit.PDFDocument, x: number, options: PDFKit.Mixins.Tex
 }
 
 /**
- * Draws a text in any script. A line without right-to-left text is drawn as one `text` call per run,
- * continued, so wrapping and the position carry on from run to run. A line with right-to-left text
- * is laid out by `layoutBidiParagraph` (wrapped, runs in visual order, aligned right when its base
- * direction is right to left) and each run drawn where it stands. Without x and y it starts where
- * the document stands, like `doc.text`.
+ * Whether a line is laid out here rather than by pdfkit: it holds right-to-left text, or a word wider
+ * than the box (pdfkit would break such a word between any two UTF-16 units, inside a surrogate pair
+ * or between a letter and its accent; `wrapParagraph` breaks it between grapheme clusters).
+ */
+function layoutHere(doc: PDFKit.PDFDocument, line: string, weight: Weight, width: number): boolean {
+  if (needsBidi(line)) return true;
+  return line.split(/\s+/).some((word) => {
+    if (!word) return false;
+    let total = 0;
+    for (const run of scriptRuns(word)) {
+      useFont(doc, run.script, weight);
+      total += doc.widthOfString(run.text, { features: [] });
+    }
+    return total > width;
+  });
+}
+
+/**
+ * Draws a text in any script. A line without right-to-left text or over-wide words is drawn as one
+ * `text` call per run, continued, so wrapping and the position carry on from run to run. Any other
+ * line is laid out by `layoutBidiParagraph` (wrapped, words wider than the box broken, runs in
+ * visual order, aligned right when its base direction is right to left) and each run drawn where it
+ * stands. Without x and y it starts where the document stands, like `doc.text`.
  */
 export function drawText(
   doc: PDFKit.PDFDocument,
@@ -124,10 +142,10 @@ export function drawText(
   const shaped = { ...options, features: options.features ?? [] };
   // Each line on its own: pdfkit drops a line break at the end of a continued run.
   value.split(/\r\n?|\n/).forEach((line, lineIndex) => {
-    if (needsBidi(line)) {
-      const left = x ?? doc.x;
+    const left = x ?? doc.x;
+    const width = boxWidth(doc, left, options);
+    if (layoutHere(doc, line, weight, width)) {
       let top = (lineIndex === 0 ? y : undefined) ?? doc.y;
-      const width = boxWidth(doc, left, options);
       for (const placed of layoutBidiParagraph(doc, line, weight, { ...options, width })) {
         // Past the bottom margin the text goes on on a new page, as pdfkit's own wrapping does.
         if (options.lineBreak !== false && top + placed.height > doc.page.height - doc.page.margins.bottom) {
@@ -195,10 +213,13 @@ export function heightOfText(
   weight: Weight,
   options: PDFKit.Mixins.TextOptions = {},
 ): number {
-  if (!needsBidi(value)) return heightInFonts(doc, value, weight, options);
   const width = boxWidth(doc, doc.x, options);
-  return value.split(/\r\n?|\n/).reduce((sum, line) => {
-    if (!needsBidi(line)) return sum + heightInFonts(doc, line, weight, options);
+  const lines = value.split(/\r\n?|\n/);
+  if (!lines.some((line) => layoutHere(doc, line, weight, width))) {
+    return heightInFonts(doc, value, weight, options);
+  }
+  return lines.reduce((sum, line) => {
+    if (!layoutHere(doc, line, weight, width)) return sum + heightInFonts(doc, line, weight, options);
     const lines = layoutBidiParagraph(doc, line, weight, { ...options, width });
     return sum + lines.reduce((total, placed) => total + placed.height, 0);
   }, 0);

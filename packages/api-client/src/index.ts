@@ -91,3 +91,4 @@ export {
   STORAGE_KEYS,
 } from './store';
 export type { Schemas } from './types';
+export { WEBHOOK_DELIVERY_PAGE_SIZE, webhookKeys, webhookQueries } from './webhook-queries';

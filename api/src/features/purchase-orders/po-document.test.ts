@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfFonts, pdfRuns, textInFont } from '../../../test/pdf-inspect.js';
+import { type PdfRun, pdfFonts, pdfRuns, textInFont } from '../../../test/pdf-inspect.js';
 import { formatDay, formatMoney, pdfText, renderPurchaseOrderPdf } from './po-document.js';
 import type { PurchaseOrderView } from './purchase-orders.presenter.js';
 
@@ -189,7 +189,7 @@ describe('renderPurchaseOrderPdf', () => {
     const runs = pdfRuns(pdf);
     const title = runs.findIndex((run) => run.text === 'SHIP TO');
     // Drawn left to right: the number, then the Arabic run (which fontkit lays out right to left).
-    expect(runs.slice(title + 1, title + 3)).toEqual([
+    expect(runs.slice(title + 1, title + 3).map(({ font, text }) => ({ font, text }))).toEqual([
       { font: 'NotoSans-Regular', text: '12' },
       { font: 'NotoSansArabic-Regular', text: 'شارع الملك فهد ' },
     ]);
@@ -210,5 +210,60 @@ describe('renderPurchaseOrderPdf', () => {
     expect(textInFont(pdf, 'NotoSansSC-Regular')).toBe('东京贸易有限公司');
     expect(pdf.length).toBeLessThan(40_000);
     expect(pdf.length - latin.length).toBeLessThan(15_000);
+  });
+});
+
+describe('renderPurchaseOrderPdf with a word wider than its box', () => {
+  const BLOCK = { left: 50, step: 168, width: 158 };
+  const email = 'purchasing-department-orders@very-long-vendor-domain-name.example.com';
+  const arabic = 'المستشفياتالجامعيةوالمراكزالطبيةالتخصصية';
+  const url = 'https://portal.example.com/receiving/warehouse-number-0042/dock';
+
+  it('breaks it across lines inside the vendor, ship-to and bill-to boxes, left to right and right to left', async () => {
+    const world = order(1);
+    world.vendor = {
+      ...(world.vendor as NonNullable<PurchaseOrderView['vendor']>),
+      email,
+      address: `شارع ${arabic}`,
+    };
+    world.shipping_address = `${arabic} 12`;
+    world.billing_address = url;
+    const pdf = await renderPurchaseOrderPdf({
+      order: world,
+      buyer: { name: 'Northwind Traders', address: null, phone: null },
+      sentAt: new Date('2026-11-21T10:00:00Z'),
+    });
+    const runs = pdfRuns(pdf);
+    const blocks = runs.slice(
+      runs.findIndex((run) => run.text === 'VENDOR'),
+      runs.findIndex((run) => run.text === '#'),
+    );
+    const column = (index: number) =>
+      blocks.filter((run) => Math.floor((run.x - BLOCK.left + 1) / BLOCK.step) === index);
+    for (const run of blocks) {
+      const left = BLOCK.left + Math.floor((run.x - BLOCK.left + 1) / BLOCK.step) * BLOCK.step;
+      expect(run.x, run.text).toBeGreaterThanOrEqual(left - 0.01);
+      expect(run.x + run.width, run.text).toBeLessThanOrEqual(left + BLOCK.width + 0.01);
+    }
+    const text = (runs: PdfRun[], font: string) =>
+      runs
+        .filter((run) => run.font === font)
+        .map((run) => run.text)
+        .join('')
+        .replace(/\s/g, '');
+    const lines = (runs: PdfRun[]) => new Set(runs.map((run) => run.y.toFixed(1))).size;
+    // Nothing lost or repeated: the pieces read back as the word, over several lines (the Arabic
+    // glyph for glyph: a letter's forms can share a glyph, which reads back as one of the letters).
+    expect(text(column(0), 'NotoSans-Regular')).toContain(email);
+    expect(text(column(0), 'NotoSansArabic-Regular')).toHaveLength(`شارع${arabic}`.length);
+    expect(text(column(1), 'NotoSansArabic-Regular')).toHaveLength(arabic.length);
+    expect(text(column(1), 'NotoSans-Regular')).toBe('12');
+    expect(lines(column(1))).toBeGreaterThanOrEqual(3);
+    expect(text(column(2), 'NotoSans-Regular')).toBe(url);
+    expect(lines(column(2))).toBeGreaterThanOrEqual(3);
+    // A right-to-left line is aligned right: its pieces end at the box's right edge.
+    for (const run of column(1).filter((run) => run.font === 'NotoSansArabic-Regular')) {
+      expect(run.x + run.width).toBeCloseTo(BLOCK.left + BLOCK.step + BLOCK.width, 1);
+    }
   });
 });

@@ -1,19 +1,18 @@
-import { unwrap } from '@purchasing/api-client';
+import {
+  WEBHOOK_DELIVERY_PAGE_SIZE as DELIVERY_PAGE_SIZE,
+  unwrap,
+  webhookKeys,
+  webhookQueries,
+} from '@purchasing/api-client';
 import { Button, Callout, formatDateTime, Pager, Spinner, toast } from '@purchasing/ui';
-import { Badge, Box, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Box, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
 import { serverMessage } from '../ApprovalActionForm/serverMessage';
+import { ListTable, listColumns } from '../kit/list/ListTable';
 import { usePurchasing } from '../PurchasingProvider';
-import {
-  DELIVERY_PAGE_SIZE,
-  eventLabel,
-  type Webhook,
-  type WebhookDelivery,
-  webhookKeys,
-  webhookQueries,
-} from './webhookQueries';
+import { eventLabel, type Webhook, type WebhookDelivery } from './webhookEvents';
 
 const STATUS = {
   pending: { label: 'Pending', color: 'amber' },
@@ -43,6 +42,74 @@ function outcome(delivery: WebhookDelivery): string {
   return parts.join(' · ') || '—';
 }
 
+/** What the cells need from the log: Redeliver, and which delivery is being queued again. */
+interface DeliveryMeta {
+  redeliver(delivery: WebhookDelivery): void;
+  redelivering: string | null;
+}
+
+const { features, column, actions } = listColumns<WebhookDelivery, DeliveryMeta>();
+
+/**
+ * The log's columns, through the list kit: a table on a wide screen, stacked cards on a phone (the
+ * event as the card's title, its status top right, the rest as labelled fields, Redeliver at its foot).
+ */
+const columns = column.columns([
+  column.accessor((delivery) => eventLabel(delivery.event_type), {
+    id: 'event',
+    header: 'Event',
+    meta: { rowHeader: true },
+    cell: (info) => (
+      <>
+        <Text as="div" weight="medium">
+          {info.getValue()}
+        </Text>
+        <Text as="div" size="1" color="gray" weight="regular">
+          {formatDateTime(info.row.original.created_at)}
+        </Text>
+      </>
+    ),
+  }),
+  column.accessor('status', {
+    header: 'Status',
+    meta: { card: 'status' },
+    cell: (info) => (
+      <Badge color={STATUS[info.getValue()].color} variant="soft">
+        {STATUS[info.getValue()].label}
+      </Badge>
+    ),
+  }),
+  column.accessor('attempts', { header: 'Attempts' }),
+  column.display({
+    id: 'outcome',
+    header: 'Last attempt',
+    meta: { minWidth: 160 },
+    cell: (info) => (
+      <Box maxWidth="280px" style={{ overflowWrap: 'anywhere' }}>
+        {outcome(info.row.original)}
+      </Box>
+    ),
+  }),
+  column.accessor('next_attempt_at', {
+    header: 'Next attempt',
+    cell: (info) => {
+      const next = info.getValue();
+      return next ? formatDateTime(next) : '—';
+    },
+  }),
+  actions((delivery, meta) => (
+    <Button
+      size="1"
+      variant="secondary"
+      loading={meta?.redelivering === delivery.id}
+      onClick={() => meta?.redeliver(delivery)}
+      aria-label={`Redeliver ${eventLabel(delivery.event_type)} of ${formatDateTime(delivery.created_at)}`}
+    >
+      <RotateCcw aria-hidden size={14} /> Redeliver
+    </Button>
+  )),
+]);
+
 /** The delivery log of one endpoint: event, status, attempts, outcome, next attempt, Redeliver. */
 export function DeliveryLog({
   organizationId,
@@ -67,8 +134,12 @@ export function DeliveryLog({
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all(organizationId) }),
   });
 
-  const deliveries = log.data?.deliveries ?? [];
+  const deliveries = log.data?.deliveries ?? EMPTY;
   const total = log.data?.pagination.total ?? 0;
+  const meta: DeliveryMeta = {
+    redeliver: (delivery) => redeliver.mutate(delivery),
+    redelivering: redeliver.isPending ? (redeliver.variables?.id ?? null) : null,
+  };
   return (
     <Box mt="3">
       <Heading as="h3" size="3" mb="2">
@@ -84,62 +155,15 @@ export function DeliveryLog({
         </Text>
       ) : (
         <Flex direction="column" gap="3">
-          <Box style={{ overflowX: 'auto' }}>
-            <Table.Root size="1">
-              <VisuallyHidden asChild>
-                <caption>{`Deliveries to ${webhook.url}`}</caption>
-              </VisuallyHidden>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Event</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Attempts</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Last attempt</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Next attempt</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {deliveries.map((delivery) => (
-                  <Table.Row key={delivery.id} align="center">
-                    <Table.Cell>
-                      <Text as="div" weight="medium">
-                        {eventLabel(delivery.event_type)}
-                      </Text>
-                      <Text as="div" size="1" color="gray">
-                        {formatDateTime(delivery.created_at)}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge color={STATUS[delivery.status].color} variant="soft">
-                        {STATUS[delivery.status].label}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell>{delivery.attempts}</Table.Cell>
-                    <Table.Cell style={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
-                      {outcome(delivery)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      {delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : '—'}
-                    </Table.Cell>
-                    <Table.Cell justify="end">
-                      <Button
-                        size="1"
-                        variant="secondary"
-                        loading={redeliver.isPending && redeliver.variables?.id === delivery.id}
-                        onClick={() => redeliver.mutate(delivery)}
-                        aria-label={`Redeliver ${eventLabel(delivery.event_type)} of ${formatDateTime(delivery.created_at)}`}
-                      >
-                        <RotateCcw aria-hidden size={14} /> Redeliver
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
+          <ListTable
+            features={features}
+            columns={columns}
+            meta={meta}
+            rows={deliveries}
+            caption={`Deliveries to ${webhook.url}`}
+            rowHeaderPlaceholder="Requisition approved"
+            busy={log.isPlaceholderData}
+          />
           {total > DELIVERY_PAGE_SIZE ? (
             <Card size="1">
               <Pager
@@ -156,3 +180,6 @@ export function DeliveryLog({
     </Box>
   );
 }
+
+/** A stable empty page (a fresh array each render would rebuild the table's row model). */
+const EMPTY: WebhookDelivery[] = [];

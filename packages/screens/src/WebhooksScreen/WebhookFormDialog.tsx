@@ -1,4 +1,4 @@
-import { unwrap } from '@purchasing/api-client';
+import { unwrap, webhookKeys } from '@purchasing/api-client';
 import { Callout, TextField, ToggleSwitch } from '@purchasing/ui';
 import { Checkbox, Flex, Text } from '@radix-ui/themes';
 import { type FormEvent, type ReactElement, useState } from 'react';
@@ -6,7 +6,7 @@ import { dialogTitle, dialogToasts } from '../kit/form/dialogWords';
 import { FormDialog, FormDialogButtons, type FormDialogControls } from '../kit/form/FormDialog';
 import { useDialogSave } from '../kit/form/useDialogSave';
 import { usePurchasing } from '../PurchasingProvider';
-import { WEBHOOK_EVENTS, type Webhook, type WebhookEventType, webhookKeys } from './webhookQueries';
+import { WEBHOOK_EVENTS, type Webhook, type WebhookEventType } from './webhookEvents';
 
 /** Copy of the endpoint dialog. */
 export const webhookFormMessages = {

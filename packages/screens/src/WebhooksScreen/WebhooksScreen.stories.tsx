@@ -65,14 +65,20 @@ export const DeliveryLog: Story = {
   },
 };
 
-/** On a phone (390 px): the endpoint's card and its actions wrap; nothing scrolls sideways. */
+/**
+ * On a phone (390 px): the endpoint's card and its actions wrap, and its delivery log shows as
+ * stacked cards (the list kit's), each with its status and Redeliver; nothing scrolls sideways.
+ */
 export const Phone: Story = {
   ...atPhoneSize,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('article', { name: 'ERP' })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Show deliveries' }));
-    await canvas.findByRole('table', { name: /Deliveries to/ });
+    const log = await canvas.findByRole('list', { name: /Deliveries to/ });
+    await expect(within(log).getAllByRole('listitem')).toHaveLength(3);
+    await expect(within(log).getAllByRole('button', { name: /^Redeliver/ })).toHaveLength(3);
+    await expect(canvas.queryByRole('table')).toBeNull();
     assertNoSidewaysScroll();
   },
 };

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../test/render';
 import { server } from '../test/server';
+import { asPhone } from '../test/viewport';
 import { createWebhookApi, deliveryFixtures, NEW_SECRET } from '../test/webhookHandlers';
 import { WebhooksScreen } from './WebhooksScreen';
 
@@ -84,6 +85,30 @@ describe('WebhooksScreen', () => {
       `/webhooks/${api.webhooks[0]!.id}/test`,
       `/webhooks/deliveries/${deliveryFixtures()[1]!.id}/redeliver`,
     ]);
+  });
+
+  it('shows the delivery log as stacked cards on a phone, each with its status and Redeliver', async () => {
+    const phone = asPhone();
+    try {
+      const { user, api } = setup(undefined, deliveryFixtures());
+      const card = await screen.findByRole('article', { name: 'ERP' });
+      await user.click(within(card).getByRole('button', { name: 'Show deliveries' }));
+      const log = await within(card).findByRole('list', { name: /Deliveries to/ });
+      expect(within(card).queryByRole('table')).toBeNull();
+      const items = within(log).getAllByRole('listitem');
+      expect(items).toHaveLength(deliveryFixtures().length);
+      const failed = items.find((item) => within(item).queryByText(/No answer within 10 s/));
+      expect(failed).toBeDefined();
+      expect(within(failed!).getByText('Failed')).toBeInTheDocument();
+      expect(within(failed!).getByText('Last attempt')).toBeInTheDocument();
+      await user.click(within(failed!).getByRole('button', { name: /^Redeliver/ }));
+      await waitFor(() => expect(api.calls.map((call) => call.path)).toHaveLength(1));
+      expect(api.calls[0]!.path).toMatch(/^\/webhooks\/deliveries\/.+\/redeliver$/);
+      phone.widen();
+      expect(await within(card).findByRole('table', { name: /Deliveries to/ })).toBeInTheDocument();
+    } finally {
+      phone.restore();
+    }
   });
 
   it('rotates the secret after confirmation and shows the new one', async () => {

@@ -1,4 +1,4 @@
-import { unwrap } from '@purchasing/api-client';
+import { unwrap, webhookKeys, webhookQueries } from '@purchasing/api-client';
 import { Button, Callout, ConfirmDialog, EmptyState, Spinner, toast } from '@purchasing/ui';
 import { Badge, Card, Code, Flex, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { usePurchasing } from '../PurchasingProvider';
 import { DeliveryLog } from './DeliveryLog';
 import { SecretDialog } from './SecretDialog';
 import { WebhookFormDialog } from './WebhookFormDialog';
-import { eventLabel, type Webhook, webhookKeys, webhookQueries } from './webhookQueries';
+import { eventLabel, type Webhook } from './webhookEvents';
 
 /** Copy of the Webhooks screen. */
 export const webhooksMessages = {

@@ -1,23 +1,28 @@
-import { type PurchasingClient, queryKeys, type Schemas, unwrap } from '@purchasing/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { PurchasingClient } from './client';
+import { unwrap } from './errors';
+import { queryKeys } from './queries';
 
-export type Webhook = Schemas['Webhook'];
-export type WebhookDelivery = Schemas['WebhookDelivery'];
-export type WebhookEventType = Schemas['WebhookEventType'];
-
-/** Query keys of the organisation's webhooks; invalidate `webhookKeys.all(org)` after a change. */
+/**
+ * Query keys of an organisation's webhooks, under `queryKeys.organization(id)` like every
+ * organisation-scoped key. Invalidate `webhookKeys.all(org)` after an endpoint or a delivery changes.
+ */
 export const webhookKeys = {
+  /** Root of the organisation's endpoints and their delivery logs. */
   all: (organizationId: string) => [...queryKeys.organization(organizationId), 'webhooks'] as const,
+  /** `GET /webhooks`. */
   list: (organizationId: string) => [...webhookKeys.all(organizationId), 'list'] as const,
+  /** `GET /webhooks/{id}/deliveries`, one page from `offset`. */
   deliveries: (organizationId: string, id: string, offset: number) =>
     [...webhookKeys.all(organizationId), 'deliveries', id, offset] as const,
 };
 
-/** Rows of the delivery log per page. */
-export const DELIVERY_PAGE_SIZE = 10;
+/** Rows of a delivery log page. */
+export const WEBHOOK_DELIVERY_PAGE_SIZE = 10;
 
-/** `GET /webhooks` and `GET /webhooks/{id}/deliveries`. */
+/** Queries of the webhooks screen (`org.settings`), for `useQuery` and loaders. */
 export const webhookQueries = {
+  /** `GET /webhooks`: the organisation's endpoints (never their secrets). */
   list: (client: PurchasingClient, organizationId: string) =>
     queryOptions({
       queryKey: webhookKeys.list(organizationId),
@@ -29,6 +34,11 @@ export const webhookQueries = {
           }),
         ),
     }),
+  /**
+   * `GET /webhooks/{id}/deliveries`: one page of an endpoint's delivery log, newest first. The last
+   * page stays shown while the next loads, and the log is read again every 3 s while a delivery on
+   * it is pending or sending.
+   */
   deliveries: (client: PurchasingClient, organizationId: string, id: string, offset: number) =>
     queryOptions({
       queryKey: webhookKeys.deliveries(organizationId, id, offset),
@@ -37,32 +47,16 @@ export const webhookQueries = {
           client.api.GET('/webhooks/{id}/deliveries', {
             params: {
               path: { id },
-              query: { limit: DELIVERY_PAGE_SIZE, offset },
+              query: { limit: WEBHOOK_DELIVERY_PAGE_SIZE, offset },
               header: { 'X-Organization-Id': organizationId },
             },
             signal,
           }),
         ),
       placeholderData: keepPreviousData,
-      // The log moves while deliveries are pending: look again every few seconds.
       refetchInterval: (query) =>
         query.state.data?.deliveries.some((d) => d.status === 'pending' || d.status === 'sending')
           ? 3000
           : false,
     }),
 };
-
-/** The events an endpoint may subscribe to, with how the screen names them. */
-export const WEBHOOK_EVENTS: readonly { value: WebhookEventType; label: string }[] = [
-  { value: 'requisition.submitted', label: 'Requisition submitted' },
-  { value: 'requisition.approved', label: 'Requisition approved' },
-  { value: 'requisition.rejected', label: 'Requisition rejected' },
-  { value: 'purchase_order.sent', label: 'Order sent' },
-  { value: 'purchase_order.received', label: 'Order received' },
-  { value: 'purchase_order.cancelled', label: 'Order cancelled' },
-];
-
-export const eventLabel = (type: string) =>
-  type === 'webhook.test'
-    ? 'Test event'
-    : (WEBHOOK_EVENTS.find((event) => event.value === type)?.label ?? type);
