@@ -1,4 +1,3 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
 import { describe, expect, it } from 'vitest';
 import { call, expectContract } from './app.js';
@@ -10,6 +9,7 @@ import {
   request,
   requisitionDetail,
   requisitionForm,
+  submitDraft,
 } from './support/approval-calls.js';
 import {
   body,
@@ -50,11 +50,7 @@ async function draft(world: World, total: number): Promise<string> {
   return (await raise(world, world.requestor, form(world, total, false))).id;
 }
 
-async function submit(world: World, id: string): Promise<ServerInjectResponse> {
-  const response = await request(world, world.requestor, 'POST', `/requisitions/${id}/submit`);
-  expectContract(response, 'submitRequisition');
-  return response;
-}
+const submit = (world: World, id: string) => submitDraft(world, world.requestor, id);
 
 const approve = (world: World, as: Member, id: string) => decide(world, as, id, 'approve');
 

@@ -1,15 +1,7 @@
 import { expect } from 'vitest';
 import type { User } from '../../src/db/models/index.js';
 import { call, expectContract } from '../app.js';
-import {
-  body,
-  type Member,
-  type OrganizationWorld,
-  PUBLIC_URL,
-  type Scope,
-  select,
-  type TestApp,
-} from './approval-world.js';
+import { body, type Member, PUBLIC_URL, type Scope, select, type TestApp } from './approval-world.js';
 
 /**
  * What the approval tests do in their world, through the API as a member would: raise a
@@ -43,7 +35,7 @@ export interface FormLine {
 
 /** The body of a requisition of one line on the world's cost centre and GL account. */
 export const requisitionForm = (
-  world: Pick<OrganizationWorld, 'costCenter' | 'glAccount'>,
+  world: { costCenter: { id: string }; glAccount: { id: string } },
   justification: string,
   line: FormLine,
   extra: Record<string, unknown> = {},
@@ -75,6 +67,13 @@ export async function raise(scope: Scope, who: Member, payload: object): Promise
   expectContract(response, 'createRequisition');
   expect(response.statusCode, response.payload).toBe(201);
   return body(response).requisition;
+}
+
+/** Submits a draft as `who`, the answer checked against the contract (any status). */
+export async function submitDraft(scope: Scope, who: Member, id: string) {
+  const response = await request(scope, who, 'POST', `/requisitions/${id}/submit`);
+  expectContract(response, 'submitRequisition');
+  return response;
 }
 
 /** The path and operation of each approval action. */
