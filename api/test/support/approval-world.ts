@@ -77,8 +77,8 @@ export interface Scope {
 export interface OrganizationWorld extends Scope {
   costCenter: Awaited<ReturnType<typeof buildCostCenter>>;
   glAccount: Awaited<ReturnType<typeof buildGlAccount>>;
-  /** A new user with `roleName` in the organisation, placed as told, signed in. */
-  member(roleName: string, placement?: Placement): Promise<Member>;
+  /** A new user (columns as `person`) with `roleName` in the organisation, placed as told, signed in. */
+  member(roleName: string, placement?: Placement, person?: Parameters<typeof buildUser>[1]): Promise<Member>;
 }
 
 /** Builds an organisation (columns as `overrides`) with its books; people come with `member`. */
@@ -89,8 +89,12 @@ export async function buildOrganizationWorld(
   const organization = await buildOrganization(app.models, overrides);
   const costCenter = await buildCostCenter(app.models, organization);
   const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (roleName: string, placement: Placement = {}): Promise<Member> => {
-    const user = await buildUser(app.models);
+  const member = async (
+    roleName: string,
+    placement: Placement = {},
+    person: Parameters<typeof buildUser>[1] = {},
+  ): Promise<Member> => {
+    const user = await buildUser(app.models, person);
     await buildMembership(app.models, { user, organization, roleName, ...placement });
     return { user, token: await accessTokenFor(app.server, user) };
   };
