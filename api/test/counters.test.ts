@@ -1,12 +1,11 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../src/db/models/index.js';
 import { inOrganization } from '../src/db/tenant-context.js';
 import { fiscalYearOf } from '../src/domain/fiscal-year.js';
 import { budgetFigures, budgetFiguresByScan } from '../src/features/budgets/budget-figures.js';
 import { textMatch } from '../src/features/requisitions/requisition-search.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import { expectCountersExact } from './counters-check.js';
 import {
   buildBudget,
@@ -17,17 +16,9 @@ import {
   buildRequisition,
   buildUser,
 } from './factories.js';
+import { body, useTestApp } from './support/test-app.js';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
+const app = useTestApp();
 
 async function buildWorld() {
   const organization = await buildOrganization(app.models);

@@ -1,10 +1,7 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { Config } from '../../src/config.js';
+import { expect } from 'vitest';
 import type { Department, Organization, User } from '../../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp } from '../app.js';
-import { expectCountersExact } from '../counters-check.js';
+import { accessTokenFor, call } from '../app.js';
 import {
   buildCostCenter,
   buildDepartment,
@@ -13,15 +10,16 @@ import {
   buildOrganization,
   buildUser,
 } from '../factories.js';
+import { body, type Member, type TestApp } from './test-app.js';
+
+export { body, type Member, type TestApp, useTestApp } from './test-app.js';
 
 /**
- * The approval tests' shared world: one app per file, an organisation with its books, its people
- * signed in, and the usual approval chain (requestor → manager → department head). Each test file
- * still says which people it needs; what they do lives in `approval-calls.ts`.
+ * The approval tests' shared world: an organisation with its books, its people
+ * signed in, and the usual approval chain (requestor → manager → department head); the file's app
+ * comes from `test-app.ts`. Each test file still says which people it needs; what they do lives in
+ * `approval-calls.ts`.
  */
-
-/** The app a test file drives (`createTestApp`'s answer). */
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The configured public URL the mail tests build their links on. */
 export const PUBLIC_URL = 'https://purchasing.example';
@@ -31,35 +29,6 @@ export const MAIL = { linkBase: PUBLIC_URL, validHours: 72 };
 
 /** One hour in milliseconds. */
 export const HOUR = 3_600_000;
-
-/** The JSON body of a response. */
-export const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-/**
- * The file's app, made before its tests and closed after them. The object is filled in `beforeAll`,
- * so tests use it as they would the app itself. `countersExact` checks before closing that every
- * change the file made kept the maintained counters exact (issue 12).
- */
-export function useTestApp(
-  overrides: Partial<Config> = {},
-  options: { countersExact?: boolean } = {},
-): TestApp {
-  const app = {} as TestApp;
-  beforeAll(async () => {
-    Object.assign(app, await createTestApp(overrides));
-  });
-  afterAll(async () => {
-    if (options.countersExact) await expectCountersExact(app.sequelize);
-    await app.close();
-  });
-  return app;
-}
-
-/** A member of the world's organisation, signed in. */
-export interface Member {
-  user: User;
-  token: string;
-}
 
 /** Where a new member sits: their manager and department (none by default). */
 export interface Placement {
