@@ -6,13 +6,10 @@ import { call, expectContract } from './app.js';
 import { pendingPage, raise, requisitionDetail, requisitionForm } from './support/approval-calls.js';
 import {
   body,
-  buildHeadedDepartment,
-  buildOrganizationWorld,
+  buildDueWorld,
   HOUR,
   MAIL,
   type Member,
-  oneLevelPolicy,
-  saveApprovalPolicy,
   select,
   useTestApp,
 } from './support/approval-world.js';
@@ -33,28 +30,13 @@ const query = <T extends object>(sql: string, bind: unknown[]) => select<T>(app,
  * An organisation whose level 1 (the requestor's manager) is due in `dueDays` working days; the
  * manager's own manager is `boss` unless `managerHasBoss` says otherwise.
  */
-async function buildWorld(options: {
+function buildWorld(options: {
   dueDays: number | null;
   managerHasBoss?: 'boss' | 'none' | 'requestor';
   /** Level 1 open to every approving Finance Manager instead of the requestor's manager. */
   group?: boolean;
 }) {
-  const world = await buildOrganizationWorld(app);
-  const admin = await world.member('Admin');
-  await buildHeadedDepartment(world);
-  const boss = await world.member('Manager');
-  const finance = await world.member('Finance Manager');
-  const which = options.managerHasBoss ?? 'boss';
-  const manager = await world.member('Manager', { manager: which === 'boss' ? boss.user : null });
-  const requestor = await world.member('User', { manager: manager.user });
-  if (which === 'requestor') {
-    await app.models.UserOrganization.update(
-      { manager_id: requestor.user.id },
-      { where: { organization_id: world.organization.id, user_id: manager.user.id } },
-    );
-  }
-  await saveApprovalPolicy(world, admin, oneLevelPolicy(options.dueDays, options.group ?? false));
-  return { ...world, admin, boss, finance, manager, requestor };
+  return buildDueWorld(app, options);
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 

@@ -8,14 +8,11 @@ import {
   setNotificationKinds,
 } from './support/approval-calls.js';
 import {
-  buildHeadedDepartment,
-  buildOrganizationWorld,
+  buildDueWorld,
   HOUR,
   MAIL,
   type Member,
-  oneLevelPolicy,
   PUBLIC_URL,
-  saveApprovalPolicy,
   select,
   useTestApp,
 } from './support/approval-world.js';
@@ -32,16 +29,14 @@ const db = () => ({ sequelize: app.sequelize });
 
 /** Level 1 due in one working day: the requestor's manager (whose manager is `boss` unless not), or the Finance Manager group. */
 async function buildWorld(options: { group?: boolean; boss?: boolean } = {}) {
-  const world = await buildOrganizationWorld(app);
-  const admin = await world.member('Admin');
-  await buildHeadedDepartment(world);
-  const boss = await world.member('Manager');
-  const finance = await world.member('Finance Manager');
-  const finance2 = await world.member('Finance Manager');
-  const manager = await world.member('Manager', { manager: options.boss === false ? null : boss.user });
-  const requestor = await world.member('User', { manager: manager.user });
-  await saveApprovalPolicy(world, admin, oneLevelPolicy(1, options.group));
-  return { ...world, boss, finance, finance2, manager, requestor };
+  const managerHasBoss = options.boss === false ? 'none' : 'boss';
+  const world = await buildDueWorld(app, {
+    dueDays: 1,
+    managerHasBoss,
+    group: options.group,
+    secondFinance: true,
+  });
+  return { ...world, finance2: world.finance2 as Member };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 

@@ -90,6 +90,39 @@ export async function buildApprovalChain(world: OrganizationWorld) {
   return { head, department, manager, requestor };
 }
 
+/**
+ * A world for due times: level 1 (the requestor's manager, or with `group` the Finance Managers)
+ * due in `dueDays` working days. The manager's own manager is `boss`, nobody (`none`), or the
+ * requestor; with `secondFinance` a second Finance Manager (`finance2`) joins the group.
+ */
+export async function buildDueWorld(
+  app: TestApp,
+  options: {
+    dueDays: number | null;
+    managerHasBoss?: 'boss' | 'none' | 'requestor';
+    group?: boolean;
+    secondFinance?: boolean;
+  },
+) {
+  const world = await buildOrganizationWorld(app);
+  const admin = await world.member('Admin');
+  await buildHeadedDepartment(world);
+  const boss = await world.member('Manager');
+  const finance = await world.member('Finance Manager');
+  const finance2 = options.secondFinance ? await world.member('Finance Manager') : undefined;
+  const which = options.managerHasBoss ?? 'boss';
+  const manager = await world.member('Manager', { manager: which === 'boss' ? boss.user : null });
+  const requestor = await world.member('User', { manager: manager.user });
+  if (which === 'requestor') {
+    await app.models.UserOrganization.update(
+      { manager_id: requestor.user.id },
+      { where: { organization_id: world.organization.id, user_id: manager.user.id } },
+    );
+  }
+  await saveApprovalPolicy(world, admin, oneLevelPolicy(options.dueDays, options.group ?? false));
+  return { ...world, admin, boss, finance, finance2, manager, requestor };
+}
+
 /** Replaces the organisation's approval policy as `admin`, at its current version (200 expected). */
 export async function saveApprovalPolicy(scope: Scope, admin: Member, policy: object) {
   const url = `/api/organizations/${scope.organization.id}/approval-policy`;
