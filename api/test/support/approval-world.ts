@@ -15,9 +15,9 @@ import { body, type Member, type TestApp } from './test-app.js';
 export { body, type Member, type TestApp, useTestApp } from './test-app.js';
 
 /**
- * The approval tests' shared world: an organisation with its books, its people
- * signed in, and the usual approval chain (requestor → manager → department head); the file's app
- * comes from `test-app.ts`. Each test file still says which people it needs; what they do lives in
+ * The approval tests' shared world: an organisation with its books, its people signed in, and the
+ * usual approval chain (requestor → manager → department head); the file's app comes from
+ * `test-app.ts`. Each test file still says which people it needs; what they do lives in
  * `approval-calls.ts`.
  */
 
