@@ -4,7 +4,7 @@ import type { User } from '../src/db/models/index.js';
 import { runAbsencePass } from '../src/features/absences/absence-job.js';
 import { ABSENCE_OVERLAP_MESSAGE } from '../src/features/absences/absences.service.js';
 import { call, expectContract } from './app.js';
-import { decide, pendingPage, raise, requisitionDetail, requisitionForm } from './support/approval-calls.js';
+import { chairsForm, decide, pendingPage, raise, requisitionDetail } from './support/approval-calls.js';
 import {
   body,
   buildHeadedDepartment,
@@ -42,12 +42,7 @@ type World = Awaited<ReturnType<typeof buildWorld>>;
 const db = () => ({ sequelize: app.sequelize });
 
 async function submit(world: World, as: Member = world.requestor) {
-  const form = requisitionForm(
-    world,
-    'Chairs',
-    { description: 'Chair', quantity: 2, unit_price: 120 },
-    { submit: true },
-  );
+  const form = chairsForm(world);
   return (await raise(world, as, form)).id;
 }
 

@@ -3,7 +3,7 @@ import type { User } from '../src/db/models/index.js';
 import { addWorkingDays } from '../src/domain/working-days.js';
 import { runEscalationPass } from '../src/features/approvals/escalation-job.js';
 import { call, expectContract } from './app.js';
-import { pendingPage, raise, requisitionDetail, requisitionForm } from './support/approval-calls.js';
+import { chairsForm, pendingPage, raise, requisitionDetail } from './support/approval-calls.js';
 import {
   body,
   buildDueWorld,
@@ -41,12 +41,7 @@ function buildWorld(options: {
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
 async function submit(world: World) {
-  const form = requisitionForm(
-    world,
-    'Chairs',
-    { description: 'Chair', quantity: 2, unit_price: 120 },
-    { submit: true },
-  );
+  const form = chairsForm(world);
   return (await raise(world, world.requestor, form)).id;
 }
 

@@ -1,12 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { describe, expect, it } from 'vitest';
 import { runEscalationPass } from '../src/features/approvals/escalation-job.js';
-import {
-  mailsTo as mailsOf,
-  raise,
-  requisitionForm,
-  setNotificationKinds,
-} from './support/approval-calls.js';
+import { chairsForm, mailsTo as mailsOf, raise, setNotificationKinds } from './support/approval-calls.js';
 import {
   buildDueWorld,
   HOUR,
@@ -41,12 +36,7 @@ async function buildWorld(options: { group?: boolean; boss?: boolean } = {}) {
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
 async function submit(world: World) {
-  const form = requisitionForm(
-    world,
-    'Chairs',
-    { description: 'Chair', quantity: 2, unit_price: 120 },
-    { submit: true },
-  );
+  const form = chairsForm(world);
   const requisition = await raise(world, world.requestor, form);
   const [step] = await select<{ remind_at: Date; due_at: Date }>(
     app,

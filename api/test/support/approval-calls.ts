@@ -54,6 +54,10 @@ export const requisitionForm = (
   ...extra,
 });
 
+/** The due-time tests' requisition: two chairs at 120.00 (240.00), submitted. */
+export const chairsForm = (world: { costCenter: { id: string }; glAccount: { id: string } }) =>
+  requisitionForm(world, 'Chairs', { description: 'Chair', quantity: 2, unit_price: 120 }, { submit: true });
+
 /** A requisition as the API answers it to a test (contract-checked JSON). */
 export interface Raised {
   id: string;
