@@ -1,19 +1,18 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../src/db/models/index.js';
 import { runAbsencePass } from '../src/features/absences/absence-job.js';
 import { ABSENCE_OVERLAP_MESSAGE } from '../src/features/absences/absences.service.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { call, expectContract } from './app.js';
+import { chairsForm, decide, pendingPage, raise, requisitionDetail } from './support/approval-calls.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  body,
+  buildHeadedDepartment,
+  buildOrganizationWorld,
+  HOUR,
+  type Member,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * Out of office (issue 15 item 4, docs/decisions.md "Out of office"): steps opening during an absence
@@ -21,74 +20,30 @@ import {
  * injected clock), never two hops, never to the requestor; the queue and the decision follow.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+// Every move kept the maintained queue counters exact.
+const app = useTestApp({}, { countersExact: true });
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  // Every move kept the maintained queue counters exact.
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-const HOUR = 3_600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs);
-
-interface Member {
-  user: User;
-  token: string;
-}
 
 /** An organisation where `manager` approves `requestor`'s requisitions; `backup` and `head` can approve too. */
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (roleName: string, extra: { manager?: User } = {}): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const head = await member('Department Head');
-  await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager');
-  const backup = await member('Manager');
-  const requestor = await member('User', { manager: manager.user });
+  const world = await buildOrganizationWorld(app);
+  const { head } = await buildHeadedDepartment(world);
+  const manager = await world.member('Manager');
+  const backup = await world.member('Manager');
+  const requestor = await world.member('User', { manager: manager.user });
   // A Manager whose own manager is `manager`: a requestor who can approve.
-  const approvingRequestor = await member('Manager', { manager: manager.user });
-  const plainUser = await member('User');
-  return {
-    organization,
-    costCenter,
-    glAccount,
-    head,
-    manager,
-    backup,
-    requestor,
-    approvingRequestor,
-    plainUser,
-  };
+  const approvingRequestor = await world.member('Manager', { manager: manager.user });
+  const plainUser = await world.member('User');
+  return { ...world, head, manager, backup, requestor, approvingRequestor, plainUser };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
 const db = () => ({ sequelize: app.sequelize });
 
 async function submit(world: World, as: Member = world.requestor) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: as.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenter.id,
-      gl_account_id: world.glAccount.id,
-      justification: 'Chairs',
-      line_items: [{ description: 'Chair', quantity: 2, unit_price: 120, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition.id as string;
+  const form = chairsForm(world);
+  return (await raise(world, as, form)).id;
 }
 
 async function setAbsence(world: World, as: Member, payload: Record<string, unknown>) {
@@ -109,37 +64,19 @@ const period = (delegate: Member, from: number, until: number) => ({
 
 /** The ids of the requisitions in `as`'s pending queue, with who they came from out of office. */
 async function pendingOf(world: World, as: Member) {
-  const response = await call(app.server, 'GET', '/api/approvals/pending', {
-    token: as.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'listPendingApprovals');
   // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-  return body(response).pending_approvals.map((item: any) => ({
+  return (await pendingPage(world, as)).pending_approvals.map((item: any) => ({
     id: item.requisition.id as string,
     from: (item.out_of_office_from?.id ?? null) as string | null,
   }));
 }
 
 async function workflow(world: World, id: string, as: Member = world.requestor) {
-  const response = await call(app.server, 'GET', `/api/requisitions/${id}`, {
-    token: as.token,
-    organizationId: world.organization.id,
-  });
-  expect(response.statusCode, response.payload).toBe(200);
   // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-  return body(response).requisition.approval_workflow as any[];
+  return (await requisitionDetail(world, as, id)).approval_workflow as any[];
 }
 
-async function approve(world: World, as: Member, id: string) {
-  const response = await call(app.server, 'POST', `/api/approvals/${id}/approve`, {
-    token: as.token,
-    organizationId: world.organization.id,
-    payload: { action: 'approve' },
-  });
-  expectContract(response, 'approveRequisition');
-  return response;
-}
+const approve = (world: World, as: Member, id: string) => decide(world, as, id, 'approve');
 
 describe('a step opening during an absence', () => {
   it('goes to the delegate, who sees it and approves; the absent approver no longer has it', async () => {

@@ -1,31 +1,23 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization, User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Organization } from '../src/db/models/index.js';
+import { call, expectContract } from './app.js';
+import { buildUser } from './factories.js';
+import { openStep, raise, requisitionDetail, requisitionForm } from './support/approval-calls.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  body,
+  buildApprovalChain,
+  buildOrganizationWorld,
+  type Member,
+  type OrganizationWorld,
+  useTestApp,
+} from './support/approval-world.js';
 
 /** The approval policy editor (issue 15 item 8): read, validated versioned saves, pinning, preview. */
 
-const app = await createTestApp();
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
-
+let world: OrganizationWorld;
 let organization: Organization;
 let admin: Member;
 let head: Member;
@@ -33,29 +25,14 @@ let manager: Member;
 let requestor: Member;
 let finance: Member;
 let staff: Member;
-let costCenterId: string;
-let glAccountId: string;
-
-async function member(
-  roleName: string,
-  extra: Parameters<typeof buildMembership>[1] extends infer O ? Partial<O> : never = {},
-) {
-  const user = await buildUser(app.models);
-  await buildMembership(app.models, { user, organization, roleName, ...extra });
-  return { user, token: await accessTokenFor(app.server, user) };
-}
 
 beforeAll(async () => {
-  organization = await buildOrganization(app.models);
-  costCenterId = (await buildCostCenter(app.models, organization)).id;
-  glAccountId = (await buildGlAccount(app.models, organization)).id;
-  admin = await member('Admin');
-  head = await member('Department Head');
-  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  manager = await member('Manager', { department });
-  requestor = await member('User', { manager: manager.user, department });
-  finance = await member('Finance Manager');
-  staff = await member('User');
+  world = await buildOrganizationWorld(app);
+  ({ organization } = world);
+  admin = await world.member('Admin');
+  ({ head, manager, requestor } = await buildApprovalChain(world));
+  finance = await world.member('Finance Manager');
+  staff = await world.member('User');
 });
 
 const url = (suffix = '') => `/api/organizations/${organization.id}/approval-policy${suffix}`;
@@ -100,32 +77,16 @@ const current = async () => body(await read()).approval_policy;
 
 /** A requisition of `total` raised and submitted by the requestor; its detail. */
 async function submitted(total: number) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: requestor.token,
-    organizationId: organization.id,
-    payload: {
-      cost_center_id: costCenterId,
-      gl_account_id: glAccountId,
-      justification: `Laptops ${total}`,
-      line_items: [{ description: 'Laptop', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return detail(body(response).requisition.id);
+  const line = { description: 'Laptop', unit_price: total };
+  const { id } = await raise(
+    world,
+    requestor,
+    requisitionForm(world, `Laptops ${total}`, line, { submit: true }),
+  );
+  return detail(id);
 }
 
-async function detail(id: string) {
-  const response = await call(app.server, 'GET', `/api/requisitions/${id}`, {
-    token: admin.token,
-    organizationId: organization.id,
-  });
-  expect(response.statusCode).toBe(200);
-  return body(response).requisition;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-const openStep = (requisition: any) => requisition.approval_workflow.find((s: any) => s.action === null);
+const detail = (id: string) => requisitionDetail(world, admin, id);
 
 const namedLevel = () => ({
   auto_approve_below: 0,

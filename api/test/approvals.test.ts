@@ -1,136 +1,46 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSAL_MESSAGES } from '../src/domain/approval-routing.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { call, expectContract } from './app.js';
+import { buildMembership, buildOrganization } from './factories.js';
+import { decide, openStep, pendingPage, raise, requisitionForm } from './support/approval-calls.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  body,
+  buildApprovalChain,
+  buildOrganizationWorld,
+  type Member,
+  useTestApp,
+} from './support/approval-world.js';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  // Every change these tests made kept the maintained counters exact (issue 12).
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-const tokenFor = (user: User): Promise<string> => accessTokenFor(app.server, user);
-
-interface Member {
-  user: User;
-  token: string;
-}
+// Every change these tests made kept the maintained counters exact (issue 12).
+const app = useTestApp({}, { countersExact: true });
 
 /**
  * An organisation with a department headed by `head`; `requestor` and `colleague` (Users managed
  * by `manager`), `manager` and `otherManager` (Managers), two Finance Managers.
  */
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (
-    roleName: string,
-    extra: { manager?: User; department?: Awaited<ReturnType<typeof buildDepartment>> } = {},
-  ): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await tokenFor(user) };
-  };
-  const head = await member('Department Head');
-  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager', { department });
-  const otherManager = await member('Manager');
-  const requestor = await member('User', { manager: manager.user, department });
-  const colleague = await member('User', { manager: manager.user, department });
-  const finance = await member('Finance Manager');
-  const finance2 = await member('Finance Manager');
-  return {
-    organization,
-    costCenter,
-    glAccount,
-    head,
-    manager,
-    otherManager,
-    requestor,
-    colleague,
-    finance,
-    finance2,
-  };
+  const world = await buildOrganizationWorld(app);
+  const chain = await buildApprovalChain(world);
+  const otherManager = await world.member('Manager');
+  const colleague = await world.member('User', { manager: chain.manager.user, department: chain.department });
+  const finance = await world.member('Finance Manager');
+  const finance2 = await world.member('Finance Manager');
+  return { ...world, ...chain, otherManager, colleague, finance, finance2 };
 }
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
 /** A requisition of `total` raised and submitted by `as` (default the requestor). */
-async function submitted(world: World, total: number, as: Member = world.requestor) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: as.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenter.id,
-      gl_account_id: world.glAccount.id,
-      justification: `Laptops for the team ${total}`,
-      line_items: [{ description: 'Laptop', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expectContract(response, 'createRequisition');
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition as { id: string; requisition_number: string; status: string };
+function submitted(world: World, total: number, as: Member = world.requestor) {
+  const line = { description: 'Laptop', unit_price: total };
+  return raise(world, as, requisitionForm(world, `Laptops for the team ${total}`, line, { submit: true }));
 }
-
-const PATHS = {
-  approve: ['approve', 'approveRequisition'],
-  reject: ['reject', 'rejectRequisition'],
-  request_info: ['request-info', 'requestRequisitionInfo'],
-  delegate: ['delegate', 'delegateApproval'],
-} as const;
 
 /** Sends an approval action as `as` and checks the answer against the contract. */
-async function act(
-  world: World,
-  as: Member,
-  id: string,
-  action: keyof typeof PATHS,
-  extra: Record<string, unknown> = {},
-  organizationId = world.organization.id,
-) {
-  const [path, operationId] = PATHS[action];
-  const response = await call(app.server, 'POST', `/api/approvals/${id}/${path}`, {
-    token: as.token,
-    organizationId,
-    payload: { action, ...extra },
-  });
-  expectContract(response, operationId);
-  return response;
-}
+const act = decide;
 
-/** The open step of a requisition detail. */
-// biome-ignore lint/suspicious/noExplicitAny: test helper over contract-checked JSON
-const openStep = (requisition: any) => requisition.approval_workflow.find((s: any) => s.action === null);
-
-async function pending(world: World, as: Member, query = '') {
-  const response = await call(app.server, 'GET', `/api/approvals/pending${query}`, {
-    token: as.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'listPendingApprovals');
-  expect(response.statusCode, response.payload).toBe(200);
-  return body(response);
-}
+const pending = (world: World, as: Member, query = '') => pendingPage(world, as, query);
 
 describe('approving', () => {
   let world: World;

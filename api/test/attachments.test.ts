@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Organization, User } from '../src/db/models/index.js';
 import { signDownload } from '../src/features/attachments/signed-link.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import {
   buildCompoundFileBytes,
   buildCostCenter,
@@ -18,23 +18,11 @@ import {
   buildPngBytes,
   buildUser,
 } from './factories.js';
+import { body, type Member, useTestApp } from './support/test-app.js';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const app = useTestApp();
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 const MB = 1024 * 1024;
-
-interface Member {
-  user: User;
-  token: string;
-}
 
 interface UploadFile {
   name: string;

@@ -1,9 +1,8 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { migrateDown, migrateUp } from '../src/db/migrator.js';
 import { createSequelize } from '../src/db/sequelize.js';
 
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -13,19 +12,12 @@ import {
   buildUser,
 } from './factories.js';
 import { createDatabase, databaseUrlFor, dropDatabase } from './global-setup.js';
+import { body, useTestApp } from './support/test-app.js';
 
 /** Budget administration and the budget policy setting (issue 13). */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const app = useTestApp();
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 const YEAR = new Date().getUTCFullYear();
 
 async function buildWorld() {

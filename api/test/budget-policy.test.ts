@@ -1,18 +1,23 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { describe, expect, it } from 'vitest';
+import { call, expectContract } from './app.js';
+import { buildBudget } from './factories.js';
 import {
-  buildBudget,
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  decide,
+  openStep,
+  raise,
+  request,
+  requisitionDetail,
+  requisitionForm,
+  submitDraft,
+} from './support/approval-calls.js';
+import {
+  body,
+  buildApprovalChain,
+  buildOrganizationWorld,
+  type Member,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * Budgets that hold (issue 13): the organisation's budget policy at submission and at each approval,
@@ -20,109 +25,41 @@ import {
  * approvals never commit more than the allocation.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
+const app = useTestApp({}, { countersExact: true });
 
 /** An organisation with the policy, a budget of `allocated` on its cost centre, and its people. */
 async function buildWorld(policy: 'warn' | 'require_finance' | 'block', allocated: string) {
-  const organization = await buildOrganization(app.models);
+  const world = await buildOrganizationWorld(app);
   await app.sequelize.query(
     `UPDATE organizations SET settings = jsonb_set(settings, '{budget_policy}', to_jsonb($2::text)) WHERE id = $1`,
-    { bind: [organization.id, policy] },
+    { bind: [world.organization.id, policy] },
   );
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const budget = await buildBudget(app.models, costCenter, { allocated_amount: allocated });
-  const member = async (roleName: string, extra: Record<string, unknown> = {}): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const head = await member('Department Head');
-  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager', { department });
-  const requestor = await member('User', { manager: manager.user, department });
-  const finance = await member('Finance Manager');
-  const admin = await member('Admin');
-  return { organization, costCenter, glAccount, budget, head, manager, requestor, finance, admin };
+  const budget = await buildBudget(app.models, world.costCenter, { allocated_amount: allocated });
+  const chain = await buildApprovalChain(world);
+  const finance = await world.member('Finance Manager');
+  const admin = await world.member('Admin');
+  return { ...world, budget, ...chain, finance, admin };
 }
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
-function form(world: World, total: number, submit: boolean) {
-  return {
-    cost_center_id: world.costCenter.id,
-    gl_account_id: world.glAccount.id,
-    justification: `Budget test ${total}`,
-    line_items: [{ description: 'Laptop', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-    submit,
-  };
-}
+const form = (world: World, total: number, submit: boolean) =>
+  requisitionForm(world, `Budget test ${total}`, { description: 'Laptop', unit_price: total }, { submit });
 
 async function draft(world: World, total: number): Promise<string> {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-    payload: form(world, total, false),
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition.id;
+  return (await raise(world, world.requestor, form(world, total, false))).id;
 }
 
-async function submit(world: World, id: string): Promise<ServerInjectResponse> {
-  const response = await call(app.server, 'POST', `/api/requisitions/${id}/submit`, {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'submitRequisition');
-  return response;
-}
+const submit = (world: World, id: string) => submitDraft(world, world.requestor, id);
 
-async function approve(world: World, as: Member, id: string): Promise<ServerInjectResponse> {
-  const response = await call(app.server, 'POST', `/api/approvals/${id}/approve`, {
-    token: as.token,
-    organizationId: world.organization.id,
-    payload: { action: 'approve' },
-  });
-  expectContract(response, 'approveRequisition');
-  return response;
-}
+const approve = (world: World, as: Member, id: string) => decide(world, as, id, 'approve');
 
-async function detail(world: World, as: Member, id: string) {
-  const response = await call(app.server, 'GET', `/api/requisitions/${id}`, {
-    token: as.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'getRequisition');
-  expect(response.statusCode).toBe(200);
-  return body(response).requisition;
-}
+const detail = (world: World, as: Member, id: string) => requisitionDetail(world, as, id);
 
 async function setAllocation(world: World, allocated: number) {
-  const response = await call(app.server, 'PATCH', `/api/budgets/${world.budget.id}`, {
-    token: world.admin.token,
-    organizationId: world.organization.id,
-    payload: { allocated },
-  });
+  const response = await request(world, world.admin, 'PATCH', `/budgets/${world.budget.id}`, { allocated });
   expect(response.statusCode, response.payload).toBe(200);
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-const openStep = (requisition: any) => requisition.approval_workflow.find((s: any) => s.action === null);
 
 describe('budget policy block', () => {
   it('refuses an over-budget submission with 409 naming the available amount, and changes nothing', async () => {

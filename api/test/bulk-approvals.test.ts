@@ -1,55 +1,29 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
-import {
-  buildBudget,
-  buildCostCenter,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, expectContract } from './app.js';
+import { buildBudget, buildCostCenter } from './factories.js';
+import { raise, requisitionForm } from './support/approval-calls.js';
+import { body, buildOrganizationWorld, type Member, useTestApp } from './support/approval-world.js';
 
 /**
  * Bulk decisions in the approval queue (issue 15 item 3): `POST /approvals/bulk` decides each
  * requisition by the single-item rules, each in its own transaction, and answers one result per id.
  */
 
-const app = await createTestApp();
-afterAll(async () => {
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
+const app = useTestApp({}, { countersExact: true });
 
 let world: Awaited<ReturnType<typeof buildWorld>>;
 
 /** Uma (a User managed by Mark), Mark and Otto (Managers); Otto manages Theo. */
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const other = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (roleName: string, manager?: User, inOrganization = organization): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization: inOrganization, roleName, manager });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const mark = await member('Manager');
-  const otto = await member('Manager');
-  const uma = await member('User', mark.user);
-  const theo = await member('User', otto.user);
-  const outsider = await member('Super Admin', undefined, other);
-  return { organization, other, costCenter, glAccount, mark, otto, uma, theo, outsider };
+  const elsewhere = await buildOrganizationWorld(app);
+  const home = await buildOrganizationWorld(app);
+  const mark = await home.member('Manager');
+  const otto = await home.member('Manager');
+  const uma = await home.member('User', { manager: mark.user });
+  const theo = await home.member('User', { manager: otto.user });
+  const outsider = await elsewhere.member('Super Admin');
+  return { ...home, other: elsewhere.organization, mark, otto, uma, theo, outsider };
 }
 
 beforeAll(async () => {
@@ -57,20 +31,10 @@ beforeAll(async () => {
 });
 
 /** A requisition of `total` (one manager level) raised and submitted by `as`. */
-async function submitted(as: Member, total = 1200, costCenterId = world.costCenter.id) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: as.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: costCenterId,
-      gl_account_id: world.glAccount.id,
-      justification: `Monitors for the team ${total}`,
-      line_items: [{ description: 'Monitor', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition as { id: string; requisition_number: string };
+function submitted(as: Member, total = 1200, costCenterId = world.costCenter.id) {
+  const line = { description: 'Monitor', unit_price: total };
+  const form = requisitionForm(world, `Monitors for the team ${total}`, line, { submit: true });
+  return raise(world, as, { ...form, cost_center_id: costCenterId });
 }
 
 function bulk(as: Member, payload: Record<string, unknown>, organizationId = world.organization.id) {

@@ -1,182 +1,83 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization, User } from '../src/db/models/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDay } from '../src/features/purchase-orders/po-document.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { call, expectContract } from './app.js';
+import { buildDepartment } from './factories.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  decide,
+  decisionLinks,
+  openSteps,
+  pendingCount as pendingCountOf,
+  pendingIds as pendingIdsOf,
+  raise,
+  requisitionDetail,
+  requisitionForm,
+  unreadCount,
+} from './support/approval-calls.js';
+import {
+  boardPolicy,
+  body,
+  buildOrganizationWorld,
+  type Member,
+  PUBLIC_URL,
+  saveApprovalPolicy,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * Closed seats say what happened, and a named-users level needing one approval asks all its named
  * users (issue 15 items 2, 6, 8; docs/decisions.md "Closed seats and any-one-of levels").
  */
 
-const PUBLIC_URL = 'https://purchasing.example';
-let app: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  app = await createTestApp({ publicUrl: PUBLIC_URL });
-});
-afterAll(async () => {
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
+const app = useTestApp({ publicUrl: PUBLIC_URL }, { countersExact: true });
 
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 const nameOf = (member: Member) => `${member.user.first_name} ${member.user.last_name}`;
 const today = () => formatDay(new Date());
 
-interface Member {
-  user: User;
-  token: string;
-}
-
-interface World {
-  organization: Organization;
-  admin: Member;
-  requestor: Member;
-  finance: Member;
-  outsider: Member;
-  board: Member[];
-  costCenterId: string;
-  glAccountId: string;
-}
-
 /** An organisation whose level 1 is the three board members (`required` of them), level 2 Finance. */
-async function buildWorld(required: number): Promise<World> {
-  const organization = await buildOrganization(app.models);
-  const member = async (roleName: string, extra: Partial<Parameters<typeof buildMembership>[1]> = {}) => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const admin = await member('Admin');
-  const manager = await member('Manager');
-  const department = await buildDepartment(app.models, organization, {});
-  const world: World = {
-    organization,
-    admin,
-    requestor: await member('User', { manager: manager.user, department }),
-    finance: await member('Finance Manager'),
-    outsider: await member('General Manager'),
-    board: [
-      await member('General Manager'),
-      await member('General Manager'),
-      await member('General Manager'),
-    ],
-    costCenterId: (await buildCostCenter(app.models, organization)).id,
-    glAccountId: (await buildGlAccount(app.models, organization)).id,
-  };
-  const saved = await call(app.server, 'PUT', `/api/organizations/${organization.id}/approval-policy`, {
-    token: admin.token,
-    organizationId: organization.id,
-    payload: { version: 1, policy: policyOf(world, required) },
-  });
-  expect(saved.statusCode, saved.payload).toBe(200);
-  return world;
+async function buildWorld(required: number) {
+  const world = await buildOrganizationWorld(app);
+  const admin = await world.member('Admin');
+  const manager = await world.member('Manager');
+  const department = await buildDepartment(app.models, world.organization, {});
+  const requestor = await world.member('User', { manager: manager.user, department });
+  const finance = await world.member('Finance Manager');
+  const outsider = await world.member('General Manager');
+  const board = [
+    await world.member('General Manager'),
+    await world.member('General Manager'),
+    await world.member('General Manager'),
+  ];
+  await saveApprovalPolicy(world, admin, boardPolicy(board, required));
+  return { ...world, admin, requestor, finance, outsider, board };
 }
-
-const policyOf = (world: World, required: number) => ({
-  auto_approve_below: 0,
-  fallback_approver_roles: ['Super Admin'],
-  levels: [
-    {
-      level: 1,
-      title: 'Board Approval',
-      min_total: 0,
-      approver: 'users',
-      user_ids: world.board.map((b) => b.user.id),
-      ...(required > 1 ? { required_approvals: required } : {}),
-    },
-    { level: 2, title: 'Finance Approval', min_total: 0, approver: 'role', role_name: 'Finance Manager' },
-  ],
-});
+type World = Awaited<ReturnType<typeof buildWorld>>;
 
 async function submitted(world: World, total = 1000) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenterId,
-      gl_account_id: world.glAccountId,
-      justification: `Board purchase ${total}`,
-      line_items: [{ description: 'Server', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition as { id: string; requisition_number: string };
+  const line = { description: 'Server', unit_price: total };
+  return raise(
+    world,
+    world.requestor,
+    requisitionForm(world, `Board purchase ${total}`, line, { submit: true }),
+  );
 }
 
-async function detail(world: World, id: string) {
-  const response = await call(app.server, 'GET', `/api/requisitions/${id}`, {
-    token: world.admin.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'getRequisition');
-  expect(response.statusCode).toBe(200);
-  return body(response).requisition;
-}
+const detail = (world: World, id: string) => requisitionDetail(world, world.admin, id);
 
-const PATHS = { approve: 'approve', reject: 'reject', request_info: 'request-info' } as const;
+const act = (
+  world: World,
+  as: Member,
+  id: string,
+  action: 'approve' | 'reject' | 'request_info',
+  comments?: string,
+) => decide(world, as, id, action, comments ? { comments } : {});
 
-function act(world: World, as: Member, id: string, action: keyof typeof PATHS, comments?: string) {
-  return call(app.server, 'POST', `/api/approvals/${id}/${PATHS[action]}`, {
-    token: as.token,
-    organizationId: world.organization.id,
-    payload: { action, ...(comments ? { comments } : {}) },
-  });
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-const openSteps = (requisition: any) => requisition.approval_workflow.filter((s: any) => s.action === null);
-
-async function pendingIds(world: World, as: Member): Promise<string[]> {
-  const response = await call(app.server, 'GET', '/api/approvals/pending', {
-    token: as.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'listPendingApprovals');
-  // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-  return body(response).pending_approvals.map((row: any) => row.requisition.id);
-}
-
-async function pendingCount(world: World, as: Member): Promise<number> {
-  const response = await call(app.server, 'GET', `/api/organizations/${world.organization.id}/summary`, {
-    token: as.token,
-    organizationId: world.organization.id,
-  });
-  return body(response).summary.pending_approvals;
-}
-
-async function unread(world: World, as: Member): Promise<number> {
-  const response = await call(app.server, 'GET', '/api/notifications/unread-count', {
-    token: as.token,
-    organizationId: world.organization.id,
-  });
-  return body(response).unread_count;
-}
+const pendingIds = (world: World, as: Member) => pendingIdsOf(world, as);
+const pendingCount = (world: World, as: Member) => pendingCountOf(world, as);
+const unread = (world: World, as: Member) => unreadCount(world, as);
 
 /** The Approve and Reject tokens of the latest "awaiting your decision" mail to `member` about `number`. */
-async function linksOf(member: Member, number: string): Promise<{ approve: string; reject: string }> {
-  const [mail] = await app.sequelize.query<{ text_body: string }>(
-    `SELECT text_body FROM email_outbox WHERE lower(to_address) = lower($1) AND subject = $2
-      ORDER BY created_at DESC LIMIT 1`,
-    { bind: [member.user.email, `Awaiting your decision: ${number}`], type: QueryTypes.SELECT },
-  );
-  const tokens = [...(mail?.text_body ?? '').matchAll(/\/email-decision\/([A-Za-z0-9_-]+)/g)].map(
-    (m) => m[1]!,
-  );
-  if (tokens.length !== 2) throw new Error(`no decision mail to ${member.user.email} about ${number}`);
-  return { approve: tokens[0]!, reject: tokens[1]! };
-}
+const linksOf = (member: Member, number: string) => decisionLinks(app, member.user, number);
 
 let client = 0;
 const link = (method: 'GET' | 'POST', token: string, payload?: object) =>

@@ -1,32 +1,34 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization, User } from '../src/db/models/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Organization } from '../src/db/models/index.js';
 import { runEscalationPass } from '../src/features/approvals/escalation-job.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { call, expectContract } from './app.js';
+import { buildDepartment } from './factories.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  decide,
+  openSteps,
+  pendingCount as pendingCountOf,
+  pendingIds as pendingIdsOf,
+  raise,
+  requisitionDetail,
+  requisitionForm,
+  unreadCount,
+} from './support/approval-calls.js';
+import {
+  boardPolicy,
+  body,
+  buildOrganizationWorld,
+  type Member,
+  type OrganizationWorld,
+  saveApprovalPolicy,
+  useTestApp,
+} from './support/approval-world.js';
 
 /** Committees (N of M, issue 15 item 6): 2 of 3 named users approve a level; one rejection rejects. */
 
-const app = await createTestApp();
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
-
+let world: OrganizationWorld;
 let organization: Organization;
 let admin: Member;
 let manager: Member;
@@ -36,115 +38,43 @@ let board: Member[];
 let costCenterId: string;
 let glAccountId: string;
 
-async function member(roleName: string, extra: Partial<Parameters<typeof buildMembership>[1]> = {}) {
-  const user = await buildUser(app.models);
-  await buildMembership(app.models, { user, organization, roleName, ...extra });
-  return { user, token: await accessTokenFor(app.server, user) };
-}
-
-const policy = () => ({
-  auto_approve_below: 0,
-  fallback_approver_roles: ['Super Admin'],
-  levels: [
-    {
-      level: 1,
-      title: 'Board Approval',
-      min_total: 0,
-      approver: 'users',
-      user_ids: board.map((b) => b.user.id),
-      required_approvals: 2,
-    },
-    { level: 2, title: 'Finance Approval', min_total: 0, approver: 'role', role_name: 'Finance Manager' },
-  ],
-});
+const policy = () => boardPolicy(board, 2);
 
 beforeAll(async () => {
-  organization = await buildOrganization(app.models);
-  costCenterId = (await buildCostCenter(app.models, organization)).id;
-  glAccountId = (await buildGlAccount(app.models, organization)).id;
-  admin = await member('Admin');
-  manager = await member('Manager');
+  world = await buildOrganizationWorld(app);
+  ({ organization } = world);
+  costCenterId = world.costCenter.id;
+  glAccountId = world.glAccount.id;
+  admin = await world.member('Admin');
+  manager = await world.member('Manager');
   const department = await buildDepartment(app.models, organization, {});
-  requestor = await member('User', { manager: manager.user, department });
-  finance = await member('Finance Manager');
-  board = [await member('General Manager'), await member('General Manager'), await member('General Manager')];
-  const saved = await call(app.server, 'PUT', `/api/organizations/${organization.id}/approval-policy`, {
-    token: admin.token,
-    organizationId: organization.id,
-    payload: { version: 1, policy: policy() },
-  });
-  expectContract(saved, 'updateApprovalPolicy');
-  expect(saved.statusCode, saved.payload).toBe(200);
+  requestor = await world.member('User', { manager: manager.user, department });
+  finance = await world.member('Finance Manager');
+  board = [
+    await world.member('General Manager'),
+    await world.member('General Manager'),
+    await world.member('General Manager'),
+  ];
+  expectContract(await saveApprovalPolicy(world, admin, policy()), 'updateApprovalPolicy');
 });
 
 async function submitted(total = 1000) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: requestor.token,
-    organizationId: organization.id,
-    payload: {
-      cost_center_id: costCenterId,
-      gl_account_id: glAccountId,
-      justification: `Board purchase ${total}`,
-      line_items: [{ description: 'Server', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition as { id: string };
+  const line = { description: 'Server', unit_price: total };
+  return raise(world, requestor, requisitionForm(world, `Board purchase ${total}`, line, { submit: true }));
 }
 
-async function detail(id: string) {
-  const response = await call(app.server, 'GET', `/api/requisitions/${id}`, {
-    token: admin.token,
-    organizationId: organization.id,
-  });
-  expectContract(response, 'getRequisition');
-  expect(response.statusCode).toBe(200);
-  return body(response).requisition;
-}
+const detail = (id: string) => requisitionDetail(world, admin, id);
 
-const PATHS = { approve: 'approve', reject: 'reject', request_info: 'request-info' } as const;
+const act = (as: Member, id: string, action: 'approve' | 'reject' | 'request_info', comments?: string) =>
+  decide(world, as, id, action, comments ? { comments } : {});
 
-async function act(as: Member, id: string, action: keyof typeof PATHS, comments?: string) {
-  return call(app.server, 'POST', `/api/approvals/${id}/${PATHS[action]}`, {
-    token: as.token,
-    organizationId: organization.id,
-    payload: { action, ...(comments ? { comments } : {}) },
-  });
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-const openSteps = (requisition: any) => requisition.approval_workflow.filter((s: any) => s.action === null);
-
-async function pendingIds(as: Member): Promise<string[]> {
-  const response = await call(app.server, 'GET', '/api/approvals/pending', {
-    token: as.token,
-    organizationId: organization.id,
-  });
-  expectContract(response, 'listPendingApprovals');
-  // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-  return body(response).pending_approvals.map((row: any) => row.requisition.id);
-}
+const pendingIds = (as: Member) => pendingIdsOf(world, as);
 
 /** The caller's maintained "pending approvals" counter (organisation summary). */
-async function pendingCount(as: Member): Promise<number> {
-  const response = await call(app.server, 'GET', `/api/organizations/${organization.id}/summary`, {
-    token: as.token,
-    organizationId: organization.id,
-  });
-  expectContract(response, 'getOrganizationSummary');
-  return body(response).summary.pending_approvals;
-}
+const pendingCount = (as: Member) => pendingCountOf(world, as);
 
 /** The caller's unread notifications (the bell). */
-async function unread(as: Member): Promise<number> {
-  const response = await call(app.server, 'GET', '/api/notifications/unread-count', {
-    token: as.token,
-    organizationId: organization.id,
-  });
-  expect(response.statusCode, response.payload).toBe(200);
-  return body(response).unread_count;
-}
+const unread = (as: Member) => unreadCount(world, as);
 
 describe('a committee level (2 of 3)', () => {
   it('opens a step to every member: each one’s queue, counter and bell show it', async () => {

@@ -1,47 +1,25 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
+import { describe, expect, it } from 'vitest';
 import { inOrganization } from '../src/db/tenant-context.js';
 import { fiscalYearOf } from '../src/domain/fiscal-year.js';
 import { budgetFigures, budgetFiguresByScan } from '../src/features/budgets/budget-figures.js';
 import { textMatch } from '../src/features/requisitions/requisition-search.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { call, expectContract } from './app.js';
 import { expectCountersExact } from './counters-check.js';
-import {
-  buildBudget,
-  buildCostCenter,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildRequisition,
-  buildUser,
-} from './factories.js';
+import { buildBudget, buildCostCenter, buildMembership, buildRequisition } from './factories.js';
+import { buildOrganizationWorld } from './support/approval-world.js';
+import { body, useTestApp } from './support/test-app.js';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
+const app = useTestApp();
 
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (roleName: string, manager?: User) => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...(manager ? { manager } : {}) });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const manager = await member('Manager');
-  const admin = await member('Admin');
-  const requestors = await Promise.all(Array.from({ length: 5 }, () => member('User', manager.user)));
-  return { organization, costCenter, glAccount, manager, admin, requestors };
+  const world = await buildOrganizationWorld(app);
+  const manager = await world.member('Manager');
+  const admin = await world.member('Admin');
+  const requestors = await Promise.all(
+    Array.from({ length: 5 }, () => world.member('User', { manager: manager.user })),
+  );
+  return { ...world, manager, admin, requestors };
 }
 
 type World = Awaited<ReturnType<typeof buildWorld>>;

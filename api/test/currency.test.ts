@@ -1,64 +1,33 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { describe, expect, it } from 'vitest';
+import { call, expectContract } from './app.js';
+import { buildBudget } from './factories.js';
+import { raise, requisitionDetail, requisitionForm, submitDraft } from './support/approval-calls.js';
 import {
-  buildBudget,
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  body,
+  buildApprovalChain,
+  buildOrganizationWorld,
+  type Member,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * Currency done right (issue 13 item 2): exchange rates kept per organisation, a rate frozen at
  * submission, thresholds, budgets and the counters in the base currency.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  // Every change these tests made kept the maintained counters exact, in base amounts.
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
+// Every change these tests made kept the maintained counters exact, in base amounts.
+const app = useTestApp({}, { countersExact: true });
 
 /** `YYYY-MM-DD` of today (UTC) moved by `days`. */
 const day = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-interface Member {
-  user: User;
-  token: string;
-}
-
 /** An AUD organisation: an Admin, a requestor managed by a manager in a department with a head, a Finance Manager. */
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (
-    roleName: string,
-    extra: { manager?: User; department?: Awaited<ReturnType<typeof buildDepartment>> } = {},
-  ): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const admin = await member('Admin');
-  const head = await member('Department Head');
-  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager', { department });
-  const requestor = await member('User', { manager: manager.user, department });
-  const finance = await member('Finance Manager');
-  return { organization, costCenter, glAccount, admin, head, manager, requestor, finance };
+  const world = await buildOrganizationWorld(app);
+  const admin = await world.member('Admin');
+  const chain = await buildApprovalChain(world);
+  const finance = await world.member('Finance Manager');
+  return { ...world, admin, ...chain, finance };
 }
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -72,39 +41,18 @@ async function addRate(world: World, currency: string, rate: number, effectiveFr
 }
 
 /** A draft of one line of `amount` in `currency`, raised by the requestor. */
-async function draft(world: World, amount: number, currency: string) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenter.id,
-      gl_account_id: world.glAccount.id,
-      justification: `Conference in Berlin ${amount}`,
-      currency,
-      line_items: [{ description: 'Booth', quantity: 1, unit_price: amount, unit_of_measure: 'each' }],
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition as { id: string };
+function draft(world: World, amount: number, currency: string) {
+  const line = { description: 'Booth', unit_price: amount };
+  return raise(
+    world,
+    world.requestor,
+    requisitionForm(world, `Conference in Berlin ${amount}`, line, { currency }),
+  );
 }
 
-async function submit(world: World, id: string) {
-  const response = await call(app.server, 'POST', `/api/requisitions/${id}/submit`, {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'submitRequisition');
-  return response;
-}
+const submit = (world: World, id: string) => submitDraft(world, world.requestor, id);
 
-async function detail(world: World, id: string, as: Member = world.requestor) {
-  const response = await call(app.server, 'GET', `/api/requisitions/${id}`, {
-    token: as.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'getRequisition');
-  return body(response).requisition;
-}
+const detail = (world: World, id: string, as: Member = world.requestor) => requisitionDetail(world, as, id);
 
 describe('exchange rates', () => {
   it('are kept by org.settings holders, read by every member, and refuse what makes no sense', async () => {

@@ -1,26 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Department, Organization, User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Department, Organization } from '../src/db/models/index.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import { buildDepartment, buildMembership, buildOrganization, buildUser } from './factories.js';
+import { body, type Member, useTestApp } from './support/test-app.js';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
+const app = useTestApp();
 
 /** A signed-in member of `organization` with `roleName`. */
 async function member(organization: Organization, roleName: string): Promise<Member> {

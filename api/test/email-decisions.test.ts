@@ -1,97 +1,47 @@
 import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../src/db/models/index.js';
 import { EMAIL_DECISION_MESSAGES } from '../src/features/approvals/email-decisions.js';
 import { loggablePath } from '../src/http/error-response.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { call, expectContract } from './app.js';
+import { decisionLinks, raise, requisitionForm } from './support/approval-calls.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  body,
+  buildApprovalChain,
+  buildOrganizationWorld,
+  PUBLIC_URL,
+  useTestApp,
+} from './support/approval-world.js';
 
-const PUBLIC_URL = 'https://purchasing.example';
+const app = useTestApp({ publicUrl: PUBLIC_URL }, { countersExact: true });
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp({ publicUrl: PUBLIC_URL });
-});
-afterAll(async () => {
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 const nameOf = (user: User) => `${user.first_name} ${user.last_name}`;
 
 let clientCounter = 0;
 /** A client address of its own per call (documentation range), so the per-client limit stays apart. */
 const newClient = () => `2001:db8::e${(++clientCounter).toString(16)}`;
 
-interface Member {
-  user: User;
-  token: string;
-}
-
 /** An organisation: a requestor managed by `manager`, whose department `head` heads, and `otherManager`. */
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (
-    roleName: string,
-    extra: { manager?: User; department?: Awaited<ReturnType<typeof buildDepartment>> } = {},
-  ): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const head = await member('Department Head');
-  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager', { department });
-  const otherManager = await member('Manager');
-  const requestor = await member('User', { manager: manager.user, department });
-  return { organization, costCenter, glAccount, head, manager, otherManager, requestor };
+  const world = await buildOrganizationWorld(app);
+  const chain = await buildApprovalChain(world);
+  const otherManager = await world.member('Manager');
+  return { ...world, ...chain, otherManager };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
-async function submitted(world: World, total: number) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenter.id,
-      gl_account_id: world.glAccount.id,
-      justification: `Chairs for the team ${total}`,
-      line_items: [{ description: 'Chair', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition as { id: string; requisition_number: string; status: string };
+function submitted(world: World, total: number) {
+  const line = { description: 'Chair', unit_price: total };
+  return raise(
+    world,
+    world.requestor,
+    requisitionForm(world, `Chairs for the team ${total}`, line, { submit: true }),
+  );
 }
 
 /** The Approve and Reject tokens of the latest "awaiting your decision" mail to `user` about `number`. */
-async function linksOf(user: User, number: string): Promise<{ approve: string; reject: string }> {
-  const [mail] = await app.sequelize.query<{ text_body: string; subject: string }>(
-    `SELECT subject, text_body FROM email_outbox WHERE lower(to_address) = lower($1) AND subject = $2
-      ORDER BY created_at DESC LIMIT 1`,
-    { bind: [user.email, `Awaiting your decision: ${number}`], type: QueryTypes.SELECT },
-  );
-  const tokens = [...(mail?.text_body ?? '').matchAll(/\/email-decision\/([A-Za-z0-9_-]+)/g)].map(
-    (m) => m[1]!,
-  );
-  if (tokens.length !== 2) throw new Error(`no decision mail to ${user.email} about ${number}`);
-  expect(mail!.text_body).toContain(`Approve:\n${PUBLIC_URL}/email-decision/${tokens[0]}`);
-  expect(mail!.text_body).toContain(`Reject:\n${PUBLIC_URL}/email-decision/${tokens[1]}`);
-  return { approve: tokens[0]!, reject: tokens[1]! };
-}
+const linksOf = (user: User, number: string) => decisionLinks(app, user, number);
 
 function open(token: string): Promise<ServerInjectResponse> {
   return app.server.inject({

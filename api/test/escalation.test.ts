@@ -1,19 +1,18 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
-import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization, User } from '../src/db/models/index.js';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../src/db/models/index.js';
 import { addWorkingDays } from '../src/domain/working-days.js';
 import { runEscalationPass } from '../src/features/approvals/escalation-job.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { call, expectContract } from './app.js';
+import { chairsForm, pendingPage, raise, requisitionDetail } from './support/approval-calls.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  body,
+  buildDueWorld,
+  HOUR,
+  MAIL,
+  type Member,
+  select,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * Reminders and escalation (issue 15 item 5, docs/decisions.md "Reminders and escalation"): a step of
@@ -22,108 +21,28 @@ import {
  * they cannot take it, by telling the group; each is written to the history and notified.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-const HOUR = 3_600_000;
-const MAIL = { linkBase: 'https://purchasing.example', validHours: 72 };
+const app = useTestApp({}, { countersExact: true });
 const db = () => ({ sequelize: app.sequelize });
 
-interface Member {
-  user: User;
-  token: string;
-}
-
-const query = <T extends object>(sql: string, bind: unknown[]) =>
-  app.sequelize.query<T>(sql, { bind, type: QueryTypes.SELECT });
+const query = <T extends object>(sql: string, bind: unknown[]) => select<T>(app, sql, bind);
 
 /**
  * An organisation whose level 1 (the requestor's manager) is due in `dueDays` working days; the
  * manager's own manager is `boss` unless `managerHasBoss` says otherwise.
  */
-async function buildWorld(options: {
+function buildWorld(options: {
   dueDays: number | null;
   managerHasBoss?: 'boss' | 'none' | 'requestor';
   /** Level 1 open to every approving Finance Manager instead of the requestor's manager. */
   group?: boolean;
 }) {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (roleName: string, manager?: User | null): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, manager: manager ?? null });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const admin = await member('Admin');
-  const head = await member('Department Head');
-  await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const boss = await member('Manager');
-  const finance = await member('Finance Manager');
-  const which = options.managerHasBoss ?? 'boss';
-  const manager = await member('Manager', which === 'boss' ? boss.user : null);
-  const requestor = await member('User', manager.user);
-  if (which === 'requestor') {
-    await app.models.UserOrganization.update(
-      { manager_id: requestor.user.id },
-      { where: { organization_id: organization.id, user_id: manager.user.id } },
-    );
-  }
-  await setPolicy(organization, admin, options.dueDays, options.group ?? false);
-  return { organization, costCenter, glAccount, admin, boss, finance, manager, requestor };
+  return buildDueWorld(app, options);
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
-async function setPolicy(organization: Organization, admin: Member, dueDays: number | null, group: boolean) {
-  const url = `/api/organizations/${organization.id}/approval-policy`;
-  const current = await call(app.server, 'GET', url, { token: admin.token, organizationId: organization.id });
-  expect(current.statusCode, current.payload).toBe(200);
-  const response = await call(app.server, 'PUT', url, {
-    token: admin.token,
-    organizationId: organization.id,
-    payload: {
-      version: body(current).approval_policy.version,
-      policy: {
-        auto_approve_below: 0,
-        fallback_approver_roles: ['Finance Manager'],
-        levels: [
-          {
-            level: 1,
-            min_total: 0,
-            due_in_working_days: dueDays,
-            ...(group
-              ? { title: 'Finance Approval', approver: 'role', role_name: 'Finance Manager' }
-              : { title: 'Manager Approval', approver: 'manager' }),
-          },
-        ],
-      },
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(200);
-}
-
 async function submit(world: World) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenter.id,
-      gl_account_id: world.glAccount.id,
-      justification: 'Chairs',
-      line_items: [{ description: 'Chair', quantity: 2, unit_price: 120, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition.id as string;
+  const form = chairsForm(world);
+  return (await raise(world, world.requestor, form)).id;
 }
 
 interface StepRow {
@@ -171,24 +90,11 @@ const decisionMailsTo = async (user: User) =>
   )[0]?.n ?? 0;
 
 async function queueOf(world: World, as: Member, search = '') {
-  const response = await call(app.server, 'GET', `/api/approvals/pending${search}`, {
-    token: as.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'listPendingApprovals');
   // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-  return body(response).pending_approvals as any[];
+  return (await pendingPage(world, as, search)).pending_approvals as any[];
 }
 
-async function requisitionOf(world: World, id: string) {
-  const response = await call(app.server, 'GET', `/api/requisitions/${id}`, {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'getRequisition');
-  // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-  return body(response).requisition as any;
-}
+const requisitionOf = (world: World, id: string) => requisitionDetail(world, world.requestor, id);
 
 describe('due times', () => {
   it('gives a step its level due time in working days, shown in the queue and the timeline', async () => {

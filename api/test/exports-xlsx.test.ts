@@ -1,40 +1,29 @@
 import { Readable } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inOrganization } from '../src/db/tenant-context.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { requisitionExport } from '../src/features/requisitions/requisition-export.js';
 import { xlsxStream } from '../src/http/xlsx-export.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { call, expectContract } from './app.js';
+import { buildVendor } from './factories.js';
+import { useTestApp } from './support/approval-world.js';
 import {
-  buildCostCenter,
-  buildMembership,
-  buildOrganization,
-  buildRequisition,
-  buildUser,
-  buildVendor,
-} from './factories.js';
+  adminOf,
+  buildExportWorld,
+  copyRequisitions,
+  FORMULA,
+  heapAfterCollection,
+} from './support/export-world.js';
 
 /**
  * The lists' Excel export (issue 16): `format=xlsx` answers a workbook with the CSV's rows, filters,
  * columns and order, amounts as numbers, days as dates and a frozen header, streamed in bounded memory.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const FORMULA = '=HYPERLINK("http://evil.example","Click")';
 const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 
 /** The CSV answer's rows, header first. */
@@ -60,30 +49,14 @@ async function workbookOf(response: ServerInjectResponse) {
 const utcDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const member = async (roleName: string, last = 'Member') => {
-    const user = await buildUser(app.models, { first_name: 'Ana', last_name: last });
-    await buildMembership(app.models, { user, organization, roleName });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const admin = await member('Admin');
-  const buyer = await member('Finance Manager');
-  const own = await member('User', 'Own');
-  const raise = (status: 'approved' | 'draft', justification: string, category = 'standard') =>
-    buildRequisition(app.models, {
-      organization,
-      requestor: own.user,
-      costCenter,
-      status,
-      overrides: { justification, category: category as 'standard' },
-    });
+  const world = await buildExportWorld(app);
+  const { own, raise } = world;
   const requisitions = [
-    await raise('draft', 'Chairs, "ergonomic" and\nsturdy'),
-    await raise('approved', FORMULA, 'capital'),
-    await raise('approved', 'Laptops', 'capital'),
+    await raise(own, 'draft', 'Chairs, "ergonomic" and\nsturdy'),
+    await raise(own, 'approved', FORMULA, 'capital'),
+    await raise(own, 'approved', 'Laptops', 'capital'),
   ];
-  return { organization, costCenter, admin, buyer, own, requisitions };
+  return { ...world, requisitions };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
@@ -222,19 +195,6 @@ describe('GET /purchase-orders/export?format=xlsx', () => {
 });
 
 describe('a large workbook', () => {
-  const adminOf = (world: World) => ({
-    actor: {
-      userId: world.admin.user.id,
-      scope: {
-        organizationId: world.organization.id,
-        membershipId: '',
-        roleName: 'Admin',
-        permissions: new Set(['requisition.view_all']),
-      },
-    },
-    db: inOrganization({ sequelize: app.sequelize }, world.organization.id),
-  });
-
   it('gives its connection back when the reader stops', async () => {
     const { actor, db } = adminOf(await buildWorld());
     const pool = (app.sequelize.connectionManager as unknown as { pool: { using: number } }).pool;
@@ -247,28 +207,8 @@ describe('a large workbook', () => {
   it('streams 50,000 rows while the heap stays far below what a workbook in memory takes', async () => {
     const world = await buildWorld();
     const ROWS = 50_000;
-    const columns = (
-      await app.sequelize.query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns
-          WHERE table_name = 'requisitions' AND table_schema = current_schema() AND is_generated = 'NEVER'
-            AND column_name NOT IN ('id', 'requisition_number', 'justification', 'created_at', 'search_text')`,
-        { type: QueryTypes.SELECT },
-      )
-    ).map((row) => `"${row.column_name}"`);
-    await app.sequelize.query(
-      `INSERT INTO requisitions (id, requisition_number, justification, created_at, ${columns.join(', ')})
-       SELECT gen_random_uuid(), 'REQ-2026-7' || lpad(g::text, 6, '0'),
-              'Bulk stationery order number ' || g || ' for the third floor, with a long note to make rows wide',
-              now() - g * interval '1 second', ${columns.map((column) => `t.${column}`).join(', ')}
-         FROM requisitions t, generate_series(1, ${ROWS}) g WHERE t.id = :template`,
-      { replacements: { template: world.requisitions[0]!.id } },
-    );
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const heap = () => {
-      gc();
-      return process.memoryUsage().heapUsed;
-    };
+    await copyRequisitions(app, world.requisitions[0]!.id, ROWS, '7');
+    const heap = heapAfterCollection();
     const { actor, db } = adminOf(world);
     const before = heap();
     const started = Date.now();

@@ -1,21 +1,18 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import Papa from 'papaparse';
-import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inOrganization } from '../src/db/tenant-context.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { requisitionExport } from '../src/features/requisitions/requisition-export.js';
 import { csvStream } from '../src/http/csv-export.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, expectContract } from './app.js';
+import { buildMembership, buildOrganization, buildUser, buildVendor } from './factories.js';
+import { useTestApp } from './support/approval-world.js';
 import {
-  buildCostCenter,
-  buildMembership,
-  buildOrganization,
-  buildRequisition,
-  buildUser,
-  buildVendor,
-} from './factories.js';
+  adminOf,
+  buildExportWorld,
+  copyRequisitions,
+  FORMULA,
+  heapAfterCollection,
+} from './support/export-world.js';
 
 /**
  * The list exports (issue 16, item 5): the file holds exactly the list's rows for the same filters and
@@ -23,17 +20,9 @@ import {
  * constant memory.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-const FORMULA = '=HYPERLINK("http://evil.example","Click")';
 
 /** The parsed rows of a CSV answer (the byte order mark dropped), header first. */
 function rowsOf(response: ServerInjectResponse): string[][] {
@@ -44,37 +33,16 @@ function rowsOf(response: ServerInjectResponse): string[][] {
 }
 
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const member = async (roleName: string, last = 'Member') => {
-    const user = await buildUser(app.models, { first_name: 'Ana', last_name: last });
-    await buildMembership(app.models, { user, organization, roleName });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const admin = await member('Admin');
-  const buyer = await member('Finance Manager');
-  const own = await member('User', 'Own');
-  const other = await member('User', 'Other');
-  const raise = (
-    requestor: typeof own,
-    status: 'approved' | 'draft',
-    justification: string,
-    category = 'standard',
-  ) =>
-    buildRequisition(app.models, {
-      organization,
-      requestor: requestor.user,
-      costCenter,
-      status,
-      overrides: { justification, category: category as 'standard' },
-    });
+  const world = await buildExportWorld(app);
+  const { own, raise } = world;
+  const other = await world.person('User', 'Other');
   const mine = [
     await raise(own, 'draft', 'Chairs, "ergonomic" and\nsturdy'),
     await raise(own, 'approved', FORMULA, 'capital'),
     await raise(own, 'approved', '-2+3'),
   ];
   const theirs = [await raise(other, 'approved', 'Laptops', 'capital'), await raise(other, 'draft', 'Desks')];
-  return { organization, costCenter, admin, buyer, own, other, mine, theirs };
+  return { ...world, other, mine, theirs };
 }
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -257,20 +225,6 @@ describe('GET /purchase-orders/export', () => {
   });
 });
 
-/** The admin of `world` as the services see the caller, and a database handle in its organisation. */
-function adminOf(world: World) {
-  const actor = {
-    userId: world.admin.user.id,
-    scope: {
-      organizationId: world.organization.id,
-      membershipId: '',
-      roleName: 'Admin',
-      permissions: new Set(['requisition.view_all']),
-    },
-  };
-  return { actor, db: inOrganization({ sequelize: app.sequelize }, world.organization.id) };
-}
-
 describe('a large export', () => {
   it('gives its connection back when the reader stops', async () => {
     const { actor, db } = adminOf(await buildWorld());
@@ -284,28 +238,8 @@ describe('a large export', () => {
   it('streams 50,000 rows while the heap grows by far less than the file', async () => {
     const world = await buildWorld();
     const ROWS = 50_000;
-    const columns = (
-      await app.sequelize.query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns
-          WHERE table_name = 'requisitions' AND table_schema = current_schema() AND is_generated = 'NEVER'
-            AND column_name NOT IN ('id', 'requisition_number', 'justification', 'created_at', 'search_text')`,
-        { type: QueryTypes.SELECT },
-      )
-    ).map((row) => `"${row.column_name}"`);
-    await app.sequelize.query(
-      `INSERT INTO requisitions (id, requisition_number, justification, created_at, ${columns.join(', ')})
-       SELECT gen_random_uuid(), 'REQ-2026-8' || lpad(g::text, 6, '0'),
-              'Bulk stationery order number ' || g || ' for the third floor, with a long note to make rows wide',
-              now() - g * interval '1 second', ${columns.map((column) => `t.${column}`).join(', ')}
-         FROM requisitions t, generate_series(1, ${ROWS}) g WHERE t.id = :template`,
-      { replacements: { template: world.mine[0]!.id } },
-    );
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const heap = () => {
-      gc();
-      return process.memoryUsage().heapUsed;
-    };
+    await copyRequisitions(app, world.mine[0]!.id, ROWS, '8');
+    const heap = heapAfterCollection();
     const { actor, db } = adminOf(world);
     const before = heap();
     const stream = await csvStream(db, requisitionExport(actor, {}));

@@ -1,73 +1,42 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
 import { type ChainEntry, canonicalEntry, entryHash, GENESIS_HASH } from '../src/domain/history-chain.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import {
-  buildCostCenter,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+import { call, expectContract } from './app.js';
+import { raise, request, requisitionForm } from './support/approval-calls.js';
+import { body, buildOrganizationWorld, type Member, useTestApp } from './support/approval-world.js';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const app = useTestApp();
 /** The admin connection (the tables' owner): the only one that can alter an entry. */
 let admin: pg.Client;
 
 beforeAll(async () => {
-  app = await createTestApp();
   admin = new pg.Client({ connectionString: inject('databaseUrl') });
   await admin.connect();
 });
 afterAll(async () => {
   await admin.end();
-  await app.close();
 });
 
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
-
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (roleName: string, manager?: User): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...(manager ? { manager } : {}) });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const manager = await member('Manager');
-  const requestor = await member('User', manager.user);
-  const outsider = await member('User');
-  const finance = await member('Finance Manager');
-  return { organization, costCenter, glAccount, manager, requestor, outsider, finance };
+  const world = await buildOrganizationWorld(app);
+  const manager = await world.member('Manager');
+  const requestor = await world.member('User', { manager: manager.user });
+  const outsider = await world.member('User');
+  const finance = await world.member('Finance Manager');
+  return { ...world, manager, requestor, outsider, finance };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
-async function submitted(world: World, total = 500): Promise<{ id: string; requisition_number: string }> {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenter.id,
-      gl_account_id: world.glAccount.id,
-      justification: 'Chairs, "ergonomic", for the team',
-      line_items: [{ description: 'Chair', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition;
+function submitted(world: World, total = 500): Promise<{ id: string; requisition_number: string }> {
+  const line = { description: 'Chair', unit_price: total };
+  return raise(
+    world,
+    world.requestor,
+    requisitionForm(world, 'Chairs, "ergonomic", for the team', line, { submit: true }),
+  );
 }
 
-const get = (world: World, as: Member, url: string) =>
-  call(app.server, 'GET', `/api${url}`, { token: as.token, organizationId: world.organization.id });
+const get = (world: World, as: Member, url: string) => request(world, as, 'GET', url);
 
 async function verifyRequisition(world: World, id: string, as: Member = world.requestor) {
   const response = await get(world, as, `/requisitions/${id}/history/verify`);

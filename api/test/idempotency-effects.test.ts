@@ -2,22 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import pg from 'pg';
 import { QueryTypes } from 'sequelize';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitSettings } from '../src/http/idempotency.js';
 import { leaseSettings } from '../src/http/idempotency-store.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { expectContract } from './app.js';
+import { buildPdfBytes, buildRequisition, buildVendor } from './factories.js';
+import { raise, request, requisitionForm } from './support/approval-calls.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildPdfBytes,
-  buildRequisition,
-  buildUser,
-  buildVendor,
-} from './factories.js';
+  body,
+  buildApprovalChain,
+  buildOrganizationWorld,
+  type Member,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * Replays of decisions and of writes with side effects (issue 13): a submit, an approval, a
@@ -25,69 +22,24 @@ import {
  * make one change, one audit entry and one mail.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
+const app = useTestApp();
 
 async function buildWorld() {
-  const organization = await buildOrganization(app.models, {
-    address: '10 Head Office Road, Sydney NSW 2000',
-  });
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (
-    roleName: string,
-    extra: { manager?: User; department?: Awaited<ReturnType<typeof buildDepartment>> } = {},
-  ): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const head = await member('Department Head');
-  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager', { department });
-  const requestor = await member('User', { manager: manager.user, department });
-  const buyer = await member('Finance Manager');
-  const vendor = await buildVendor(app.models, organization);
-  return { organization, costCenter, glAccount, manager, requestor, buyer, vendor };
+  const world = await buildOrganizationWorld(app, { address: '10 Head Office Road, Sydney NSW 2000' });
+  const { manager, requestor } = await buildApprovalChain(world);
+  const buyer = await world.member('Finance Manager');
+  const vendor = await buildVendor(app.models, world.organization);
+  return { ...world, manager, requestor, buyer, vendor };
 }
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
-function post(world: World, as: Member, url: string, key: string, payload?: unknown) {
-  return call(app.server, 'POST', `/api${url}`, {
-    token: as.token,
-    organizationId: world.organization.id,
-    ...(payload !== undefined ? { payload } : {}),
-    headers: { 'idempotency-key': key },
-  });
-}
+const post = (world: World, as: Member, url: string, key: string, payload?: unknown) =>
+  request(world, as, 'POST', url, payload, { 'idempotency-key': key });
 
-async function draft(world: World, total = 120): Promise<{ id: string }> {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenter.id,
-      gl_account_id: world.glAccount.id,
-      justification: 'Chairs for the meeting room',
-      line_items: [{ description: 'Chair', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition;
+function draft(world: World, total = 120): Promise<{ id: string }> {
+  const line = { description: 'Chair', unit_price: total };
+  return raise(world, world.requestor, requisitionForm(world, 'Chairs for the meeting room', line));
 }
 
 async function auditCount(entityId: string, action: string): Promise<number> {

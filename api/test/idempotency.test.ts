@@ -1,10 +1,10 @@
 import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Organization, User } from '../src/db/models/index.js';
 import { waitSettings } from '../src/http/idempotency.js';
 import { sweepExpiredKeys } from '../src/http/idempotency-store.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import {
   buildCostCenter,
   buildGlAccount,
@@ -12,6 +12,7 @@ import {
   buildOrganization,
   buildUser,
 } from './factories.js';
+import { body, type Member, useTestApp } from './support/test-app.js';
 
 /**
  * `Idempotency-Key` (issue 13): the same key and request answer the first answer without a second
@@ -20,25 +21,11 @@ import {
  * is never run twice, not even after its answer was lost.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 const defaultWait = { ...waitSettings };
 afterEach(() => {
   Object.assign(waitSettings, defaultWait);
 });
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
 
 async function memberOf(organization: Organization, roleName: string, user?: User): Promise<Member> {
   const person = user ?? (await buildUser(app.models));

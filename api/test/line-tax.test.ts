@@ -1,9 +1,7 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CostCenter, GlAccount, Organization, User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import {
   buildCostCenter,
   buildGlAccount,
@@ -13,20 +11,11 @@ import {
   buildUser,
   buildVendor,
 } from './factories.js';
+import { body, useTestApp } from './support/test-app.js';
 
 /** A line's tax given as a rate (issue 19, item 9; docs/decisions.md "Line tax"). */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
+const app = useTestApp({}, { countersExact: true });
 
 interface World {
   organization: Organization;

@@ -1,11 +1,10 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '../src/features/paging.js';
 import { ANCHOR_FROM_OFFSET } from '../src/features/requisitions/requisition-list.js';
 import { PROBE_ROWS } from '../src/features/requisitions/requisition-search.js';
 import { LARGE_SET_STEPS, manyStepsCountSql } from '../src/features/requisitions/requisition-visible.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import { expectCountersExact } from './counters-check.js';
 import {
   buildCostCenter,
@@ -15,6 +14,7 @@ import {
   buildRequisition,
   buildUser,
 } from './factories.js';
+import { body, useTestApp } from './support/test-app.js';
 
 /**
  * The requisition list where its plans change with depth and with the term (issue 12): a far page of
@@ -23,16 +23,8 @@ import {
  * (ORDER BY … OFFSET over `search_text ILIKE`).
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const app = useTestApp();
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 const ROWS = 1250;
 
 /**

@@ -1,7 +1,5 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
+import { describe, expect, it } from 'vitest';
 import { actOnRequisitionIn } from '../src/features/approvals/approvals.service.js';
 import { notificationMail } from '../src/features/mail/templates.js';
 import {
@@ -9,17 +7,24 @@ import {
   notifyOrderReceived,
   notifyRequisitionChange,
 } from '../src/features/notifications/notify.js';
-import { accessTokenFor, call, createTestApp } from './app.js';
+import { buildRequisition, buildVendor } from './factories.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildRequisition,
-  buildUser,
-  buildVendor,
-} from './factories.js';
+  type Channels,
+  type Mail,
+  mailsTo as mailsOf,
+  raise,
+  request,
+  requisitionForm,
+  setNotificationKinds,
+} from './support/approval-calls.js';
+import {
+  body,
+  buildApprovalChain,
+  buildOrganizationWorld,
+  type Member,
+  PUBLIC_URL,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * A mail for every kind (issue 15 item 1, docs/decisions.md "A mail for every kind"): each event mails
@@ -27,94 +32,43 @@ import {
  * the configured public URL; the decision mail stays the only mail of a step opened to someone.
  */
 
-const PUBLIC_URL = 'https://purchasing.example';
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp({ publicUrl: PUBLIC_URL });
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
+const app = useTestApp({ publicUrl: PUBLIC_URL });
 const db = () => ({ sequelize: app.sequelize });
 
-interface Member {
-  user: User;
-  token: string;
-}
-
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (
-    roleName: string,
-    extra: { manager?: User; department?: Awaited<ReturnType<typeof buildDepartment>> } = {},
-  ): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const head = await member('Department Head');
-  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager', { department });
-  const otherManager = await member('Manager');
-  const requestor = await member('User', { manager: manager.user, department });
-  const finance = await member('Finance Manager');
-  return { organization, costCenter, glAccount, head, manager, otherManager, requestor, finance };
+  const world = await buildOrganizationWorld(app);
+  const chain = await buildApprovalChain(world);
+  const otherManager = await world.member('Manager');
+  const finance = await world.member('Finance Manager');
+  return { ...world, ...chain, otherManager, finance };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
 const as = (world: World, who: Member, method: string, url: string, payload?: unknown) =>
-  call(app.server, method, `/api${url}`, {
-    token: who.token,
-    organizationId: world.organization.id,
-    // A caller's headers never shape a link.
-    headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', origin: 'https://evil.example' },
-    ...(payload !== undefined ? { payload } : {}),
+  // A caller's headers never shape a link.
+  request(world, who, method, url, payload, {
+    host: 'evil.example',
+    'x-forwarded-host': 'evil.example',
+    origin: 'https://evil.example',
   });
 
-async function submitted(world: World, total: number) {
-  const response = await as(world, world.requestor, 'POST', '/requisitions', {
-    cost_center_id: world.costCenter.id,
-    gl_account_id: world.glAccount.id,
-    justification: `Desks ${total}`,
-    line_items: [{ description: 'Desk', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-    submit: true,
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition as { id: string; requisition_number: string };
-}
+const submitted = (world: World, total: number) =>
+  raise(
+    world,
+    world.requestor,
+    requisitionForm(world, `Desks ${total}`, { description: 'Desk', unit_price: total }, { submit: true }),
+  );
 
 async function act(world: World, who: Member, id: string, path: string, payload: Record<string, unknown>) {
   const response = await as(world, who, 'POST', `/approvals/${id}/${path}`, payload);
   expect(response.statusCode, response.payload).toBe(200);
 }
 
-interface Mail {
-  subject: string;
-  text_body: string;
-  html_body: string;
-}
-
 /** Every mail queued to `who`, oldest first. */
-const mailsTo = (who: Member) =>
-  app.sequelize.query<Mail>(
-    `SELECT subject, text_body, html_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY created_at, id`,
-    { bind: [who.user.email], type: QueryTypes.SELECT },
-  );
+const mailsTo = (who: Member) => mailsOf(app, who.user);
 
-type Channels = { in_app: boolean; email: boolean };
-async function choose(world: World, who: Member, kinds: Record<string, Channels>) {
-  const current = body(await as(world, who, 'GET', '/users/me/notification-preferences'));
-  const saved = await as(world, who, 'PUT', '/users/me/notification-preferences', {
-    kinds: { ...current.kinds, ...kinds },
-    daily_digest: false,
-  });
-  expect(saved.statusCode, saved.payload).toBe(200);
-}
+const choose = (world: World, who: Member, kinds: Record<string, Channels>) =>
+  setNotificationKinds(world, who, kinds);
 
 const EMAIL_OFF = { in_app: true, email: false };
 const APP_OFF = { in_app: false, email: true };

@@ -1,19 +1,18 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../src/db/models/index.js';
 import { runDigestPass } from '../src/features/notifications/digest-job.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { expectContract } from './app.js';
+import { buildRequisition, buildVendor } from './factories.js';
+import { raise, request, requisitionForm } from './support/approval-calls.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildRequisition,
-  buildUser,
-  buildVendor,
-} from './factories.js';
+  body,
+  buildApprovalChain,
+  buildOrganizationWorld,
+  type Member,
+  PUBLIC_URL,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * The bell (issue 15 item 1): each event notifies the right people and nobody else, in the event's
@@ -21,76 +20,28 @@ import {
  * nothing changed; nobody reads or marks another's notification; the daily digest is sent once a day.
  */
 
-const PUBLIC_URL = 'https://purchasing.example';
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp({ publicUrl: PUBLIC_URL });
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
+const app = useTestApp({ publicUrl: PUBLIC_URL });
 
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (
-    roleName: string,
-    extra: { manager?: User; department?: Awaited<ReturnType<typeof buildDepartment>> } = {},
-  ): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const head = await member('Department Head');
-  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager', { department });
-  const otherManager = await member('Manager');
-  const requestor = await member('User', { manager: manager.user, department });
-  const finance = await member('Finance Manager');
-  const finance2 = await member('Finance Manager');
-  const bystander = await member('User', { manager: manager.user, department });
-  return {
-    organization,
-    costCenter,
-    glAccount,
-    head,
-    manager,
-    otherManager,
-    requestor,
-    finance,
-    finance2,
-    bystander,
-  };
+  const world = await buildOrganizationWorld(app);
+  const chain = await buildApprovalChain(world);
+  const otherManager = await world.member('Manager');
+  const finance = await world.member('Finance Manager');
+  const finance2 = await world.member('Finance Manager');
+  const bystander = await world.member('User', { manager: chain.manager.user, department: chain.department });
+  return { ...world, ...chain, otherManager, finance, finance2, bystander };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
 const as = (world: World, who: Member, method: string, url: string, payload?: unknown) =>
-  call(app.server, method, `/api${url}`, {
-    token: who.token,
-    organizationId: world.organization.id,
-    ...(payload !== undefined ? { payload } : {}),
-  });
+  request(world, who, method, url, payload);
 
-async function submitted(world: World, total: number) {
-  const response = await as(world, world.requestor, 'POST', '/requisitions', {
-    cost_center_id: world.costCenter.id,
-    gl_account_id: world.glAccount.id,
-    justification: `Desks ${total}`,
-    line_items: [{ description: 'Desk', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-    submit: true,
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition as { id: string; requisition_number: string };
-}
+const submitted = (world: World, total: number) =>
+  raise(
+    world,
+    world.requestor,
+    requisitionForm(world, `Desks ${total}`, { description: 'Desk', unit_price: total }, { submit: true }),
+  );
 
 async function act(world: World, who: Member, id: string, path: string, payload: Record<string, unknown>) {
   const response = await as(world, who, 'POST', `/approvals/${id}/${path}`, payload);

@@ -1,8 +1,7 @@
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Organization, User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -11,17 +10,10 @@ import {
   buildOrganization,
   buildUser,
 } from './factories.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  // Every change these tests made kept the maintained counters exact (issue 12).
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
+// Every change these tests made kept the maintained counters exact (issue 12).
+const app = useTestApp({}, { countersExact: true });
 
 const tokenFor = (user: User): Promise<string> => accessTokenFor(app.server, user);
 

@@ -1,27 +1,14 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization, User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { describe, expect, it } from 'vitest';
+import type { Organization } from '../src/db/models/index.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import { buildMembership, buildOrganization, buildProduct, buildUser, buildVendor } from './factories.js';
+import { body, type Member, useTestApp } from './support/test-app.js';
 
 /** Products catalogue (issue 16 item 2): reads for every member, writes and import with `product.manage`. */
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const app = useTestApp();
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-interface Member {
-  user: User;
-  token: string;
-}
 
 /** An organisation with a buyer (Finance Manager: product.manage), a User, and two vendors. */
 async function buildWorld() {

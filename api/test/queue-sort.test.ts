@@ -1,17 +1,14 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, expectContract } from './app.js';
+import { pendingPage, raise, requisitionForm } from './support/approval-calls.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  body,
+  buildHeadedDepartment,
+  buildOrganizationWorld,
+  HOUR,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * The approval queue's order (issue 15 item 5, `GET /approvals/pending?sort=`): oldest first by
@@ -20,64 +17,29 @@ import {
  * (the caller's own steps and their role group's).
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-const HOUR = 3_600_000;
-
-interface Member {
-  user: User;
-  token: string;
-}
+const app = useTestApp({}, { countersExact: true });
 
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (roleName: string, manager?: User | null): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, manager: manager ?? null });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const head = await member('Department Head');
-  await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager');
-  const requestor = await member('User', manager.user);
-  return { organization, costCenter, glAccount, manager, requestor };
+  const world = await buildOrganizationWorld(app);
+  await buildHeadedDepartment(world);
+  const manager = await world.member('Manager');
+  const requestor = await world.member('User', { manager: manager.user });
+  return { ...world, manager, requestor };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
 async function submit(world: World, justification: string): Promise<string> {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenter.id,
-      gl_account_id: world.glAccount.id,
-      justification,
-      line_items: [{ description: 'Chair', quantity: 1, unit_price: 120, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  return body(response).requisition.id as string;
+  const form = requisitionForm(
+    world,
+    justification,
+    { description: 'Chair', unit_price: 120 },
+    { submit: true },
+  );
+  return (await raise(world, world.requestor, form)).id;
 }
 
 async function queue(world: World, search: string) {
-  const response = await call(app.server, 'GET', `/api/approvals/pending${search}`, {
-    token: world.manager.token,
-    organizationId: world.organization.id,
-  });
-  expectContract(response, 'listPendingApprovals');
-  const page = body(response) as {
+  const page = (await pendingPage(world, world.manager, search)) as {
     pending_approvals: { requisition: { justification: string } }[];
     pagination: { total: number; cursor?: string };
   };

@@ -1,59 +1,30 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessTokenFor, call, expectContract } from './app.js';
+import { buildBudget, buildCostCenter, buildMembership, buildUser, buildVendor } from './factories.js';
+import { decide, openStep, raise, request as requestIn } from './support/approval-calls.js';
 import {
-  buildBudget,
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-  buildVendor,
-} from './factories.js';
+  body,
+  buildApprovalChain,
+  buildOrganizationWorld,
+  type Member,
+  useTestApp,
+} from './support/approval-world.js';
 
 /** Changes after approval (issue 15 item 7; docs/decisions.md "Changes after approval"). */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  // The committed and reserved counters followed every edit exactly.
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
+// The committed and reserved counters followed every edit exactly.
+const app = useTestApp({}, { countersExact: true });
 
 /** An organisation: requestor → manager, department head, a Finance Manager (buyer), a budget of 100,000. */
 async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const otherCostCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  await buildBudget(app.models, costCenter);
-  const vendor = await buildVendor(app.models, organization);
-  const member = async (roleName: string, extra: Record<string, unknown> = {}): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const head = await member('Department Head');
-  const department = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const manager = await member('Manager', { department });
-  const requestor = await member('User', { manager: manager.user, department });
-  const finance = await member('Finance Manager');
-  return { organization, costCenter, otherCostCenter, glAccount, vendor, head, manager, requestor, finance };
+  const world = await buildOrganizationWorld(app);
+  const otherCostCenter = await buildCostCenter(app.models, world.organization);
+  await buildBudget(app.models, world.costCenter);
+  const vendor = await buildVendor(app.models, world.organization);
+  const chain = await buildApprovalChain(world);
+  const finance = await world.member('Finance Manager');
+  return { ...world, otherCostCenter, vendor, ...chain, finance };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
@@ -70,25 +41,13 @@ const form = (world: World, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function request(world: World, as: Member, method: string, path: string, payload?: object) {
-  return call(app.server, method, `/api${path}`, {
-    token: as.token,
-    organizationId: world.organization.id,
-    ...(payload ? { payload } : {}),
-  });
-}
+const request = (world: World, as: Member, method: string, path: string, payload?: object) =>
+  requestIn(world, as, method, path, payload);
 
 /** A requisition of 1,000.00 (9 × 100 + 10 × 10) submitted and approved by the manager. */
 async function approved(world: World) {
-  const created = await request(world, world.requestor, 'POST', '/requisitions', {
-    ...form(world),
-    submit: true,
-  });
-  expect(created.statusCode, created.payload).toBe(201);
-  const id = body(created).requisition.id as string;
-  const decided = await request(world, world.manager, 'POST', `/approvals/${id}/approve`, {
-    action: 'approve',
-  });
+  const { id } = await raise(world, world.requestor, { ...form(world), submit: true });
+  const decided = await decide(world, world.manager, id, 'approve');
   expect(decided.statusCode, decided.payload).toBe(200);
   expect(body(decided).requisition.status).toBe('approved');
   return id;
@@ -110,9 +69,6 @@ async function committed(world: World): Promise<number> {
   expect(response.statusCode, response.payload).toBe(200);
   return body(response).committed;
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-const openStep = (requisition: any) => requisition.approval_workflow.find((s: any) => s.action === null);
 
 async function setTolerance(world: World, percent: number, amount: number) {
   const admin = await buildUser(app.models);

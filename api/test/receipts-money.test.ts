@@ -1,88 +1,26 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fiscalYearOf } from '../src/domain/fiscal-year.js';
 import { budgetFigures, budgetFiguresByScan } from '../src/features/budgets/budget-figures.js';
-import { accessTokenFor, call, createTestApp } from './app.js';
 import { expectCountersExact } from './counters-check.js';
-import {
-  buildBudget,
-  buildCostCenter,
-  buildMembership,
-  buildOrganization,
-  buildRequisition,
-  buildUser,
-  buildVendor,
-} from './factories.js';
+import { request as requestAs } from './support/approval-calls.js';
+import { body, useTestApp } from './support/approval-world.js';
+import { type BuyingWorld, buildBuyingWorld, sentLaptopOrder } from './support/order-world.js';
 
 /**
  * Partial receipts counted once (issue 16; docs/decisions.md "Receipts"): the received part of an
  * order leaves committed as it enters spent, in the counters and in the figures read from the rows.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const app = useTestApp({}, { countersExact: true });
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const member = async (roleName: string) => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const buyer = await member('Finance Manager');
-  const staff = await member('User');
-  const vendor = await buildVendor(app.models, organization, { name: 'Dell' });
-  const costCenter = await buildCostCenter(app.models, organization);
-  await buildBudget(app.models, costCenter, {
-    fiscal_year: fiscalYearOf(new Date(), 7).year,
-    allocated_amount: '100000.00',
-  });
-  return { organization, buyer, staff, vendor, costCenter };
-}
-type World = Awaited<ReturnType<typeof buildWorld>>;
+const buildWorld = () => buildBuyingWorld(app, { budget: true });
+type World = BuyingWorld;
 
 const request = (world: World, method: string, url: string, payload?: unknown) =>
-  call(app.server, method, `/api${url}`, {
-    token: world.buyer.token,
-    organizationId: world.organization.id,
-    ...(payload !== undefined ? { payload } : {}),
-  });
+  requestAs(world, world.buyer, method, url, payload);
 
 /** A sent order of three laptops (3,300.00 with tax) and two docks (215.01): 3,515.01 in all. */
-async function sentOrder(world: World) {
-  const requisition = await buildRequisition(app.models, {
-    organization: world.organization,
-    requestor: world.staff.user,
-    costCenter: world.costCenter,
-    status: 'approved',
-    lines: [
-      { description: 'Laptop', quantity: 3, unit_price: '1000.00', tax_amount: '300.00', tax_rate: '10' },
-      { description: 'Dock', quantity: 2, unit_price: '100.00', tax_amount: '15.01' },
-    ],
-  });
-  const created = await request(world, 'POST', '/purchase-orders', {
-    requisition_id: requisition.id,
-    vendor_id: world.vendor.id,
-    payment_terms: 'Net 30',
-    delivery_date: day(14),
-  });
-  expect(created.statusCode, created.payload).toBe(201);
-  const id = body(created).purchase_order.id as string;
-  const sent = await request(world, 'POST', `/purchase-orders/${id}/send`);
-  expect(sent.statusCode, sent.payload).toBe(200);
-  const lines = body(sent).purchase_order.po_line_items as { id: string }[];
-  return { id, laptop: lines[0]!.id, dock: lines[1]!.id, requisitionId: requisition.id };
-}
+const sentOrder = sentLaptopOrder;
 
 const receive = async (world: World, id: string, lines: { po_line_item_id: string; quantity: number }[]) => {
   const response = await request(world, 'POST', `/purchase-orders/${id}/receipts`, { lines });

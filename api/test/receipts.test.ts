@@ -1,83 +1,23 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fiscalYearOf } from '../src/domain/fiscal-year.js';
 import { budgetFigures, budgetFiguresByScan } from '../src/features/budgets/budget-figures.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
-import { expectCountersExact } from './counters-check.js';
-import {
-  buildCostCenter,
-  buildMembership,
-  buildOrganization,
-  buildRequisition,
-  buildUser,
-  buildVendor,
-} from './factories.js';
+import { expectContract } from './app.js';
+import { buildRequisition } from './factories.js';
+import { request } from './support/approval-calls.js';
+import { body, useTestApp } from './support/approval-world.js';
+import { type BuyingWorld, buildBuyingWorld, day, sentLaptopOrder } from './support/order-world.js';
 
 /** Receipts per line (issue 16 item 3; docs/decisions.md "Receipts"). */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+// Receipts keep the spent counters exact (a receipt trigger, a trigger on the order's status).
+const app = useTestApp({}, { countersExact: true });
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  // Receipts keep the spent counters exact (a receipt trigger, a trigger on the order's status).
-  await expectCountersExact(app.sequelize);
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function buildWorld() {
-  const organization = await buildOrganization(app.models);
-  const member = async (roleName: string) => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const buyer = await member('Finance Manager');
-  const staff = await member('User');
-  const vendor = await buildVendor(app.models, organization, { name: 'Dell' });
-  const costCenter = await buildCostCenter(app.models, organization);
-  return { organization, buyer, staff, vendor, costCenter };
-}
-type World = Awaited<ReturnType<typeof buildWorld>>;
-type Member = World['buyer'];
-
-const request = (world: World, as: Member, method: string, url: string, payload?: unknown) =>
-  call(app.server, method, `/api${url}`, {
-    token: as.token,
-    organizationId: world.organization.id,
-    ...(payload !== undefined ? { payload } : {}),
-  });
+const buildWorld = () => buildBuyingWorld(app);
+type World = BuyingWorld;
 
 /** A sent order of three laptops (10 % tax as a rate) and two docks (tax as an amount). */
-async function sentOrder(world: World) {
-  const requisition = await buildRequisition(app.models, {
-    organization: world.organization,
-    requestor: world.staff.user,
-    costCenter: world.costCenter,
-    status: 'approved',
-    lines: [
-      { description: 'Laptop', quantity: 3, unit_price: '1000.00', tax_amount: '300.00', tax_rate: '10' },
-      { description: 'Dock', quantity: 2, unit_price: '100.00', tax_amount: '15.01' },
-    ],
-  });
-  const created = await request(world, world.buyer, 'POST', '/purchase-orders', {
-    requisition_id: requisition.id,
-    vendor_id: world.vendor.id,
-    payment_terms: 'Net 30',
-    delivery_date: day(14),
-  });
-  expect(created.statusCode, created.payload).toBe(201);
-  const id = body(created).purchase_order.id as string;
-  const sent = await request(world, world.buyer, 'POST', `/purchase-orders/${id}/send`);
-  expect(sent.statusCode, sent.payload).toBe(200);
-  const lines = body(sent).purchase_order.po_line_items as { id: string; description: string }[];
-  return { id, laptop: lines[0]!.id, dock: lines[1]!.id };
-}
+const sentOrder = sentLaptopOrder;
 
 async function receive(
   world: World,

@@ -1,17 +1,16 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/db/models/index.js';
+import { describe, expect, it } from 'vitest';
 import { runEscalationPass } from '../src/features/approvals/escalation-job.js';
-import { accessTokenFor, call, createTestApp } from './app.js';
+import { chairsForm, mailsTo as mailsOf, raise, setNotificationKinds } from './support/approval-calls.js';
 import {
-  buildCostCenter,
-  buildDepartment,
-  buildGlAccount,
-  buildMembership,
-  buildOrganization,
-  buildUser,
-} from './factories.js';
+  buildDueWorld,
+  HOUR,
+  MAIL,
+  type Member,
+  PUBLIC_URL,
+  select,
+  useTestApp,
+} from './support/approval-world.js';
 
 /**
  * The mails of the reminder and escalation job (issue 15 items 1 and 5, docs/decisions.md "A mail for
@@ -20,89 +19,29 @@ import {
  * mails the group told. Each only to who keeps the kind by email.
  */
 
-const PUBLIC_URL = 'https://purchasing.example';
-const MAIL = { linkBase: PUBLIC_URL, validHours: 72 };
-const HOUR = 3_600_000;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp({ publicUrl: PUBLIC_URL });
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
+const app = useTestApp({ publicUrl: PUBLIC_URL });
 const db = () => ({ sequelize: app.sequelize });
-
-interface Member {
-  user: User;
-  token: string;
-}
 
 /** Level 1 due in one working day: the requestor's manager (whose manager is `boss` unless not), or the Finance Manager group. */
 async function buildWorld(options: { group?: boolean; boss?: boolean } = {}) {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (roleName: string, manager?: User | null): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, manager: manager ?? null });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const admin = await member('Admin');
-  const head = await member('Department Head');
-  await buildDepartment(app.models, organization, { department_head_id: head.user.id });
-  const boss = await member('Manager');
-  const finance = await member('Finance Manager');
-  const finance2 = await member('Finance Manager');
-  const manager = await member('Manager', options.boss === false ? null : boss.user);
-  const requestor = await member('User', manager.user);
-  const url = `/api/organizations/${organization.id}/approval-policy`;
-  const current = await call(app.server, 'GET', url, { token: admin.token, organizationId: organization.id });
-  const saved = await call(app.server, 'PUT', url, {
-    token: admin.token,
-    organizationId: organization.id,
-    payload: {
-      version: body(current).approval_policy.version,
-      policy: {
-        auto_approve_below: 0,
-        fallback_approver_roles: ['Finance Manager'],
-        levels: [
-          {
-            level: 1,
-            min_total: 0,
-            due_in_working_days: 1,
-            ...(options.group
-              ? { title: 'Finance Approval', approver: 'role', role_name: 'Finance Manager' }
-              : { title: 'Manager Approval', approver: 'manager' }),
-          },
-        ],
-      },
-    },
+  const managerHasBoss = options.boss === false ? 'none' : 'boss';
+  const world = await buildDueWorld(app, {
+    dueDays: 1,
+    managerHasBoss,
+    group: options.group,
+    secondFinance: true,
   });
-  expect(saved.statusCode, saved.payload).toBe(200);
-  return { organization, costCenter, glAccount, boss, finance, finance2, manager, requestor };
+  return { ...world, finance2: world.finance2 as Member };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
 async function submit(world: World) {
-  const response = await call(app.server, 'POST', '/api/requisitions', {
-    token: world.requestor.token,
-    organizationId: world.organization.id,
-    payload: {
-      cost_center_id: world.costCenter.id,
-      gl_account_id: world.glAccount.id,
-      justification: 'Chairs',
-      line_items: [{ description: 'Chair', quantity: 2, unit_price: 120, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
-  expect(response.statusCode, response.payload).toBe(201);
-  const requisition = body(response).requisition as { id: string; requisition_number: string };
-  const [step] = await app.sequelize.query<{ remind_at: Date; due_at: Date }>(
+  const form = chairsForm(world);
+  const requisition = await raise(world, world.requestor, form);
+  const [step] = await select<{ remind_at: Date; due_at: Date }>(
+    app,
     `SELECT remind_at, due_at FROM approval_steps WHERE requisition_id = $1`,
-    { bind: [requisition.id], type: QueryTypes.SELECT },
+    [requisition.id],
   );
   return {
     ...requisition,
@@ -111,26 +50,10 @@ async function submit(world: World) {
   };
 }
 
-const mailsTo = (who: Member) =>
-  app.sequelize.query<{ subject: string; text_body: string; html_body: string }>(
-    `SELECT subject, text_body, html_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY created_at, id`,
-    { bind: [who.user.email], type: QueryTypes.SELECT },
-  );
+const mailsTo = (who: Member) => mailsOf(app, who.user);
 
-async function emailOff(world: World, who: Member, kind: string) {
-  const current = body(
-    await call(app.server, 'GET', '/api/users/me/notification-preferences', {
-      token: who.token,
-      organizationId: world.organization.id,
-    }),
-  );
-  const saved = await call(app.server, 'PUT', '/api/users/me/notification-preferences', {
-    token: who.token,
-    organizationId: world.organization.id,
-    payload: { kinds: { ...current.kinds, [kind]: { in_app: true, email: false } }, daily_digest: false },
-  });
-  expect(saved.statusCode, saved.payload).toBe(200);
-}
+const emailOff = (world: World, who: Member, kind: string) =>
+  setNotificationKinds(world, who, { [kind]: { in_app: true, email: false } });
 
 const stamp = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
 

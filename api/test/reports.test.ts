@@ -1,8 +1,8 @@
 import type { ServerInjectResponse } from '@hapi/hapi';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CostCenter, User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CostCenter } from '../src/db/models/index.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -12,27 +12,15 @@ import {
   buildUser,
   buildVendor,
 } from './factories.js';
+import { body, type Member, useTestApp } from './support/test-app.js';
 
 /**
  * Reports (issue 16, item 4): spend by month, cost centre, vendor and category; budget against
  * actual; approval cycle time; open commitments; each as JSON and CSV, with `report.view`.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const app = useTestApp();
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-interface Member {
-  user: User;
-  token: string;
-}
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 const now = new Date();
 const today = now.toISOString().slice(0, 10);
 const thisMonth = today.slice(0, 7);

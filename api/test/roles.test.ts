@@ -1,27 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization, User } from '../src/db/models/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Organization } from '../src/db/models/index.js';
 import { PERMISSIONS } from '../src/domain/permissions.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import { buildMembership, buildOrganization, buildUser } from './factories.js';
+import { body, type Member, useTestApp } from './support/test-app.js';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
+const app = useTestApp();
 
 /** A member of `organization` with the role `roleName` (default or custom), signed in. */
 async function member(

@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import pg from 'pg';
 import { QueryTypes, Transaction } from 'sequelize';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { inOrganization } from '../src/db/tenant-context.js';
 import { retryingTransaction, transactionRetry } from '../src/db/transaction-retry.js';
 import type { Db } from '../src/http/context.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import {
   buildCostCenter,
   buildDepartment,
@@ -16,6 +16,7 @@ import {
   buildUser,
   buildVendor,
 } from './factories.js';
+import { useTestApp } from './support/test-app.js';
 
 /**
  * Serialization failures (40001) and deadlocks (40P01) run the transaction again instead of
@@ -23,14 +24,7 @@ import {
  * with the retry turned off (`transactionRetry.attempts = 1`) to see the failure it cures.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 const defaults = { ...transactionRetry };
 afterEach(() => {
   Object.assign(transactionRetry, defaults);

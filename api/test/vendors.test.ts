@@ -1,8 +1,7 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization, User } from '../src/db/models/index.js';
-import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { describe, expect, it } from 'vitest';
+import type { Organization } from '../src/db/models/index.js';
+import { accessTokenFor, call, expectContract } from './app.js';
 import {
   buildCostCenter,
   buildMembership,
@@ -11,24 +10,12 @@ import {
   buildUser,
   buildVendor,
 } from './factories.js';
+import { body, type Member, useTestApp } from './support/test-app.js';
 
 /** Vendors (issue 16 item 1): create, edit, deactivate with `vendor.manage`; a vendor's spend. */
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const app = useTestApp();
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-interface Member {
-  user: User;
-  token: string;
-}
 
 /**
  * An organisation with a buyer (Finance Manager: vendor.manage and orders), a User (orders: view

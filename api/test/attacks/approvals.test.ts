@@ -1,9 +1,8 @@
-import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization, User } from '../../src/db/models/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Organization } from '../../src/db/models/index.js';
 import { FALLBACK_TITLE } from '../../src/domain/approval-routing.js';
-import { accessTokenFor, call, createTestApp, expectContract } from '../app.js';
+import { accessTokenFor, call, expectContract } from '../app.js';
 import {
   buildCostCenter,
   buildDepartment,
@@ -12,6 +11,13 @@ import {
   buildOrganization,
   buildUser,
 } from '../factories.js';
+import {
+  pendingCount,
+  pendingIds as pendingIdsOf,
+  request,
+  requisitionForm,
+} from '../support/approval-calls.js';
+import { body, buildOrganizationWorld, type Member, useTestApp } from '../support/approval-world.js';
 
 /**
  * Issue 11 §3 and §7 (SECURITY.md line 24): every approval holds at least one human decision by
@@ -22,52 +28,29 @@ import {
  * §7: the manager approved level 1, the head delegated level 2 to the manager, who approved again.
  */
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const body = (response: ServerInjectResponse) => JSON.parse(response.payload);
-
-interface Member {
-  user: User;
-  token: string;
-}
+const app = useTestApp();
 
 /** An organisation shaped like the demo's Acme: a GM who heads Procurement and has no manager, … */
 async function buildAcme() {
-  const organization = await buildOrganization(app.models);
-  const costCenter = await buildCostCenter(app.models, organization);
-  const glAccount = await buildGlAccount(app.models, organization);
-  const member = async (
-    roleName: string,
-    extra: { manager?: User; department?: Awaited<ReturnType<typeof buildDepartment>> } = {},
-  ): Promise<Member> => {
-    const user = await buildUser(app.models);
-    await buildMembership(app.models, { user, organization, roleName, ...extra });
-    return { user, token: await accessTokenFor(app.server, user) };
-  };
-  const superAdmin = await member('Super Admin');
-  const gm = await member('General Manager');
+  const world = await buildOrganizationWorld(app);
+  const { organization } = world;
+  const superAdmin = await world.member('Super Admin');
+  const gm = await world.member('General Manager');
   const procurement = await buildDepartment(app.models, organization, { department_head_id: gm.user.id });
   await app.models.UserOrganization.update(
     { department_id: procurement.id },
     { where: { user_id: gm.user.id, organization_id: organization.id } },
   );
-  const finance = await member('Finance Manager', { manager: gm.user });
-  const head = await member('Department Head', { manager: gm.user });
+  const finance = await world.member('Finance Manager', { manager: gm.user });
+  const head = await world.member('Department Head', { manager: gm.user });
   const operations = await buildDepartment(app.models, organization, { department_head_id: head.user.id });
   await app.models.UserOrganization.update(
     { department_id: operations.id },
     { where: { user_id: head.user.id, organization_id: organization.id } },
   );
-  const manager = await member('Manager', { manager: head.user, department: operations });
-  const user = await member('User', { manager: manager.user, department: operations });
-  return { organization, costCenter, glAccount, superAdmin, gm, finance, head, manager, user };
+  const manager = await world.member('Manager', { manager: head.user, department: operations });
+  const user = await world.member('User', { manager: manager.user, department: operations });
+  return { ...world, superAdmin, gm, finance, head, manager, user };
 }
 
 type Acme = Awaited<ReturnType<typeof buildAcme>>;
@@ -77,17 +60,9 @@ function raise(
   as: Member,
   total: number,
 ) {
-  return call(app.server, 'POST', '/api/requisitions', {
-    token: as.token,
-    organizationId: org.organization.id,
-    payload: {
-      cost_center_id: org.costCenter.id,
-      gl_account_id: org.glAccount.id,
-      justification: `Attack replay ${total}`,
-      line_items: [{ description: 'Goods', quantity: 1, unit_price: total, unit_of_measure: 'each' }],
-      submit: true,
-    },
-  });
+  const line = { description: 'Goods', unit_price: total };
+  const form = requisitionForm(org, `Attack replay ${total}`, line, { submit: true });
+  return request({ app, organization: org.organization }, as, 'POST', '/requisitions', form);
 }
 
 async function submitted(org: Acme, as: Member, total: number) {
@@ -103,33 +78,14 @@ async function act(org: Acme, as: Member, id: string, path: string, payload: Rec
     approve: 'approveRequisition',
     delegate: 'delegateApproval',
   }[path] as string;
-  const response = await call(app.server, 'POST', `/api/approvals/${id}/${path}`, {
-    token: as.token,
-    organizationId: org.organization.id,
-    payload,
-  });
+  const response = await request(org, as, 'POST', `/approvals/${id}/${path}`, payload);
   expectContract(response, operationId);
   return response;
 }
 
-async function pendingIds(org: Acme, as: Member): Promise<string[]> {
-  const response = await call(app.server, 'GET', '/api/approvals/pending', {
-    token: as.token,
-    organizationId: org.organization.id,
-  });
-  expectContract(response, 'listPendingApprovals');
-  // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
-  return body(response).pending_approvals.map((item: any) => item.requisition.id);
-}
+const pendingIds = (org: Acme, as: Member) => pendingIdsOf(org, as);
 
-async function dashboardPending(org: Acme, as: Member): Promise<number> {
-  const response = await call(app.server, 'GET', `/api/organizations/${org.organization.id}/summary`, {
-    token: as.token,
-    organizationId: org.organization.id,
-  });
-  expect(response.statusCode, response.payload).toBe(200);
-  return body(response).summary.pending_approvals;
-}
+const dashboardPending = (org: Acme, as: Member) => pendingCount(org, as);
 
 /** Human approvals (action `approve`, by someone other than the requestor) of a requisition. */
 async function humanApprovals(requisitionId: string): Promise<string[]> {
