@@ -72,8 +72,9 @@ const largestFirst = (rows: SpendRow[]) =>
 /**
  * Spend over whole months from the maintained counters (migrations `2026.11.25T01.00.00` and
  * `2026.11.28T00.10.00`): `spend:<m>`, `spend:cc:<cc>:<m>`, `spend:cat:<category>:<m>` and
- * `spend:cc:<cc>:cat:<category>:<m>`, one index-only read of at most (cost centres or categories) ×
- * months keys, whatever the organisation's size. By vendor there is no counter: null.
+ * `spend:cc:<cc>:cat:<category>:<m>`, and (`2026.11.28T07.10.00`) `spend:vendor:<vendor>:<m>`: one
+ * index-only read of at most (cost centres, categories or vendors) × months keys, whatever the
+ * organisation's size. By vendor within one cost centre there is no counter: null.
  */
 async function spendFromCounters(
   db: Db,
@@ -131,12 +132,29 @@ async function spendFromCounters(
       })),
     );
   }
+  if (groupBy === 'vendor' && !costCenterId) {
+    const vendors = await select<{ id: string; name: string }>(
+      db,
+      'SELECT id, name FROM vendors WHERE organization_id = $1',
+      [organizationId],
+    );
+    const keyed = [
+      ...vendors.map((v) => ({ key: v.id, label: v.name })),
+      { key: 'none', label: 'No vendor' },
+    ];
+    const counters = await readCounters(
+      db,
+      organizationId,
+      keyed.flatMap((v) => months.map((m) => `spend:vendor:${v.key}:${m}`)),
+    );
+    return largestFirst(keyed.map((v) => ({ ...v, cents: sumOf(counters, `spend:vendor:${v.key}:`) })));
+  }
   return null;
 }
 
 /**
- * Spend in the period by month, cost centre, vendor or category. Over whole months, but by vendor,
- * it is the maintained counters (`spendFromCounters`); otherwise one range of
+ * Spend in the period by month, cost centre, vendor or category. Over whole months (but by vendor
+ * within one cost centre) it is the maintained counters (`spendFromCounters`); otherwise one range of
  * `purchase_orders_organization_sent_at_idx` over the period, joined to each order's requisition
  * (cost centre, category) when the grouping or the filter needs it, and to its vendor by key.
  */
