@@ -29,6 +29,15 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
            po.requisition_id, po.status, po.sent_at, po.received_date, po.received_at,
            COALESCE(po.base_total_amount, po.total_amount)) k
          UNION ALL
+         SELECT k.* FROM purchase_orders po CROSS JOIN LATERAL purchase_order_vendor_counter_keys(po.organization_id,
+           po.vendor_id, po.status, po.sent_at, COALESCE(po.base_total_amount, po.total_amount)) k
+         UNION ALL
+         SELECT k.* FROM requisitions r CROSS JOIN LATERAL requisition_open_counter_keys(r.organization_id, r.status,
+           r.cost_center_id, COALESCE(r.base_total_amount, r.total_amount)) k
+         UNION ALL
+         SELECT k.* FROM purchase_orders po CROSS JOIN LATERAL purchase_order_open_counter_keys(po.organization_id,
+           po.id, po.requisition_id, po.status, COALESCE(po.base_total_amount, po.total_amount)) k
+         UNION ALL
          -- spent: receipts of orders not (yet) received, by their day (2026.11.27T10.30.00)
          SELECT x.organization_id, s.key, round(x.base_amount * 100)::bigint FROM po_receipts x
            JOIN purchase_orders po ON po.id = x.purchase_order_id AND po.organization_id = x.organization_id
@@ -94,6 +103,18 @@ export async function expectCountersExact(sequelize: Sequelize): Promise<void> {
                     AND NOT EXISTS (SELECT 1 FROM purchase_orders p WHERE p.requisition_id = r.id AND p.status = 'received')
                   GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'po:' || status, count(*) FROM purchase_orders GROUP BY 1, 2
+       -- open commitments written out: receipts of sent and partly received orders, by cost centre
+       UNION ALL SELECT r.organization_id, 'open:received:' || r.cost_center_id, sum(round(x.base_amount * 100))
+                   FROM po_receipts x
+                   JOIN purchase_orders po ON po.id = x.purchase_order_id AND po.status IN ('sent', 'partially_received')
+                   JOIN requisitions r ON r.id = po.requisition_id
+                  GROUP BY 1, 2
+       -- spend by vendor written out: orders sent and not cancelled, by vendor and the month sent
+       UNION ALL SELECT organization_id,
+                        'spend:vendor:' || COALESCE(vendor_id::text, 'none') || ':' || to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM'),
+                        sum(round(COALESCE(base_total_amount, total_amount) * 100))
+                   FROM purchase_orders WHERE status IN ('sent', 'partially_received', 'received') AND sent_at IS NOT NULL
+                  GROUP BY 1, 2
        UNION ALL SELECT organization_id, 'done:' || actioned_by_id, count(*) FROM approval_steps
                   WHERE action IN ('approve', 'reject', 'request_info', 'delegate') AND actioned_by_id IS NOT NULL
                   GROUP BY 1, 2)

@@ -1,8 +1,10 @@
 import type { ServerInjectResponse } from '@hapi/hapi';
 import Papa from 'papaparse';
+import { QueryTypes } from 'sequelize';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CostCenter } from '../src/db/models/index.js';
 import { accessTokenFor, call, expectContract } from './app.js';
+import { expectCountersExact } from './counters-check.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -81,7 +83,7 @@ async function raise(
     overrides: { exchange_rate: '1', ...(options.category ? { category: options.category } : {}) },
   });
   const order = options.order === undefined ? 'sent' : options.order;
-  if (order === null) return;
+  if (order === null) return null;
   const vendor = options.vendor ?? (await buildVendor(app.models, world.organization));
   const created = await api(world, world.finance, 'createPurchaseOrder', 'POST', '/purchase-orders', {
     requisition_id: requisition.id,
@@ -104,6 +106,7 @@ async function raise(
     );
     expect(response.statusCode, response.payload).toBe(200);
   }
+  return id;
 }
 
 function csvRows(response: ServerInjectResponse): string[][] {
@@ -182,6 +185,53 @@ describe('reports', () => {
       expect(counted.rows, query).toEqual(scanned.rows);
       expect(counted.total, query).toBe(scanned.total);
     }
+  });
+
+  it('spend by vendor reads the vendor counters, exact after send, receive and cancel', async () => {
+    const own = await buildWorld();
+    const acme = await buildVendor(app.models, own.organization, { name: 'Acme Freight' });
+    const birch = await buildVendor(app.models, own.organization, { name: 'Birch Office' });
+    await raise(own, own.it, '100.00', { vendor: acme });
+    await raise(own, own.ops, '40.00', { vendor: birch, order: 'received' });
+    await raise(own, own.ops, '5.00', { vendor: birch, order: 'draft' });
+    const cancelled = await raise(own, own.it, '60.00', { vendor: birch });
+    const counters = async () =>
+      Object.fromEntries(
+        (
+          await app.sequelize.query<{ key: string; n: string }>(
+            `SELECT key, sum(n)::text AS n FROM counter_deltas
+              WHERE organization_id = $1 AND key LIKE 'spend:vendor:%' GROUP BY key HAVING sum(n) <> 0`,
+            { bind: [own.organization.id], type: QueryTypes.SELECT },
+          )
+        ).map((row) => [row.key, Number(row.n)]),
+      );
+    expect(await counters()).toEqual({
+      [`spend:vendor:${acme.id}:${thisMonth}`]: 10_000,
+      [`spend:vendor:${birch.id}:${thisMonth}`]: 10_000,
+    });
+    const cancel = await api(
+      own,
+      own.finance,
+      'cancelPurchaseOrder',
+      'POST',
+      `/purchase-orders/${cancelled}/cancel`,
+      {},
+    );
+    expect(cancel.statusCode, cancel.payload).toBe(200);
+    expect(await counters()).toEqual({
+      [`spend:vendor:${acme.id}:${thisMonth}`]: 10_000,
+      [`spend:vendor:${birch.id}:${thisMonth}`]: 4_000,
+    });
+    const read = async (query: string) =>
+      body(await api(own, own.finance, 'getSpendReport', 'GET', `/reports/spend?group_by=vendor&${query}`));
+    const counted = await read(`from=${monthStart}&to=${today}`);
+    expect(counted.rows).toEqual([
+      { key: acme.id, label: 'Acme Freight', amount: 100 },
+      { key: birch.id, label: 'Birch Office', amount: 40 },
+    ]);
+    expect(counted.rows).toEqual((await read(`from=${today}&to=${today}`)).rows);
+    expect((await read('')).total).toBe(140);
+    await expectCountersExact(app.sequelize);
   });
 
   it('budget against actual uses the budgets figures; open commitments what is not received', async () => {
