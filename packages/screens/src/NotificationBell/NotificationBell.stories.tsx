@@ -43,7 +43,7 @@ export const Open: Story = {
     const panel = within(
       await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Notifications' }),
     );
-    await expect(panel.getAllByRole('link', { name: /REQ-2026/ })).toHaveLength(3);
+    await expect(await panel.findAllByRole('link', { name: /REQ-2026/ })).toHaveLength(3);
     await expect(panel.getByRole('link', { name: 'Notification settings' })).toBeInTheDocument();
   },
 };

@@ -32,7 +32,7 @@ describe('NotificationBell', () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    const items = within(panel).getAllByRole('link', { name: /REQ-2026/ });
+    const items = await within(panel).findAllByRole('link', { name: /REQ-2026/ });
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveAccessibleName(/^Unread: REQ-2026-00012 from Sarah Lee awaits your decision/);
     expect(items[2]).toHaveAccessibleName(/^Your requisition REQ-2026-00004 was approved/);
@@ -48,7 +48,7 @@ describe('NotificationBell', () => {
     const { user, api, navigate } = setup();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    await user.click(within(panel).getByRole('link', { name: /REQ-2026-00012/ }));
+    await user.click(await within(panel).findByRole('link', { name: /REQ-2026-00012/ }));
     expect(navigate).toHaveBeenCalledWith('/approvals/00000000-0000-4000-8000-000000009101');
     await waitFor(() => expect(api.items[0]!.read_at).not.toBeNull());
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
