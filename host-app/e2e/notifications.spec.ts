@@ -111,7 +111,7 @@ test.describe('the bell', () => {
     await client.connect();
     let total: number;
     try {
-      // Only these 45 (two pages and a half): with three or more pages the last Load more never settles
+      // Only these 45 (a page and a half): with three or more pages the last Load more never settles
       // in Chromium (see the fixme below), and earlier specs leave the manager a varying number.
       await client.query(
         `DELETE FROM notifications n USING users u, organizations o
