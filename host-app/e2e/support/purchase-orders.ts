@@ -56,6 +56,17 @@ export async function approveAsMark(page: Page, requisition: CreatedRequisition)
 export async function apiHeaders(
   page: Page,
 ): Promise<{ headers: Record<string, string>; organizationId: string }> {
+  // The organisation is stored once the session's organisations have loaded, which may come after the
+  // dashboard's heading (signIn waits for that): wait for both keys rather than read them at once.
+  await page
+    .waitForFunction(
+      () =>
+        window.localStorage.getItem('auth_token') !== null &&
+        window.localStorage.getItem('current_organization_id') !== null,
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
   const { token, organizationId } = await page.evaluate(() => ({
     token: window.localStorage.getItem('auth_token'),
     organizationId: window.localStorage.getItem('current_organization_id'),
