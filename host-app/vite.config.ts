@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { modulesUsedBy } from './first-pages';
 
 const apiPort = process.env.API_PORT ?? '3000';
 
@@ -20,7 +22,7 @@ function firstScreenCode(id: string): boolean {
 function signedInShared(id: string): boolean {
   if (/[\\/]DatePicker[\\/]DatePicker\.tsx$/.test(id)) return false;
   return (
-    /[\\/]packages[\\/]screens[\\/]src[\\/](AppShell|kit[\\/](list[\\/]|[^\\/]+$)|shared[\\/](BaseAmount|display|csv))/.test(
+    /[\\/]packages[\\/]screens[\\/]src[\\/](AppShell|kit[\\/](list[\\/]|[^\\/]+$)|shared[\\/](BaseAmount|display|csv)\.tsx?$)/.test(
       id,
     ) ||
     /[\\/]packages[\\/]ui[\\/]src[\\/]/.test(id) ||
@@ -59,14 +61,35 @@ function bootScript(): Plugin {
           return [path, files.map((file) => `/${file}`)];
         }),
       );
-      const template = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
-      const marker = 'const preloads = {};';
-      if (!template.includes(marker)) throw new Error(`boot.js: no \`${marker}\``);
-      this.emitFile({
-        type: 'asset',
-        fileName: 'boot.js',
-        source: template.replace(marker, `const preloads = ${JSON.stringify(preloads)};`),
-      });
+      // The entry and every chunk it imports, as index.html would have preloaded them.
+      const imports = new Set<string>();
+      const walk = (file: string) => {
+        for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) {
+          if (imports.has(imported)) continue;
+          imports.add(imported);
+          walk(imported);
+        }
+      };
+      if (!entry) throw new Error('boot.js: the build has no entry chunk');
+      walk(entry.fileName);
+      const app = { entry: `/${entry.fileName}`, imports: [...imports].map((file) => `/${file}`) };
+      let source = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
+      for (const [marker, value] of [
+        ['const preloads = {};', `const preloads = ${JSON.stringify(preloads)};`],
+        ["const app = { entry: '', imports: [] };", `const app = ${JSON.stringify(app)};`],
+      ] as const) {
+        if (!source.includes(marker)) throw new Error(`boot.js: no \`${marker}\``);
+        source = source.replace(marker, value);
+      }
+      this.emitFile({ type: 'asset', fileName: 'boot.js', source });
+    },
+    // boot.js starts the app (above): the built page names no module script or preload of its own.
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, ''),
     },
   };
 }
@@ -76,50 +99,64 @@ function bootScript(): Plugin {
  * in development `/api` is proxied to the API server (API_PORT, default 3000). In production the API
  * serves `dist/` itself, with an SPA fallback to `index.html`.
  */
-export default defineConfig({
-  plugins: [
-    react(),
-    bootScript(),
-    // Brotli (quality 11) and gzip (level 9) copies of every text file over 1 KB beside it, which the
-    // API serves to a browser that accepts them (api/src/http/static-app.ts) instead of compressing
-    // each answer on the fly at gzip's default level: fewer bytes before the first screen (issue 19).
-    compression({
-      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
-  ],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
-  server: {
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // No source maps in the production build: the API serves dist/ to anyone, and maps would publish the
-    // sources. `.vite/manifest.json` lets scripts/bundle-budget.mjs walk what loads before the first screen.
-    sourcemap: false,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases. Only
-        // the libraries the first screen needs (`$initial`) are grouped; the others stay in the route
-        // chunks that use them, so grouping never makes the sign-in screen load more.
-        //
-        // The signed-in pages share many small modules (the shell, the list kit, widgets, icons, Radix
-        // parts), which would otherwise each become a chunk of their own: a cold list then waited for
-        // some twenty requests, a round trip each on a phone's link (issue 19). The workspace packages'
-        // modules of the first screen go to `app`; those the signed-in shell and the lists share, to
-        // `signed-in`, which the first protected page loads in one request.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'app', test: firstScreenCode, tags: ['$initial'], priority: 1 },
-            { name: 'signed-in', test: signedInShared, priority: 0 },
-          ],
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  // What the shell and the first pages use (./first-pages.ts): only that goes to `signed-in`; the other
+  // shared widgets go to `signed-in-more`, loaded by the pages that use them. A build only.
+  const firstPages =
+    command === 'build'
+      ? await modulesUsedBy(fileURLToPath(new URL('.', import.meta.url)), Object.values(bootPages))
+      : null;
+  const usedFirst = (id: string) => firstPages?.has(id.replace(/\?.*$/, '')) ?? true;
+  return {
+    plugins: [
+      react(),
+      bootScript(),
+      // Brotli (quality 11) and gzip (level 9) copies of every text file over 1 KB beside it, which the
+      // API serves to a browser that accepts them (api/src/http/static-app.ts) instead of compressing
+      // each answer on the fly at gzip's default level: fewer bytes before the first screen (issue 19).
+      compression({
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+        threshold: 1024,
+        logLevel: 'silent',
+      }),
+    ],
+    resolve: { conditions: ['source', ...defaultClientConditions] },
+    server: {
+      proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // No source maps in the production build: the API serves dist/ to anyone, and maps would publish the
+      // sources. `.vite/manifest.json` lets scripts/bundle-budget.mjs walk what loads before the first screen.
+      sourcemap: false,
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // Libraries change less often than the app: separate chunks stay cached across releases. Only
+          // the libraries the first screen needs (`$initial`) are grouped; the others stay in the route
+          // chunks that use them, so grouping never makes the sign-in screen load more.
+          //
+          // The signed-in pages share many small modules (the shell, the list kit, widgets, icons, Radix
+          // parts), which would otherwise each become a chunk of their own: a cold list then waited for
+          // some twenty requests, a round trip each on a phone's link (issue 19). The workspace packages'
+          // modules of the first screen go to `app`; those the signed-in shell and the lists share, to
+          // `signed-in`, which the first protected page loads in one request.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+              { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 3 },
+              { name: 'app', test: firstScreenCode, tags: ['$initial'], priority: 2 },
+              { name: 'signed-in', test: (id: string) => signedInShared(id) && usedFirst(id), priority: 1 },
+              {
+                name: 'signed-in-more',
+                test: (id: string) => signedInShared(id) && !usedFirst(id),
+                priority: 0,
+              },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });
