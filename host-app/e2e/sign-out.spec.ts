@@ -16,6 +16,7 @@ test.describe('sign-out', () => {
   });
 
   test('removing the token in another tab signs this tab out', async ({ page, context }) => {
+    test.setTimeout(60_000); // two tabs' cold loads on a shared two-core machine
     await signIn(page, 'user@acme.test');
     await page.goto('/requisitions');
     await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
