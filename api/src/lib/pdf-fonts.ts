@@ -6,10 +6,13 @@ import { type Run, type Script, scriptRuns, type Weight } from './pdf-scripts.js
 export { type Run, type Script, scriptOf, scriptRuns, type Weight } from './pdf-scripts.js';
 
 /**
- * Fonts for the PDFs the API makes (purchase orders, history exports): Noto Sans for Latin, Greek and
- * Cyrillic, Noto Sans SC for Chinese (and Japanese kana), Noto Sans Arabic for Arabic. pdfkit embeds
+ * Fonts for the PDFs the API makes (purchase orders, history exports): Noto Sans for Latin, Greek,
+ * Cyrillic and Devanagari, Noto Sans SC for Chinese (and Japanese kana), Noto Sans KR for Hangul,
+ * Noto Sans Arabic, Noto Sans Hebrew (the Hebrew subset of `@fontsource`'s WOFF files, which fontkit
+ * reads; it holds the Hebrew block, spaces and the shekel sign) and Noto Sans Thai. pdfkit embeds
  * only the glyphs a document uses (a subset), and it has no fallback between fonts, so each text is
  * split into runs by script and each run is drawn in its own font (see docs/decisions.md "Documents").
+ * A character none of them holds is drawn as its font's empty box (glyph 0); the document is fine.
  */
 const FILES: Record<Script, Record<Weight, string>> = {
   latin: {
@@ -20,14 +23,26 @@ const FILES: Record<Script, Record<Weight, string>> = {
     regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
     bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
   },
+  korean: {
+    regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
+  },
   arabic: {
     regular: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
     bold: '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
   },
+  hebrew: {
+    regular: '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-400-normal.woff',
+    bold: '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-700-normal.woff',
+  },
+  thai: {
+    regular: '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf',
+  },
 };
 
 const require = createRequire(import.meta.url);
-/** Font files read once, on first use (the Chinese ones are 10 MB each and most orders never need them). */
+/** Font files read once, on first use (the Chinese and Korean ones are 6–10 MB each; most orders never need them). */
 const loaded = new Map<string, Buffer>();
 const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 
