@@ -185,13 +185,22 @@ export function drawText(
     }
     const runs = scriptRuns(line);
     if (runs.length === 0) runs.push({ script: 'latin', text: '' });
+    // A line in other fonts than Noto Sans stands on Noto Sans' baseline (its ascender below the
+    // line's top), as Latin text beside it and in the row's other cells does: drawn from the top, Korean
+    // or Chinese (a taller ascender) would stand lower than the Latin beside them.
+    let baseline = options.baseline;
+    if (baseline === undefined && runs.some((run) => run.script !== 'latin')) {
+      useFont(doc, 'latin', weight);
+      baseline = -ascentOf(doc);
+    }
+    const first = { ...shaped, baseline };
     runs.forEach((run, index) => {
       useFont(doc, run.script, weight);
       const continued = index < runs.length - 1;
-      if (index > 0) doc.text(run.text, { continued });
-      else if (lineIndex > 0) doc.text(run.text, x ?? doc.x, doc.y, { ...shaped, continued });
-      else if (x === undefined && y === undefined) doc.text(run.text, { ...shaped, continued });
-      else doc.text(run.text, x, y, { ...shaped, continued });
+      if (index > 0) doc.text(run.text, { continued, baseline });
+      else if (lineIndex > 0) doc.text(run.text, x ?? doc.x, doc.y, { ...first, continued });
+      else if (x === undefined && y === undefined) doc.text(run.text, { ...first, continued });
+      else doc.text(run.text, x, y, { ...first, continued });
     });
   });
   return doc;

@@ -224,6 +224,10 @@ describe('renderPurchaseOrderPdf', () => {
       '대한민국',
       '서울특별시 강남구 테헤란로 ',
     ]);
+    // A line mixing fonts stands on one baseline, Noto Sans' (Noto Sans KR's ascender is taller).
+    const korean = runs.findIndex((run) => run.text === '서울특별시 강남구 테헤란로 ');
+    expect(runs[korean + 1]).toMatchObject({ font: 'NotoSans-Regular', text: '152' });
+    expect(runs[korean]!.y).toBeCloseTo(runs[korean + 1]!.y, 1);
   });
 
   it('draws the number of a right-to-left address on its left: the number first, then the Arabic words', async () => {
