@@ -230,6 +230,22 @@ describe('renderPurchaseOrderPdf', () => {
     expect(runs[korean]!.y).toBeCloseTo(runs[korean + 1]!.y, 1);
   });
 
+  it('draws a character no bundled font holds as its font’s empty box, the rest as usual', async () => {
+    const world = order(1);
+    world.vendor = {
+      ...(world.vendor as NonNullable<PurchaseOrderView['vendor']>),
+      name: 'Snow ☃ Tamil சென்னை',
+    };
+    const pdf = await renderPurchaseOrderPdf({
+      order: world,
+      buyer: { name: 'Northwind Traders', address: null, phone: null },
+      sentAt: new Date('2026-11-21T10:00:00Z'),
+    });
+    const vendor = pdfRuns(pdf).find((run) => run.text.startsWith('Snow'));
+    expect(vendor).toMatchObject({ font: 'NotoSans-Regular', notdef: 7 });
+    expect(pdfRuns(pdf).some((run) => run.text === 'Cash on Delivery')).toBe(true);
+  });
+
   it('draws the number of a right-to-left address on its left: the number first, then the Arabic words', async () => {
     const world = order(1);
     world.shipping_address = 'شارع الملك فهد 12';
