@@ -14,6 +14,8 @@ export interface PdfRun {
   width: number;
   /** Its baseline, in points from the page's top edge. */
   y: number;
+  /** How many of its glyphs are glyph 0 (`.notdef`, the empty box of a font that lacks a character), if any. */
+  notdef?: number;
 }
 
 interface PdfObject {
@@ -121,6 +123,7 @@ export function pdfRuns(pdf: Buffer): PdfRun[] {
     // (Arabic marks) in their own show operations within it.
     for (const [, block] of content.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
       const glyphs: string[] = [];
+      let notdef = 0;
       // The text position (set by Tm, moved by each glyph's width and TJ's adjustments), and the
       // leftmost and rightmost points the block's glyphs reach.
       let size = 0;
@@ -150,19 +153,22 @@ export function pdfRuns(pdf: Buffer): PdfRun[] {
           for (const code of part.slice(1, -1).match(/.{4}/g) ?? []) {
             const glyph = Number.parseInt(code, 16);
             glyphs.push(current?.cmap.get(glyph) ?? '\ufffd');
+            // pdfkit's subsets keep glyph 0 as code 0, so code 0 is a character the font lacks.
+            if (glyph === 0) notdef++;
             x += ((current?.widths.get(glyph) ?? 0) * size) / 1000;
           }
         }
         right = Math.max(right, x);
       }
       if (!current || glyphs.length === 0) continue;
-      if (/Arabic/.test(current.name)) glyphs.reverse();
+      if (/Arabic|Hebrew/.test(current.name)) glyphs.reverse();
       runs.push({
         font: current.name,
         text: glyphs.join(''),
         x: left,
         width: right - left,
         y: height - (y ?? 0),
+        ...(notdef ? { notdef } : {}),
       });
     }
   }

@@ -54,9 +54,39 @@ describe('visualRuns', () => {
     ]);
   });
 
+  it('lays Hebrew out as Arabic: the number on the left, the words as one run in reading order', () => {
+    expect(visualRuns('רחוב הרצל 12')).toEqual({
+      direction: 'rtl',
+      runs: [
+        { script: 'latin', text: '12' },
+        { script: 'hebrew', text: 'רחוב הרצל ' },
+      ],
+    });
+  });
+
+  it('keeps a left-to-right address in order, a Hebrew street with its number inside it', () => {
+    // "50" belongs to the right-to-left stretch (rule N1): it stands on the Hebrew words' left.
+    expect(visualRuns('Warehouse 3, רחוב דיזנגוף 50, Tel Aviv')).toEqual({
+      direction: 'ltr',
+      runs: [
+        { script: 'latin', text: 'Warehouse 3, 50' },
+        { script: 'hebrew', text: 'רחוב דיזנגוף ' },
+        { script: 'latin', text: ', Tel Aviv' },
+      ],
+    });
+  });
+
+  it('mirrors brackets around Latin in a Hebrew line and puts the Latin words left of the Hebrew', () => {
+    expect(visualRuns('ספרי חשבונות (ledgers)').runs).toEqual([
+      { script: 'latin', text: '(ledgers)' },
+      { script: 'hebrew', text: 'ספרי חשבונות ' },
+    ]);
+  });
+
   it('leaves a text without right-to-left characters as one run', () => {
     expect(needsBidi('Acme Office Supplies 12')).toBe(false);
     expect(needsBidi('شارع')).toBe(true);
+    expect(needsBidi('רחוב')).toBe(true);
     expect(visualRuns('Acme 12')).toEqual({ direction: 'ltr', runs: [{ script: 'latin', text: 'Acme 12' }] });
   });
 
@@ -64,6 +94,8 @@ describe('visualRuns', () => {
     expect(baseDirection('12 شارع Main')).toBe('rtl');
     expect(baseDirection('Main شارع')).toBe('ltr');
     expect(baseDirection('12')).toBe('ltr');
+    expect(baseDirection('12 רחוב Main')).toBe('rtl');
+    expect(baseDirection('Main רחוב')).toBe('ltr');
   });
 });
 
@@ -78,6 +110,15 @@ describe('layoutParagraph', () => {
       width: 40,
       runs: [{ script: 'arabic', text: 'طلب شراء', x: 160, width: 40 }],
     });
+  });
+
+  it('aligns a Hebrew paragraph on the right and wraps it in reading order', () => {
+    const lines = layoutParagraph('רחוב הרצל 12 תל אביב', { width: 60 }, measure);
+    expect(lines.map((line) => line.runs.map((run) => run.text))).toEqual([
+      ['12', 'רחוב הרצל '],
+      ['תל אביב'],
+    ]);
+    for (const line of lines) expect(line.runs.at(-1)!.x + line.runs.at(-1)!.width).toBe(60);
   });
 
   it('keeps a left-to-right paragraph on the left, and a centred one centred', () => {
@@ -177,6 +218,18 @@ describe('layoutBidiParagraph', () => {
     expect(line!.height).toBeGreaterThan(9);
     // One baseline for the line: the taller of the fonts' ascenders (Noto Sans Arabic's).
     expect(line!.ascent).toBeCloseTo((9 * 1374) / 1000, 5);
+    doc.end();
+  });
+
+  it('right-aligns a Hebrew paragraph in Noto Sans Hebrew, the number in Noto Sans on its left', () => {
+    const doc = new PDFDocument({ size: 'A4' });
+    doc.fontSize(9);
+    const [line] = layoutBidiParagraph(doc, 'רחוב הרצל 12', 'regular', { width: 158 });
+    expect(line!.direction).toBe('rtl');
+    expect(line!.runs.map((run) => run.script)).toEqual(['latin', 'hebrew']);
+    const last = line!.runs.at(-1)!;
+    expect(last.x + last.width).toBeCloseTo(158, 5);
+    expect(last.width).toBeGreaterThan(20);
     doc.end();
   });
 

@@ -1,5 +1,5 @@
 import bidiFactory from 'bidi-js';
-import { type Run, type Script, scriptOf, scriptRuns } from './pdf-scripts.js';
+import { isRightToLeft, type Run, type Script, scriptOf, scriptRuns } from './pdf-scripts.js';
 
 /**
  * Bidirectional text for the PDFs (docs/decisions.md, "Bidirectional text in the PO PDF"). pdfkit
@@ -78,11 +78,11 @@ function unitScripts(text: string, levels: Uint8Array): Script[] {
 /**
  * The runs of `paragraph[start..end)` (one drawn line of it) from left to right, each in one font:
  * the characters are put in visual order by bidi-js (levels of the whole paragraph, rule L2, brackets
- * mirrored in right-to-left text), then grouped by font and level. A run in the Arabic font is given
- * in the order fontkit wants: fontkit lays any Arabic-script text out right to left (reversing it),
- * so such a run is given in reading order for its letters to join, and Arabic-Indic digits (left to
- * right within a right-to-left line) reversed, so that fontkit puts them back: digits are never
- * reversed. Other runs are given left to right as they appear.
+ * mirrored in right-to-left text), then grouped by font and level. A run in the Arabic or Hebrew font
+ * is given in the order fontkit wants: fontkit lays any Arabic- or Hebrew-script text out right to
+ * left (reversing it), so such a run is given in reading order for its letters to join, and
+ * Arabic-Indic digits (left to right within a right-to-left line) reversed, so that fontkit puts them
+ * back: digits are never reversed. Other runs are given left to right as they appear.
  */
 export function visualRuns(paragraph: string, start = 0, end = paragraph.length): VisualLine {
   const embedding = bidi.getEmbeddingLevels(paragraph, 'auto');
@@ -111,10 +111,11 @@ export function visualRuns(paragraph: string, start = 0, end = paragraph.length)
   }
   const runs: Run[] = [];
   for (const group of groups) {
-    const text = (group.script === 'arabic' ? group.units.reverse() : group.units).join('');
+    const reversed = isRightToLeft(group.script);
+    const text = (reversed ? group.units.reverse() : group.units).join('');
     const last = runs[runs.length - 1];
     // Runs of one font next to each other join when neither is reversed by fontkit.
-    if (last && last.script === group.script && group.script !== 'arabic') last.text += text;
+    if (last && last.script === group.script && !reversed) last.text += text;
     else runs.push({ script: group.script, text });
   }
   return { direction, runs };

@@ -13,6 +13,15 @@ describe('scriptOf', () => {
     ['，', 'cjk'],
     ['ع', 'arabic'],
     ['ﻻ', 'arabic'],
+    ['ש', 'hebrew'],
+    ['״', 'hebrew'],
+    ['ﬠ', 'hebrew'],
+    ['ก', 'thai'],
+    ['่', 'thai'],
+    ['한', 'korean'],
+    ['ㄱ', 'korean'],
+    ['क', 'latin'],
+    ['्', 'latin'],
     [' ', null],
   ])('reads %j as %s', (char, script) => {
     expect(scriptOf(char)).toBe(script);
@@ -38,6 +47,22 @@ describe('scriptRuns', () => {
     expect(scriptRuns('شارع الملك فهد 12')).toEqual([
       { script: 'arabic', text: 'شارع الملك فهد' },
       { script: 'latin', text: ' 12' },
+    ]);
+  });
+
+  it('keeps Hebrew words together, but not the digits after them', () => {
+    expect(scriptRuns('רחוב הרצל 12')).toEqual([
+      { script: 'hebrew', text: 'רחוב הרצל' },
+      { script: 'latin', text: ' 12' },
+    ]);
+  });
+
+  it('gives Thai, Korean and Devanagari (in Noto Sans) their runs, marks staying with their letter', () => {
+    expect(scriptRuns('ถนนสุขุมวิท 21, 서울 강남구 / श्री')).toEqual([
+      { script: 'thai', text: 'ถนนสุขุมวิท ' },
+      { script: 'latin', text: '21, ' },
+      { script: 'korean', text: '서울 강남구 ' },
+      { script: 'latin', text: '/ श्री' },
     ]);
   });
 

@@ -6,10 +6,13 @@ import { type Run, type Script, scriptRuns, type Weight } from './pdf-scripts.js
 export { type Run, type Script, scriptOf, scriptRuns, type Weight } from './pdf-scripts.js';
 
 /**
- * Fonts for the PDFs the API makes (purchase orders, history exports): Noto Sans for Latin, Greek and
- * Cyrillic, Noto Sans SC for Chinese (and Japanese kana), Noto Sans Arabic for Arabic. pdfkit embeds
+ * Fonts for the PDFs the API makes (purchase orders, history exports): Noto Sans for Latin, Greek,
+ * Cyrillic and Devanagari, Noto Sans SC for Chinese (and Japanese kana), Noto Sans KR for Hangul,
+ * Noto Sans Arabic, Noto Sans Hebrew (the Hebrew subset of `@fontsource`'s WOFF files, which fontkit
+ * reads; it holds the Hebrew block, spaces and the shekel sign) and Noto Sans Thai. pdfkit embeds
  * only the glyphs a document uses (a subset), and it has no fallback between fonts, so each text is
  * split into runs by script and each run is drawn in its own font (see docs/decisions.md "Documents").
+ * A character none of them holds is drawn as its font's empty box (glyph 0); the document is fine.
  */
 const FILES: Record<Script, Record<Weight, string>> = {
   latin: {
@@ -20,14 +23,26 @@ const FILES: Record<Script, Record<Weight, string>> = {
     regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
     bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
   },
+  korean: {
+    regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
+  },
   arabic: {
     regular: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
     bold: '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
   },
+  hebrew: {
+    regular: '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-400-normal.woff',
+    bold: '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-700-normal.woff',
+  },
+  thai: {
+    regular: '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf',
+  },
 };
 
 const require = createRequire(import.meta.url);
-/** Font files read once, on first use (the Chinese ones are 10 MB each and most orders never need them). */
+/** Font files read once, on first use (the Chinese and Korean ones are 6–10 MB each; most orders never need them). */
 const loaded = new Map<string, Buffer>();
 const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 
@@ -170,13 +185,22 @@ export function drawText(
     }
     const runs = scriptRuns(line);
     if (runs.length === 0) runs.push({ script: 'latin', text: '' });
+    // A line in other fonts than Noto Sans stands on Noto Sans' baseline (its ascender below the
+    // line's top), as Latin text beside it and in the row's other cells does: drawn from the top, Korean
+    // or Chinese (a taller ascender) would stand lower than the Latin beside them.
+    let baseline = options.baseline;
+    if (baseline === undefined && runs.some((run) => run.script !== 'latin')) {
+      useFont(doc, 'latin', weight);
+      baseline = -ascentOf(doc);
+    }
+    const first = { ...shaped, baseline };
     runs.forEach((run, index) => {
       useFont(doc, run.script, weight);
       const continued = index < runs.length - 1;
-      if (index > 0) doc.text(run.text, { continued });
-      else if (lineIndex > 0) doc.text(run.text, x ?? doc.x, doc.y, { ...shaped, continued });
-      else if (x === undefined && y === undefined) doc.text(run.text, { ...shaped, continued });
-      else doc.text(run.text, x, y, { ...shaped, continued });
+      if (index > 0) doc.text(run.text, { continued, baseline });
+      else if (lineIndex > 0) doc.text(run.text, x ?? doc.x, doc.y, { ...first, continued });
+      else if (x === undefined && y === undefined) doc.text(run.text, { ...first, continued });
+      else doc.text(run.text, x, y, { ...first, continued });
     });
   });
   return doc;

@@ -2,8 +2,16 @@
  * The scripts of a text, for the PDFs' fonts (see pdf-fonts.ts): which font draws each character, and
  * a text split into runs of one script.
  */
-export type Script = 'latin' | 'cjk' | 'arabic';
+export type Script = 'latin' | 'cjk' | 'korean' | 'arabic' | 'hebrew' | 'thai';
 export type Weight = 'regular' | 'bold';
+
+/**
+ * Whether fontkit lays a run in this script out right to left (reversing it): Arabic and Hebrew.
+ * Such a run is given to pdfkit in reading order (see pdf-bidi.ts).
+ */
+export function isRightToLeft(script: Script): boolean {
+  return script === 'arabic' || script === 'hebrew';
+}
 
 /** The script of one character, or null for spaces, which join the run around them. */
 export function scriptOf(char: string): Script | null {
@@ -17,6 +25,17 @@ export function scriptOf(char: string): Script | null {
     (code >= 0xfe70 && code <= 0xfeff)
   ) {
     return 'arabic';
+  }
+  if ((code >= 0x0590 && code <= 0x05ff) || (code >= 0xfb1d && code <= 0xfb4f)) return 'hebrew';
+  if (code >= 0x0e00 && code <= 0x0e7f) return 'thai';
+  // Hangul syllables and jamo (the compatibility jamo lie inside the CJK range below).
+  if (
+    (code >= 0x1100 && code <= 0x11ff) ||
+    (code >= 0x3130 && code <= 0x318f) ||
+    (code >= 0xa960 && code <= 0xa97f) ||
+    (code >= 0xac00 && code <= 0xd7ff)
+  ) {
+    return 'korean';
   }
   if (
     (code >= 0x2e80 && code <= 0x2fdf) ||
@@ -40,8 +59,8 @@ export interface Run {
 
 /**
  * Splits a text into runs of one script. Spaces stay in the run they follow, except that a space
- * after Arabic joins it only when Arabic follows (so a run of Arabic words is laid out right to left
- * as one, and digits or Latin after it are not). Tabs and carriage returns become spaces.
+ * after Arabic or Hebrew joins it only when the same script follows (so a run of right-to-left words
+ * is laid out right to left as one, and digits or Latin after it are not). Tabs and carriage returns become spaces.
  */
 export function scriptRuns(value: string): Run[] {
   const chars = Array.from(value.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' '));
@@ -60,7 +79,11 @@ export function scriptRuns(value: string): Run[] {
     }
     if (pendingSpace) {
       const last = runs[runs.length - 1];
-      const into = !last ? script : last.script === 'arabic' && script !== 'arabic' ? script : last.script;
+      const into = !last
+        ? script
+        : isRightToLeft(last.script) && script !== last.script
+          ? script
+          : last.script;
       push(into, pendingSpace);
       pendingSpace = '';
     }

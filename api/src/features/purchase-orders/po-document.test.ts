@@ -178,6 +178,74 @@ describe('renderPurchaseOrderPdf', () => {
     expect(textInFont(pdf, 'NotoSansArabic-Regular').split('\n')).toEqual(['مصر', 'شارع الملك فهد ']);
   });
 
+  it('draws Hebrew, Devanagari, Thai and Korean names and addresses, every character in a real glyph', async () => {
+    const world = order(1);
+    world.vendor = {
+      ...(world.vendor as NonNullable<PurchaseOrderView['vendor']>),
+      name: 'שלום סחר בע״מ',
+      address: 'רחוב הרצל 12',
+      city: 'श्री क्षेत्र नई दिल्ली',
+      state_province: 'กรุงเทพมหานคร',
+      postal_code: '04524',
+      country: '대한민국',
+    };
+    world.shipping_address = 'Warehouse 3, רחוב דיזנגוף 50, Tel Aviv';
+    world.billing_address = 'ถนนสุขุมวิท 21\n서울특별시 강남구 테헤란로 152';
+    const pdf = await renderPurchaseOrderPdf({
+      order: world,
+      buyer: { name: 'בית המסחר הצפוני', address: null, phone: null },
+      sentAt: new Date('2026-11-21T10:00:00Z'),
+    });
+    expect(pdfFonts(pdf)).toEqual([
+      'NotoSans-Bold',
+      'NotoSans-Regular',
+      'NotoSansHebrew-Bold',
+      'NotoSansHebrew-Regular',
+      'NotoSansKR-Regular',
+      'NotoSansThai-Regular',
+    ]);
+    const runs = pdfRuns(pdf);
+    // No character falls back to a font's empty box (glyph 0).
+    expect(runs.filter((run) => run.notdef)).toEqual([]);
+    // Hebrew reads back in logical order (laid out right to left), with the number on its left.
+    expect(textInFont(pdf, 'NotoSansHebrew-Bold')).toBe('בית המסחר הצפוני');
+    expect(textInFont(pdf, 'NotoSansHebrew-Regular').split('\n')).toEqual([
+      'שלום סחר בע״מ',
+      'רחוב הרצל ',
+      'רחוב דיזנגוף ',
+    ]);
+    const street = runs.findIndex((run) => run.text === 'רחוב הרצל ');
+    expect(runs[street - 1]).toMatchObject({ font: 'NotoSans-Regular', text: '12' });
+    expect(runs[street - 1]!.x).toBeLessThan(runs[street]!.x);
+    // Devanagari is in Noto Sans, which shapes it (conjuncts such as श्र and क्ष are one glyph each).
+    expect(textInFont(pdf, 'NotoSans-Regular')).toContain('श्री क्षेत्र नई');
+    expect(textInFont(pdf, 'NotoSansThai-Regular').replace(/\s/g, '')).toContain('ถนนสุขุมวิท');
+    expect(textInFont(pdf, 'NotoSansKR-Regular').split('\n')).toEqual([
+      '대한민국',
+      '서울특별시 강남구 테헤란로 ',
+    ]);
+    // A line mixing fonts stands on one baseline, Noto Sans' (Noto Sans KR's ascender is taller).
+    const korean = runs.findIndex((run) => run.text === '서울특별시 강남구 테헤란로 ');
+    expect(runs[korean + 1]).toMatchObject({ font: 'NotoSans-Regular', text: '152' });
+    expect(runs[korean]!.y).toBeCloseTo(runs[korean + 1]!.y, 1);
+  });
+
+  it('draws a character no bundled font holds as its font’s empty box, the rest as usual', async () => {
+    const world = order(1);
+    world.vendor = {
+      ...(world.vendor as NonNullable<PurchaseOrderView['vendor']>),
+      name: 'Snow ☃ Tamil சென்னை',
+    };
+    const pdf = await renderPurchaseOrderPdf({
+      order: world,
+      buyer: { name: 'Northwind Traders', address: null, phone: null },
+      sentAt: new Date('2026-11-21T10:00:00Z'),
+    });
+    const vendor = pdfRuns(pdf).find((run) => run.text.startsWith('Snow'));
+    expect(vendor).toMatchObject({ font: 'NotoSans-Regular', notdef: 7 });
+    expect(pdfRuns(pdf).some((run) => run.text === 'Cash on Delivery')).toBe(true);
+  });
+
   it('draws the number of a right-to-left address on its left: the number first, then the Arabic words', async () => {
     const world = order(1);
     world.shipping_address = 'شارع الملك فهد 12';
