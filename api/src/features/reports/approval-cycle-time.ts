@@ -32,7 +32,7 @@ const isoMonth = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * The figures of each group (level or person who decided) over the steps decided in the period,
  * unrounded. Whole months come from the maintained histogram (migration `2026.11.28T09.10.00`,
- * `approval_cycle_counts`): one index-only range of cells. A month the period covers in part adds
+ * `approval_cycle_counts`): one index-only range of cells, merged here. A month the period covers in part adds
  * the decisions of the part inside, or takes those of the part outside from the whole month's cells
  * (`cyclePlan`), read from `approval_steps_decided_at_idx` and bucketed by the same SQL function as
  * the counters. The average is exact; the median is within 1% (3 minutes below 5 h) of the exact
@@ -50,10 +50,11 @@ export async function approvalCycleTimeRows(
   const counted = plan.months
     ? await select<CellRow>(
         db,
-        `SELECT group_key AS key, title, bucket, sum(n)::float8 AS n, sum(ms)::float8 AS ms
+        // The rows as they are, merged below: grouping 12,000 cells of a year by approver in SQL
+        // (a sort of text keys under the database's collation) took four times the read itself.
+        `SELECT group_key AS key, title, bucket, n::float8 AS n, ms::float8 AS ms
            FROM approval_cycle_counts
-          WHERE organization_id = $1 AND group_by = $2 AND month >= $3::date AND month < $4::date
-          GROUP BY 1, 2, 3`,
+          WHERE organization_id = $1 AND group_by = $2 AND month >= $3::date AND month < $4::date`,
         [organizationId, groupBy, isoMonth(plan.months.from), isoMonth(plan.months.to)],
       )
     : [];
