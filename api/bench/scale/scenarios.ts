@@ -124,6 +124,11 @@ export function readScenarios(users: ScaleUsers, data: ScenarioData, today = new
       user: 'admin',
       path: '/api/reports/approval-cycle-time?group_by=level',
     },
+    {
+      name: 'report: approval cycle time by approver',
+      user: 'admin',
+      path: '/api/reports/approval-cycle-time?group_by=approver',
+    },
     { name: 'report: open commitments', user: 'admin', path: '/api/reports/open-commitments' },
   ];
 }

@@ -2499,7 +2499,8 @@ export interface paths {
          * Approval cycle time report
          * @description How long approval steps decided in the period waited, from the step's opening to its decision
          *     (approve, reject or request information; automatic approvals and delegations are left out),
-         *     grouped by approval level or by the person who decided. Hours, one decimal; `format=csv`
+         *     grouped by approval level or by the person who decided. Hours, one decimal (the average exact,
+         *     the median within 1% or 3 minutes, see `median_hours`); `format=csv`
          *     answers the same rows as a CSV file. Needs `report.view`.
          */
         get: operations["getApprovalCycleTimeReport"];
@@ -3105,7 +3106,13 @@ export interface components {
                 key: string;
                 label: string;
                 decisions: number;
+                /** @description The average wait in hours (exact, rounded to one decimal). */
                 average_hours: number;
+                /**
+                 * @description The median wait in hours, rounded to one decimal: within 1% of the exact median
+                 *     (`percentile_cont(0.5)` of the waits), or within 3 minutes when it is under 5 hours
+                 *     (read from maintained histograms of the waits, not from every decision).
+                 */
                 median_hours: number;
             }[];
         };
