@@ -58,13 +58,14 @@ async function preview(page: Page, amount: number, person: string): Promise<Loca
  * The approval policy editor (issue 15 item 8), the approver kinds the other specs leave: Alex Morgan
  * (admin@acme.test) reworks Acme's policy in the editor, choosing each kind: 'Line Manager' (the
  * requestor's manager, from 0, due in 2 working days), 'Head of Department' (the department head, from
- * 0) and 'Finance Review' (a role group: the Finance Manager role, from 1,000), with the Department
- * Head role as the only fallback group. The preview of 1,500 raised by Uma Patel names Mark Evans
- * (due in 2 working days), Helen Park and the Finance Managers (Frank Li); the preview of 500 raised by
- * Grace Hopper (who has no manager and heads her own department) passes both levels to the fallback
- * group: Helen Park. After the save, Uma's requisition of 1,500 waits for Mark with a due time, then
- * for Helen, then for any Finance Manager; Frank decides it on his review screen; Grace's of 500 goes
- * to the fallback group. The policy is put back afterwards. Screenshots of the editor at 1440 and 390.
+ * 0) and 'Finance Review' (a role group: the Finance Manager role, from 1,000); the fallback group is
+ * the General Managers, then the Department Heads (chosen in that order). The preview of 1,500 raised
+ * by Uma Patel names Mark Evans (due in 2 working days), Helen Park and the Finance Managers (Frank
+ * Li); the preview of 500 raised by Grace Hopper (who has no manager, heads her own department and is
+ * the only General Manager) passes both levels to the fallback group's Department Heads: Helen Park.
+ * After the save, Uma's requisition of 1,500 waits for Mark with a due time, then for Helen, then for
+ * any Finance Manager; Frank decides it on his review screen; Grace's of 500 goes to the fallback
+ * group. The policy is put back afterwards. Screenshots of the editor and the preview at 1440 and 390.
  */
 test.describe('approval policy: approver kinds, due times and the fallback group', () => {
   restoreAcmePolicyAfterAll();
@@ -116,16 +117,20 @@ test.describe('approval policy: approver kinds, due times and the fallback group
       await expect(page.getByRole('region', { name: /^Level 4:/ })).toHaveCount(0);
     });
 
-    await test.step('2. The fallback group: the Department Head role only', async () => {
+    await test.step('2. The fallback group: the General Managers, then the Department Heads', async () => {
       const chosen = page.getByRole('group', { name: /^Chosen Fallback approver roles/ });
-      await expect(chosen.getByRole('button', { name: /^Remove / })).toHaveCount(2);
+      const order = () => chosen.getByRole('button', { name: /^Remove / });
+      await expect(order()).toHaveCount(2);
       await chosen.getByRole('button', { name: 'Remove Finance Manager' }).click();
       await chosen.getByRole('button', { name: 'Remove Super Admin' }).click();
       await page.getByRole('combobox', { name: /^Fallback approver roles/ }).click();
+      // Chosen out of alphabetical order: the order is the order they are tried in.
+      await page.getByRole('option', { name: 'General Manager', exact: true }).click();
       await page.getByRole('option', { name: 'Department Head', exact: true }).click();
       await page.keyboard.press('Escape');
-      await expect(chosen.getByRole('button', { name: /^Remove / })).toHaveCount(1);
-      await expect(chosen.getByRole('button', { name: 'Remove Department Head' })).toBeVisible();
+      await expect(order()).toHaveCount(2);
+      await expect(order().nth(0)).toHaveAccessibleName('Remove General Manager');
+      await expect(order().nth(1)).toHaveAccessibleName('Remove Department Head');
     });
 
     await test.step('3. The editor at 1440 and 390 pixels wide: nothing cut, nothing wider than the screen', async () => {
@@ -167,6 +172,7 @@ test.describe('approval policy: approver kinds, due times and the fallback group
     });
 
     await test.step('5. The preview of 500 raised by Grace: both levels pass to the fallback group', async () => {
+      // Grace is the only General Manager, and the requestor: the Department Heads decide.
       const chain = await preview(page, 500, 'Grace Hopper');
       await expect(chain).toHaveCount(3);
       await expect(chain.nth(0)).toContainText('Line Manager');
@@ -189,7 +195,7 @@ test.describe('approval policy: approver kinds, due times and the fallback group
       const history = page.getByRole('list', { name: 'Version History' }).getByRole('listitem');
       await expect(history.first()).toContainText(`Version ${before.version + 1}`);
       const saved = await acmePolicy(request);
-      expect(saved.policy.fallback_approver_roles).toEqual(['Department Head']);
+      expect(saved.policy.fallback_approver_roles).toEqual(['General Manager', 'Department Head']);
       expect(saved.policy.levels).toEqual([
         { level: 1, title: 'Line Manager', min_total: 0, approver: 'manager', due_in_working_days: 2 },
         { level: 2, title: 'Head of Department', min_total: 0, approver: 'department_head' },
