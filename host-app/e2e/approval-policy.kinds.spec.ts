@@ -139,17 +139,20 @@ test.describe('approval policy: approver kinds, due times and the fallback group
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
         .toBeLessThanOrEqual(390);
-      // Every choice reads whole in its dropdown (a kind's name cut to 'A role (any one of its app…' did not).
-      const cut = await page
-        .getByRole('main')
-        .getByRole('combobox')
-        .evaluateAll((triggers) =>
-          triggers
-            .map((trigger) => trigger.querySelector<HTMLElement>('.rt-Text'))
-            .filter((text) => text !== null && text.scrollWidth > text.clientWidth)
-            .map((text) => text?.textContent),
-        );
-      expect(cut).toEqual([]);
+      // Each level's choices read whole (a kind's name cut to 'A role (any one of its app…' did not). The
+      // fallback roles' field may cut its list: the chips under it name each role.
+      // Polled: the shell's narrowing to a phone's width may still be moving when the check first runs.
+      const cut = () =>
+        page
+          .getByRole('region', { name: /^Level \d+:/ })
+          .getByRole('combobox')
+          .evaluateAll((triggers) =>
+            triggers
+              .map((trigger) => trigger.querySelector<HTMLElement>('.rt-Text'))
+              .filter((text) => text !== null && text.scrollWidth > text.clientWidth)
+              .map((text) => text?.textContent),
+          );
+      await expect.poll(cut).toEqual([]);
       // The levels' description spans the card under its heading, not a column beside 'Add Level'.
       const levels = page.getByRole('region', { name: 'Approval Levels', exact: true });
       const words = await levels.getByText(/^Levels run in order/).boundingBox();
