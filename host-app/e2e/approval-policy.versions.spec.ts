@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { toastWith, uniqueText, workflowSteps } from './support/approvals';
 import { actThroughApi, apiSession, shotFromTop, submitThroughApi } from './support/issue15';
+import { acmePolicy, restoreAcmePolicyAfterAll } from './support/policy';
 import { signIn } from './support/session';
 
 /**
@@ -9,45 +10,26 @@ import { signIn } from './support/session';
  * "auto-approve below" saved in the editor approves a small requisition at submission; and a
  * requisition keeps the version it was routed with: one submitted before a Board level was added is
  * approved without it, one submitted after waits for it. Alex Morgan (admin@acme.test) edits; Uma
- * Patel (user@acme.test) raises; Mark Evans approves. The policy is put back afterwards. Named to run
- * after approval-policy.spec.ts (files run in name order), which expects its own save to be version 2.
+ * Patel (user@acme.test) raises; Mark Evans approves. The policy is put back afterwards.
  */
 test.describe('approval policy rules', () => {
-  let original: object | null = null;
-  test.afterAll(async ({ request }) => {
-    if (!original) return;
-    const admin = await apiSession(request, 'admin@acme.test');
-    const url = `/api/organizations/${admin.organizationId}/approval-policy`;
-    const now = (await (await request.get(url, { headers: admin.headers })).json()) as {
-      approval_policy: { version: number };
-    };
-    const back = await request.put(url, {
-      headers: admin.headers,
-      data: { version: now.approval_policy.version, policy: original },
-    });
-    expect(back.ok(), await back.text()).toBe(true);
-  });
+  restoreAcmePolicyAfterAll();
 
   test('validated, auto-approval below a threshold, and a requisition keeps its version', async ({
     page,
     request,
   }) => {
     test.setTimeout(180_000);
-    const admin = await apiSession(request, 'admin@acme.test');
-    const url = `/api/organizations/${admin.organizationId}/approval-policy`;
-    const read = async () =>
-      (await (await request.get(url, { headers: admin.headers })).json()) as {
-        approval_policy: { version: number; policy: { levels: object[]; auto_approve_below: number } };
-      };
+    const { url, admin } = await acmePolicy(request);
+    const read = () => acmePolicy(request);
     const first = await read();
-    original = first.approval_policy.policy;
     const history = page.getByRole('list', { name: 'Version History' }).getByRole('listitem');
 
     await test.step('a level titled like another is refused; nothing is saved', async () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page, 'admin@acme.test');
       await page.goto('/settings/approval-policy');
-      await expect(history.first()).toContainText(`Version ${first.approval_policy.version}`);
+      await expect(history.first()).toContainText(`Version ${first.version}`);
       await page.getByRole('button', { name: 'Add Level' }).click();
       const added = page.getByRole('region', { name: /^Level \d+: Level \d+ Approval$/ });
       await added.getByRole('textbox', { name: /Title/ }).fill('Manager Approval');
@@ -58,7 +40,7 @@ test.describe('approval policy rules', () => {
       await expect(page.getByText('Another level has this title').first()).toBeVisible();
       await shotFromTop(page, 'approval-policy-invalid-390');
       await page.setViewportSize({ width: 1440, height: 900 });
-      expect((await read()).approval_policy.version).toBe(first.approval_policy.version);
+      expect((await read()).version).toBe(first.version);
     });
 
     await test.step('auto-approve below 50, saved in the editor, approves 20.00 at submission', async () => {
@@ -66,7 +48,7 @@ test.describe('approval policy rules', () => {
       await page.getByRole('spinbutton', { name: /Auto-approve below/ }).fill('50');
       await page.getByRole('button', { name: 'Save Policy' }).click();
       await expect(toastWith(page, 'Approval policy saved')).toBeVisible();
-      await expect(history.first()).toContainText(`Version ${first.approval_policy.version + 1}`);
+      await expect(history.first()).toContainText(`Version ${first.version + 1}`);
       const uma = await apiSession(request, 'user@acme.test');
       const small = await submitThroughApi(request, uma, {
         justification: uniqueText('Below auto-approval'),
@@ -89,13 +71,13 @@ test.describe('approval policy rules', () => {
     await test.step('a Board level is added; the earlier requisition keeps its version', async () => {
       const frank = await apiSession(request, 'finance@acme.test');
       const current = await read();
-      const levels = current.approval_policy.policy.levels;
+      const levels = current.policy.levels;
       const saved = await request.put(url, {
         headers: admin.headers,
         data: {
-          version: current.approval_policy.version,
+          version: current.version,
           policy: {
-            ...current.approval_policy.policy,
+            ...current.policy,
             levels: [
               levels[0],
               {

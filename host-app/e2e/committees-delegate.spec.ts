@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { snapshot, takeAction, toastWith, uniqueText, workflowSteps } from './support/approvals';
 import { type ApiSession, actThroughApi, apiSession, shotFromTop, submitThroughApi } from './support/issue15';
+import { restoreAcmePolicyAfterAll, saveAcmePolicy } from './support/policy';
 import { signIn } from './support/session';
 
 /**
@@ -11,32 +12,14 @@ import { signIn } from './support/session';
  * Hopper and Helen Park (finance@, gm@, head@acme.test), after Mark Evans' Manager Approval.
  */
 test.describe('committees: delegation and rejection', () => {
-  let original: object | null = null;
-  test.afterAll(async ({ request }) => {
-    if (!original) return;
-    const admin = await apiSession(request, 'admin@acme.test');
-    const url = `/api/organizations/${admin.organizationId}/approval-policy`;
-    const now = (await (await request.get(url, { headers: admin.headers })).json()) as {
-      approval_policy: { version: number };
-    };
-    const back = await request.put(url, {
-      headers: admin.headers,
-      data: { version: now.approval_policy.version, policy: original },
-    });
-    expect(back.ok(), await back.text()).toBe(true);
-  });
+  const saved = restoreAcmePolicyAfterAll();
 
   test('a member delegates outside the committee only; one rejection rejects; everyone sees who decided', async ({
     page,
     request,
   }) => {
     test.setTimeout(180_000);
-    const admin = await apiSession(request, 'admin@acme.test');
-    const url = `/api/organizations/${admin.organizationId}/approval-policy`;
-    const current = (await (await request.get(url, { headers: admin.headers })).json()) as {
-      approval_policy: { version: number; policy: { levels: object[] } };
-    };
-    const before = current.approval_policy.policy;
+    const before = saved.original();
     const members = (await Promise.all(
       ['finance@acme.test', 'gm@acme.test', 'head@acme.test'].map((email) => apiSession(request, email)),
     )) as [ApiSession, ApiSession, ApiSession];
@@ -44,7 +27,7 @@ test.describe('committees: delegation and rejection', () => {
     const policy = {
       ...before,
       levels: [
-        before.levels[0],
+        ...before.levels.slice(0, 1),
         {
           level: 2,
           title: 'Board Approval',
@@ -56,12 +39,8 @@ test.describe('committees: delegation and rejection', () => {
         ...before.levels.slice(1),
       ].map((level, index) => ({ ...level, level: index + 1 })),
     };
-    const saved = await request.put(url, {
-      headers: admin.headers,
-      data: { version: current.approval_policy.version, policy },
-    });
-    expect(saved.ok(), await saved.text()).toBe(true);
-    original = before;
+    const changed = await saveAcmePolicy(request, policy);
+    expect(changed.ok(), await changed.text()).toBe(true);
 
     const uma = await apiSession(request, 'user@acme.test');
     const requisition = await submitThroughApi(request, uma, {

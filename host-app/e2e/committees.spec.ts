@@ -1,6 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createRequisition, SHOTS_DIR, switchUser, toastWith, workflowSteps } from './support/approvals';
-import { DEMO_PASSWORD, signIn } from './support/session';
+import { type ApiSession, apiSession } from './support/issue15';
+import { restoreAcmePolicyAfterAll, saveAcmePolicy } from './support/policy';
+import { signIn } from './support/session';
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({
@@ -8,39 +10,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     fullPage: true,
     animations: 'disabled',
   });
-}
-
-interface Session {
-  headers: Record<string, string>;
-  acmeId: string;
-  name: string;
-  userId: string;
-}
-
-/** A signed-in API session of `email` in Acme: its headers, Acme's id and the person's name. */
-async function acmeSession(request: APIRequestContext, email: string): Promise<Session> {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { session, user } = (await login.json()) as {
-    session: { access_token: string };
-    user: { id: string; first_name: string; last_name: string };
-  };
-  const headers: Record<string, string> = { Authorization: `Bearer ${session.access_token}` };
-  const { organizations } = (await (await request.get('/api/organizations', { headers })).json()) as {
-    organizations: { id: string; code: string }[];
-  };
-  const acme = organizations.find((organization) => organization.code === 'ACME')!;
-  headers['X-Organization-Id'] = acme.id;
-  return { headers, acmeId: acme.id, name: `${user.first_name} ${user.last_name}`, userId: user.id };
-}
-
-async function acmePolicy(request: APIRequestContext) {
-  const { headers, acmeId } = await acmeSession(request, 'admin@acme.test');
-  const url = `/api/organizations/${acmeId}/approval-policy`;
-  const answer = (await (await request.get(url, { headers })).json()) as {
-    approval_policy: { version: number; policy: object };
-  };
-  return { url, headers, ...answer.approval_policy };
 }
 
 /**
@@ -51,25 +20,17 @@ async function acmePolicy(request: APIRequestContext) {
  * approves the level. The policy is put back afterwards. Screenshots at 1440 and 390 pixels wide.
  */
 test.describe('committees', () => {
-  let original: object | null = null;
-
-  test.afterAll(async ({ request }) => {
-    if (!original) return;
-    const { url, headers, version } = await acmePolicy(request);
-    const restored = await request.put(url, { headers, data: { version, policy: original } });
-    expect(restored.ok()).toBe(true);
-  });
+  const saved = restoreAcmePolicyAfterAll();
 
   test('an admin sets a 2-of-3 committee; members approve; the timeline shows who decided', async ({
     page,
     request,
   }) => {
     test.setTimeout(180_000);
-    original = (await acmePolicy(request)).policy;
     const members = await Promise.all(
-      ['finance@acme.test', 'gm@acme.test', 'head@acme.test'].map((email) => acmeSession(request, email)),
+      ['finance@acme.test', 'gm@acme.test', 'head@acme.test'].map((email) => apiSession(request, email)),
     );
-    const [first, second, third] = members as [Session, Session, Session];
+    const [first, second, third] = members as [ApiSession, ApiSession, ApiSession];
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await test.step('1. The admin adds a committee level: 2 of 3 named approvers', async () => {
@@ -112,8 +73,8 @@ test.describe('committees', () => {
         unitPrice: 90,
         expectedTotal: '$90.00',
       });
-      const manager = await acmeSession(request, 'manager@acme.test');
-      const approve = (as: Session) =>
+      const manager = await apiSession(request, 'manager@acme.test');
+      const approve = (as: ApiSession) =>
         request.post(`/api/approvals/${created.id}/approve`, {
           headers: as.headers,
           data: { action: 'approve' },
@@ -154,27 +115,21 @@ test.describe('committees', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const current = await acmePolicy(request);
-    original ??= current.policy;
     const members = await Promise.all(
-      ['finance@acme.test', 'gm@acme.test', 'head@acme.test'].map((email) => acmeSession(request, email)),
+      ['finance@acme.test', 'gm@acme.test', 'head@acme.test'].map((email) => apiSession(request, email)),
     );
-    const admin = await acmeSession(request, 'admin@acme.test');
     const ids = members.map((member) => member.userId);
-    const base = original as { levels: { min_total: number }[] };
+    const base = saved.original();
     const policy = {
       ...base,
       levels: [
-        base.levels[0],
+        ...base.levels.slice(0, 1),
         { level: 2, title: 'Named Approval', min_total: 0, approver: 'users', user_ids: ids },
         ...base.levels.slice(1),
       ].map((level, index) => ({ ...level, level: index + 1 })),
     };
-    const saved = await request.put(current.url, {
-      headers: admin.headers,
-      data: { version: current.version, policy },
-    });
-    expect(saved.ok(), await saved.text()).toBe(true);
+    const changed = await saveAcmePolicy(request, policy);
+    expect(changed.ok(), await changed.text()).toBe(true);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'user@acme.test');
     const created = await createRequisition(page, {
@@ -184,12 +139,12 @@ test.describe('committees', () => {
       unitPrice: 80,
       expectedTotal: '$80.00',
     });
-    const approve = (as: Session) =>
+    const approve = (as: ApiSession) =>
       request.post(`/api/approvals/${created.id}/approve`, {
         headers: as.headers,
         data: { action: 'approve' },
       });
-    expect((await approve(await acmeSession(request, 'manager@acme.test'))).ok()).toBe(true);
+    expect((await approve(await apiSession(request, 'manager@acme.test'))).ok()).toBe(true);
     await page.reload();
     const named = workflowSteps(page).filter({ hasText: 'Named Approval' });
     await expect(named).toContainText(
@@ -207,7 +162,7 @@ test.describe('committees', () => {
     await shoot(page, 'any-one-390');
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    const [first, second] = members as [Session, Session, Session];
+    const [first, second] = members as [ApiSession, ApiSession, ApiSession];
     expect((await approve(second)).ok()).toBe(true);
     const late = await approve(first);
     expect(late.status()).toBe(409);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createApprovalPolicyApi, policyApprovers } from '../test/approvalPolicyHandlers';
+import { createApprovalPolicyApi, defaultPolicy, policyApprovers } from '../test/approvalPolicyHandlers';
 import { globex } from '../test/handlers';
 import { renderScreen } from '../test/render';
 import { server } from '../test/server';
@@ -142,6 +142,29 @@ describe('ApprovalPolicyScreen', () => {
     expect(await screen.findByText(/Someone else changed the approval policy/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(auto).toHaveValue('100');
+  });
+
+  it('shows the fallback roles in the order they are tried, and saves a role chosen again last', async () => {
+    const { user, api } = setup({
+      policy: { ...defaultPolicy(), fallback_approver_roles: ['Super Admin', 'Finance Manager'] },
+    });
+    const chosen = await screen.findByRole('group', { name: /^Chosen Fallback approver roles/ });
+    const names = () =>
+      within(chosen)
+        .getAllByRole('button')
+        .map((chip) => chip.getAttribute('aria-label'));
+    expect(names()).toEqual(['Remove Super Admin', 'Remove Finance Manager']);
+    await user.click(within(chosen).getByRole('button', { name: 'Remove Super Admin' }));
+    await user.click(screen.getByRole('combobox', { name: /^Fallback approver roles/ }));
+    await user.click(await screen.findByRole('option', { name: 'Super Admin' }));
+    await user.keyboard('{Escape}');
+    expect(names()).toEqual(['Remove Finance Manager', 'Remove Super Admin']);
+    await user.click(screen.getByRole('button', { name: 'Save Policy' }));
+    expect(await screen.findByText('Approval policy saved')).toBeInTheDocument();
+    const saved = api.calls.find((call) => call.method === 'PUT')?.body as {
+      policy: { fallback_approver_roles: string[] };
+    };
+    expect(saved.policy.fallback_approver_roles).toEqual(['Finance Manager', 'Super Admin']);
   });
 
   it('keeps the levels in threshold order', async () => {

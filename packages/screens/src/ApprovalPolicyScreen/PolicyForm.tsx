@@ -37,7 +37,8 @@ export const policyFormWords = {
   autoApprove: 'Auto-approve below',
   autoApproveHint: 'Totals below this are approved at once. 0 turns auto-approval off.',
   fallback: 'Fallback approver roles',
-  fallbackHint: 'In this order, the first role with an eligible approver decides.',
+  fallbackHint:
+    'In this order, the first role with an eligible approver decides. A role removed and chosen again goes last.',
   saved: 'Approval policy saved',
   saveFailed: 'Failed to save the approval policy. Please try again.',
   conflict: 'Someone else changed the approval policy after you opened it. Reload to see their changes.',
@@ -169,6 +170,8 @@ export function PolicyForm({
             render={({ field, fieldState }) => (
               <SelectDropdown
                 multiple
+                // The order is the order of trial: shown and kept as chosen, not alphabetical.
+                chosenOrder
                 label={policyFormWords.fallback}
                 options={roleOptions}
                 value={field.value}

@@ -83,7 +83,14 @@ export function PolicyPreviewPanel({
               placeholder={previewWords.me}
             />
           </Flex>
-          <Button type="button" variant="secondary" onClick={() => run.mutate()} disabled={run.isPending}>
+          <Button
+            type="button"
+            variant="secondary"
+            // As tall as the fields beside it (size 3), so its foot and theirs line up.
+            size="3"
+            onClick={() => run.mutate()}
+            disabled={run.isPending}
+          >
             {run.isPending ? previewWords.running : previewWords.run}
           </Button>
         </Flex>

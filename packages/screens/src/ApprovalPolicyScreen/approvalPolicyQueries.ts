@@ -61,7 +61,7 @@ export const APPROVER_KINDS: readonly { value: ApprovalPolicyLevel['approver']; 
   { value: 'department_head', label: 'Department head' },
   { value: 'finance_manager', label: 'Finance Managers (any one)' },
   { value: 'general_manager', label: 'General Managers (any one)' },
-  { value: 'role', label: 'A role (any one of its approvers)' },
+  { value: 'role', label: 'Role group (any one)' },
   { value: 'users', label: 'Named users' },
 ];
 

@@ -42,10 +42,18 @@ export function defaultPolicy(): Policy {
   };
 }
 
-/** An in-memory policy API; `calls` records the bodies of saves and previews. */
-export function createApprovalPolicyApi(options: { stale?: boolean } = {}) {
+/**
+ * An in-memory policy API; `calls` records the bodies of saves and previews. `policy` replaces the
+ * first version's policy.
+ */
+export function createApprovalPolicyApi(options: { stale?: boolean; policy?: Policy } = {}) {
   const versions: Document[] = [
-    { version: 1, policy: defaultPolicy(), saved_at: '2026-11-02T09:00:00.000Z', saved_by: null },
+    {
+      version: 1,
+      policy: options.policy ?? defaultPolicy(),
+      saved_at: '2026-11-02T09:00:00.000Z',
+      saved_by: null,
+    },
   ];
   const calls: { method: string; body: unknown }[] = [];
   const current = () => versions.at(-1) as Document;

@@ -159,6 +159,33 @@ describe('SelectDropdown', () => {
     expect(onChange).toHaveBeenLastCalledWith([]);
   });
 
+  it('with chosenOrder, keeps and shows the values in the order they were chosen', async () => {
+    const onChange = vi.fn();
+    render(
+      <SelectDropdown
+        label="Departments"
+        options={options}
+        multiple
+        chosenOrder
+        defaultValue={['hr', 'fin']}
+        onChange={onChange}
+      />,
+    );
+    const trigger = screen.getByRole('combobox', { name: 'Departments' });
+    expect(trigger).toHaveTextContent('Human Resources, Finance');
+    const chips = within(screen.getByRole('group', { name: 'Chosen Departments' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.getAttribute('aria-label'))).toEqual([
+      'Remove Human Resources',
+      'Remove Finance',
+    ]);
+    await userEvent.click(trigger);
+    await userEvent.click(screen.getByRole('option', { name: 'Operations' }));
+    expect(onChange).toHaveBeenLastCalledWith(['hr', 'fin', 'ops']);
+    await userEvent.click(screen.getByRole('option', { name: 'Human Resources' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Human Resources' }));
+    expect(onChange).toHaveBeenLastCalledWith(['fin', 'ops', 'hr']);
+  });
+
   it('describes the trigger with the error text and marks it invalid', () => {
     render(<SelectDropdown label="Role" options={options} error="Role is required" />);
     const trigger = screen.getByRole('combobox', { name: 'Role' });

@@ -73,8 +73,13 @@ export interface MultiSelectDropdownProps extends SelectDropdownBaseProps {
   value?: string[];
   /** The initially chosen values when uncontrolled. */
   defaultValue?: string[];
-  /** Called with every chosen value, in option order. */
+  /** Called with every chosen value, in option order (with `chosenOrder`, in the order chosen). */
   onChange?: (value: string[]) => void;
+  /**
+   * Keeps the values in the order they were chosen (a newly ticked one last) and shows them so, for a
+   * list whose order means something (fallback roles tried in turn); default: option order.
+   */
+  chosenOrder?: boolean;
 }
 
 /** Props of {@link SelectDropdown}: single choice by default, several with `multiple`. */
@@ -130,9 +135,13 @@ export function SelectDropdown(props: SelectDropdownProps) {
       .filter(({ option }) => option.label.toLowerCase().includes(needle));
   }, [options, query]);
 
+  const chosenOrder = props.multiple === true && props.chosenOrder === true;
   const commit = (next: string[]) => {
-    // Keep the caller's option order, whatever order the user clicked in.
-    const ordered = options.map((o) => o.value).filter((v) => next.includes(v));
+    // Keep the caller's option order, whatever order the user clicked in (unless the order is chosen).
+    const known = options.map((o) => o.value);
+    const ordered = chosenOrder
+      ? next.filter((v) => known.includes(v))
+      : known.filter((v) => next.includes(v));
     if (!isControlled) setInternal(ordered);
     if (props.multiple) props.onChange?.(ordered);
     else props.onChange?.(ordered[0] ?? null);
@@ -220,7 +229,9 @@ export function SelectDropdown(props: SelectDropdownProps) {
     }
   };
 
-  const selectedOptions = options.filter((o) => selected.includes(o.value));
+  const selectedOptions = chosenOrder
+    ? selected.flatMap((value) => options.filter((o) => o.value === value))
+    : options.filter((o) => selected.includes(o.value));
   // A multi-select names what is ticked ('Draft, Approved'), never only how many (issue 19, item 13).
   const triggerText =
     selectedOptions.length > 0 ? selectedOptions.map((option) => option.label).join(', ') : placeholder;

@@ -18,7 +18,7 @@ export interface PanelProps {
 
 /**
  * A titled card section of a detail or form screen: a `<section>` named by its heading, so screen
- * readers list it as a region.
+ * readers list it as a region. An action stands at the right of the heading, the description under both.
  */
 export function Panel({
   title,
@@ -33,19 +33,21 @@ export function Panel({
   return (
     <RadixCard asChild size="3">
       <section aria-labelledby={headingId}>
-        <Flex justify="between" align="start" gap="3" mb="4">
-          <Box minWidth="0">
-            <Heading as={`h${headingLevel}`} size="4" id={headingId}>
+        <Box mb="4">
+          {/* The action shares the heading's row only: the description below spans the card, not a
+              column squeezed beside the action (five lines at 390 pixels wide). */}
+          <Flex justify="between" align="start" gap="3">
+            <Heading as={`h${headingLevel}`} size="4" id={headingId} style={{ minWidth: 0 }}>
               {title}
             </Heading>
-            {description ? (
-              <Text as="p" size="2" color="gray" mt="1">
-                {description}
-              </Text>
-            ) : null}
-          </Box>
-          {action}
-        </Flex>
+            {action}
+          </Flex>
+          {description ? (
+            <Text as="p" size="2" color="gray" mt="1">
+              {description}
+            </Text>
+          ) : null}
+        </Box>
         {children}
       </section>
     </RadixCard>
