@@ -12,6 +12,7 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
 
 test.describe('screenshots for review', () => {
   test('captures sign-in, both dashboards, the settings and the collapsed sidebar', async ({ page }) => {
+    test.setTimeout(90_000); // eight screens on a shared two-core machine (33 s at load 7)
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
