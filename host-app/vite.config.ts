@@ -61,35 +61,14 @@ function bootScript(): Plugin {
           return [path, files.map((file) => `/${file}`)];
         }),
       );
-      // The entry and every chunk it imports, as index.html would have preloaded them.
-      const imports = new Set<string>();
-      const walk = (file: string) => {
-        for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) {
-          if (imports.has(imported)) continue;
-          imports.add(imported);
-          walk(imported);
-        }
-      };
-      if (!entry) throw new Error('boot.js: the build has no entry chunk');
-      walk(entry.fileName);
-      const app = { entry: `/${entry.fileName}`, imports: [...imports].map((file) => `/${file}`) };
-      let source = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
-      for (const [marker, value] of [
-        ['const preloads = {};', `const preloads = ${JSON.stringify(preloads)};`],
-        ["const app = { entry: '', imports: [] };", `const app = ${JSON.stringify(app)};`],
-      ] as const) {
-        if (!source.includes(marker)) throw new Error(`boot.js: no \`${marker}\``);
-        source = source.replace(marker, value);
-      }
-      this.emitFile({ type: 'asset', fileName: 'boot.js', source });
-    },
-    // boot.js starts the app (above): the built page names no module script or preload of its own.
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) =>
-        html
-          .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-          .replace(/\s*<link rel="modulepreload"[^>]*>/g, ''),
+      const template = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
+      const marker = 'const preloads = {};';
+      if (!template.includes(marker)) throw new Error(`boot.js: no \`${marker}\``);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'boot.js',
+        source: template.replace(marker, `const preloads = ${JSON.stringify(preloads)};`),
+      });
     },
   };
 }

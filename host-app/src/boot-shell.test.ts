@@ -9,37 +9,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const html = readFileSync(path.join(here, '..', 'index.html'), 'utf8');
 const bootScript = readFileSync(path.join(here, '..', 'boot.js'), 'utf8');
 
-function load(path: string, script = bootScript): void {
+function load(path: string): void {
   window.history.replaceState(null, '', path);
   document.body.innerHTML = html.slice(html.indexOf('<body>') + 6, html.indexOf('</body>'));
   // boot.js is a classic script of its own (the Content-Security-Policy allows no inline script).
-  new Function(script)();
+  new Function(bootScript)();
 }
-
-/** boot.js as the build writes it (vite.config.ts `bootScript`): the app's entry and the pages' chunks. */
-const builtBootScript = bootScript
-  .replace(
-    "const app = { entry: '', imports: [] };",
-    `const app = ${JSON.stringify({ entry: '/assets/index.js', imports: ['/assets/react.js', '/assets/vendor.js'] })};`,
-  )
-  .replace(
-    'const preloads = {};',
-    `const preloads = ${JSON.stringify({ '': ['/assets/shell.js'], '/requisitions': ['/assets/list.js'] })};`,
-  );
-
-/** What boot.js has asked the browser for: preloaded modules and the module script. */
-function requested() {
-  return {
-    preloads: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
-      link.getAttribute('href'),
-    ),
-    scripts: [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((script) =>
-      script.getAttribute('src'),
-    ),
-  };
-}
-
-const afterTheFrame = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 const root = document.documentElement;
 
@@ -51,8 +26,7 @@ describe('boot.js and the shell frame', () => {
   afterEach(() => {
     window.localStorage.clear();
     root.className = '';
-    for (const link of document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]'))
-      link.remove();
+    for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
   });
 
   it('shows the frame on a signed-in page with a stored session', () => {
@@ -93,31 +67,6 @@ describe('boot.js and the shell frame', () => {
     window.localStorage.setItem('auth_token', 'token');
     load('/requisitions');
     expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
-  });
-
-  it('starts the app at once when it shows no frame, signed out or on a public page', () => {
-    load('/requisitions', builtBootScript);
-    expect(requested()).toEqual({
-      preloads: ['/assets/react.js', '/assets/vendor.js'],
-      scripts: ['/assets/index.js'],
-    });
-    for (const node of document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]'))
-      node.remove();
-    window.localStorage.setItem('auth_token', 'token');
-    load('/login', builtBootScript);
-    expect(requested().scripts).toEqual(['/assets/index.js']);
-  });
-
-  it('starts the app after the frame has painted, with the shell and the page asked for too', async () => {
-    window.localStorage.setItem('auth_token', 'token');
-    load('/requisitions', builtBootScript);
-    // Nothing competes with the stylesheet before the frame's paint.
-    expect(requested()).toEqual({ preloads: [], scripts: [] });
-    await afterTheFrame();
-    expect(requested()).toEqual({
-      preloads: ['/assets/react.js', '/assets/vendor.js', '/assets/shell.js', '/assets/list.js'],
-      scripts: ['/assets/index.js'],
-    });
   });
 
   it('goes when the app dismisses it', () => {
