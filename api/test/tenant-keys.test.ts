@@ -38,6 +38,8 @@ const GLOBAL_WITH_ORGANIZATION: Record<string, string> = {
 
 /** Tenant tables without a primary key, and why (Citus needs none; any they get must hold organization_id). */
 const WITHOUT_PRIMARY_KEY: Record<string, string> = {
+  approval_cycle_counts:
+    'append-only deltas of the cycle time histogram, summed by (organization_id, group_by, month, cell) and folded in place',
   counter_deltas: 'append-only deltas of the counters, summed by (organization_id, key) and folded in place',
 };
 
