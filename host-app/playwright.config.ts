@@ -11,6 +11,12 @@ const databaseName = e2eDatabaseName();
  */
 const instances = Math.max(1, Number(process.env.E2E_INSTANCES ?? 1));
 const serve = instances > 1 ? `node --import tsx api/scripts/cluster.ts` : 'node api/dist/start.js';
+/**
+ * The API is compiled before it starts, so the tests never meet a stale api/dist. `E2E_API_BUILT=1`
+ * skips that: the test command builds once and runs two shards at a time, whose builds would write
+ * the same files while the other shard's server reads them.
+ */
+const buildApi = process.env.E2E_API_BUILT === '1' ? '' : 'npm run build -w api --silent -- --silent && ';
 
 /**
  * End-to-end tests against the production build: the API (NODE_ENV=production) serves host-app/dist
@@ -56,7 +62,7 @@ export default defineConfig({
   webServer: {
     // Playwright starts the webServer before globalSetup: the database is created here, first. The API
     // runs compiled, as `npm start` runs it (api/dist, built here so the tests never meet a stale one).
-    command: `node --import tsx host-app/e2e/support/prepare-database.ts && npm run build -w api --silent -- --silent && ${serve}`,
+    command: `node --import tsx host-app/e2e/support/prepare-database.ts && ${buildApi}${serve}`,
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

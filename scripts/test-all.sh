@@ -53,9 +53,23 @@ step "bundle budget (build the app; at most 200 KB of gzipped JavaScript before 
 npm run build:app >/dev/null
 node scripts/bundle-budget.mjs
 
-step "end-to-end (Playwright in Debian's Chromium against the built app, served by two API instances behind a round-robin proxy; ends with the walk: every route as each default role at 1440x900 and 390x844, axe on each)"
-# host-app/dist was just built by the bundle budget step: Playwright runs on it (npm run test:e2e builds first).
-(cd host-app && E2E_INSTANCES=2 npx playwright test)
+step "end-to-end (Playwright in Debian's Chromium against the built app, served by two API instances behind a round-robin proxy; two shards at a time, each on its own database and ports; the walk: every route as each default role at 1440x900 and 390x844, axe on each)"
+# host-app/dist was just built by the bundle budget step: Playwright runs on it (npm run test:e2e builds
+# first). The API is built once here; each shard's webServer would otherwise build it again (E2E_API_BUILT).
+# Two shards at a time: much of an end-to-end test is waiting (for the server's jobs, mail, webhooks,
+# polling), so the second shard's browser uses what the first leaves idle.
+npm run build -w api --silent -- --silent
+e2e_shard() {
+  (cd host-app && E2E_API_BUILT=1 E2E_INSTANCES=2 E2E_PORT="$2" npx playwright test --shard="$1/2" 2>&1) |
+    sed -u "s/^/[e2e $1\/2] /"
+  return "${PIPESTATUS[0]}"
+}
+e2e_shard 1 4599 & first=$!
+e2e_shard 2 4699 & second=$!
+e2e_status=0
+wait "$first" || e2e_status=1
+wait "$second" || e2e_status=1
+[ "$e2e_status" -eq 0 ] || { echo "end-to-end: a shard failed (see its [e2e n/2] lines above)"; exit 1; }
 
 step "Lighthouse CI (Debian's Chromium, simulated phone: /login and the signed-in requisition list; accessibility 100 and best practices >= 95 fail the run, performance < 90 warns)"
 npm run lighthouse

@@ -1,11 +1,11 @@
 import type { Server, ServerInjectResponse } from '@hapi/hapi';
-import { inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config.js';
 import { listOperations, loadOpenApi, type OperationInfo } from '../src/contract/openapi.js';
 import { ContractValidator } from '../src/contract/validation.js';
 import { initModels } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { createServer } from '../src/server.js';
+import { testAppDatabaseUrl, testDatabaseUrl } from './database.js';
 import { TEST_PASSWORD } from './factories.js';
 
 /**
@@ -14,7 +14,7 @@ import { TEST_PASSWORD } from './factories.js';
  * connects as the superuser instead (RLS skipped).
  */
 export const appDatabaseUrl = () =>
-  process.env.TEST_DB_ROLE === 'postgres' ? inject('databaseUrl') : inject('appDatabaseUrl');
+  process.env.TEST_DB_ROLE === 'postgres' ? testDatabaseUrl() : testAppDatabaseUrl();
 
 /**
  * A server on this test run's own database (made by global-setup), or on `databaseUrl` (a scratch

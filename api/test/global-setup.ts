@@ -7,16 +7,20 @@ import { createSequelize } from '../src/db/sequelize.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** This test run's own, migrated PostgreSQL database. */
-    databaseUrl: string;
+    /**
+     * This test run's own, migrated PostgreSQL databases: one per worker of the api project (index
+     * `VITEST_POOL_ID - 1`), so files in two workers never see each other's rows or outboxes. Tests
+     * read theirs with `testDatabaseUrl()` of ./database.ts.
+     */
+    databaseUrls: string[];
     /** The maintenance database URL, for tests that need a scratch database of their own. */
     pgAdminUrl: string;
     /**
-     * `databaseUrl` as the plain role {@link DEFAULT_APP_ROLE} (no superuser, no BYPASSRLS, not the
+     * `databaseUrls` as the plain role {@link DEFAULT_APP_ROLE} (no superuser, no BYPASSRLS, not the
      * owner): row-level security applies to it. The test app connects this way unless
      * `TEST_DB_ROLE=postgres`.
      */
-    appDatabaseUrl: string;
+    appDatabaseUrls: string[];
   }
 }
 
@@ -62,10 +66,14 @@ export async function dropDatabase(name: string, base = adminUrl): Promise<void>
   }
 }
 
+/** Workers of the api project (its `maxWorkers`), each with a database of its own. */
+export const API_TEST_WORKERS = 2;
+
 /**
  * vitest globalSetup: creates `purchasing_test_<timestamp>_<random>` on the local PostgreSQL
- * (TEST_PG_ADMIN_URL overrides the server), migrates it, provides its URL as `databaseUrl`, and
- * drops it when the run ends.
+ * (TEST_PG_ADMIN_URL overrides the server), migrates it, copies it once per worker
+ * (`CREATE DATABASE … TEMPLATE`), provides their URLs as `databaseUrls`, and drops them all when the
+ * run ends.
  */
 export default async function setup(project: TestProject) {
   const name = await createDatabase('purchasing_test');
@@ -84,10 +92,28 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   await sequelize.close();
-  project.provide('databaseUrl', url);
+  const names = [name];
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let worker = 2; worker <= API_TEST_WORKERS; worker += 1) {
+      names.push(`${name}_w${worker}`);
+      await admin.query(`CREATE DATABASE ${name}_w${worker} TEMPLATE ${name}`);
+    }
+  } catch (error) {
+    for (const each of names) await dropDatabase(each);
+    throw error;
+  } finally {
+    await admin.end();
+  }
+  const urls = names.map((each) => databaseUrlFor(each));
+  project.provide('databaseUrls', urls);
   project.provide('pgAdminUrl', adminUrl);
-  project.provide('appDatabaseUrl', urlAsRole(url, DEFAULT_APP_ROLE));
+  project.provide(
+    'appDatabaseUrls',
+    urls.map((each) => urlAsRole(each, DEFAULT_APP_ROLE)),
+  );
   return async () => {
-    await dropDatabase(name);
+    for (const each of names) await dropDatabase(each);
   };
 }

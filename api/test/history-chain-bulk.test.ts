@@ -1,8 +1,9 @@
 import type { ServerInjectResponse } from '@hapi/hapi';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainEntry, entryHash, GENESIS_HASH } from '../src/domain/history-chain.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { testAppDatabaseUrl, testDatabaseUrl } from './database.js';
 import {
   buildCostCenter,
   buildGlAccount,
@@ -21,7 +22,7 @@ let admin: pg.Client;
 
 beforeAll(async () => {
   app = await createTestApp();
-  admin = new pg.Client({ connectionString: inject('databaseUrl') });
+  admin = new pg.Client({ connectionString: testDatabaseUrl() });
   await admin.connect();
 });
 afterAll(async () => {
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 /** A connection as the application's role (row-level security applies), in the organisation. */
 async function appConnection(organizationId: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: inject('appDatabaseUrl') });
+  const client = new pg.Client({ connectionString: testAppDatabaseUrl() });
   await client.connect();
   await client.query(`SELECT set_config('app.organization_id', $1, false)`, [organizationId]);
   return client;

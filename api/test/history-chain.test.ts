@@ -1,7 +1,8 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainEntry, canonicalEntry, entryHash, GENESIS_HASH } from '../src/domain/history-chain.js';
 import { call, expectContract } from './app.js';
+import { testDatabaseUrl } from './database.js';
 import { raise, request, requisitionForm } from './support/approval-calls.js';
 import { body, buildOrganizationWorld, type Member, useTestApp } from './support/approval-world.js';
 
@@ -10,7 +11,7 @@ const app = useTestApp();
 let admin: pg.Client;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject('databaseUrl') });
+  admin = new pg.Client({ connectionString: testDatabaseUrl() });
   await admin.connect();
 });
 afterAll(async () => {

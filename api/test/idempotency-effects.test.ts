@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import pg from 'pg';
 import { QueryTypes } from 'sequelize';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitSettings } from '../src/http/idempotency.js';
 import { leaseSettings } from '../src/http/idempotency-store.js';
 import { expectContract } from './app.js';
+import { testDatabaseUrl } from './database.js';
 import { buildPdfBytes, buildRequisition, buildVendor } from './factories.js';
 import { raise, request, requisitionForm } from './support/approval-calls.js';
 import {
@@ -210,7 +211,7 @@ describe('a retry while the first request is still running', () => {
     const key = randomUUID();
     // Another session holds the cost centre's row: the create waits on it (its foreign key check), after
     // it claimed the key.
-    const other = new pg.Client({ connectionString: inject('databaseUrl') });
+    const other = new pg.Client({ connectionString: testDatabaseUrl() });
     await other.connect();
     try {
       await other.query('BEGIN');

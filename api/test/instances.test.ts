@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Cluster, startCluster } from '../scripts/cluster.js';
 import { freshestMode, spawnApi } from '../scripts/spawn-api.js';
 import { createTestApp } from './app.js';
+import { testDatabaseUrl } from './database.js';
 import {
   buildCostCenter,
   buildGlAccount,
@@ -36,7 +37,7 @@ beforeAll(async () => {
     basePort: PROXY_PORT + 1,
     mode: freshestMode(),
     env: {
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       DATABASE_ROLE: 'purchasing_app',
       PUBLIC_URL: `http://127.0.0.1:${PROXY_PORT}`,
       // The dispatchers would mark the other test files' queued mail as logged.

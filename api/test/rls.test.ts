@@ -1,6 +1,6 @@
 import type { ServerInjectResponse } from '@hapi/hapi';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bypassesRowSecurity } from '../src/db/app-role.js';
 import {
   CHILD_TABLES,
@@ -31,6 +31,7 @@ import { type Actor, getRequisition } from '../src/features/requisitions/requisi
 import { getMember, listMembers } from '../src/features/users/users.service.js';
 import type { Db } from '../src/http/context.js';
 import { accessTokenFor, call, createTestApp } from './app.js';
+import { testAppDatabaseUrl } from './database.js';
 import {
   buildMembership,
   buildOrganization,
@@ -140,7 +141,7 @@ beforeAll(async () => {
   // tenant setting api/test/db-query.test.ts checks).
   usePreparedStatements(false);
   // Always as the plain role, whatever TEST_DB_ROLE says: a superuser would skip every policy.
-  app = await createTestApp({}, { databaseUrl: inject('appDatabaseUrl') });
+  app = await createTestApp({}, { databaseUrl: testAppDatabaseUrl() });
   shared = await buildUser(app.models, { last_name: overlap });
   a = await buildTenant();
   b = await buildTenant();
@@ -337,7 +338,7 @@ describe('row-level security', () => {
   });
 
   it('never carries an organisation from one pooled connection holder to the next', async () => {
-    const sequelize = createSequelize(inject('appDatabaseUrl'), { poolMax: 3 });
+    const sequelize = createSequelize(testAppDatabaseUrl(), { poolMax: 3 });
     try {
       const visible = async (handle: typeof sequelize) => {
         const rows = await handle.query<{ organization_id: string; setting: string }>(

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from './database.js';
 
 /**
  * Every tenant table is keyed by `organization_id` (issue 13, item 5; docs/adr/006): its primary key,
@@ -49,7 +50,7 @@ const isGlobal = (table: string) => table in GLOBAL_TABLES || table in GLOBAL_WI
 let client: pg.Client;
 
 beforeAll(async () => {
-  client = new pg.Client({ connectionString: inject('databaseUrl') });
+  client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
 });
 afterAll(async () => {

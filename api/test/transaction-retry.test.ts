@@ -2,11 +2,12 @@ import { randomInt } from 'node:crypto';
 import type { ServerInjectResponse } from '@hapi/hapi';
 import pg from 'pg';
 import { QueryTypes, Transaction } from 'sequelize';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { inOrganization } from '../src/db/tenant-context.js';
 import { retryingTransaction, transactionRetry } from '../src/db/transaction-retry.js';
 import type { Db } from '../src/http/context.js';
 import { accessTokenFor, call, expectContract } from './app.js';
+import { testDatabaseUrl } from './database.js';
 import {
   buildCostCenter,
   buildDepartment,
@@ -175,7 +176,7 @@ describe('an operation caught in a deadlock', () => {
     expect(created.statusCode, created.payload).toBe(201);
     const orderId = JSON.parse(created.payload).purchase_order.id as string;
 
-    const other = new pg.Client({ connectionString: inject('databaseUrl') });
+    const other = new pg.Client({ connectionString: testDatabaseUrl() });
     await other.connect();
     try {
       await other.query('BEGIN');

@@ -10,6 +10,8 @@ export default defineProject({
     // Two files at a time: these tests use only the CPU (no shared database), and vitest's default on a
     // 2-core machine is one worker (cpus - 1). The API project stays at one (see api/vitest.config.ts).
     maxWorkers: 2,
+    // One module graph per worker for all its files (no re-import per file): see packages/screens.
+    isolate: false,
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],

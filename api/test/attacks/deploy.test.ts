@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/db/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import { adminPasswordProblems, generateAdminPassword } from '../../src/domain/admin-password.js';
 import { call, createTestApp, expectContract } from '../app.js';
+import { testDatabaseUrl } from '../database.js';
 import { uniqueSuffix } from '../factories.js';
 import { createDatabase, databaseUrlFor, dropDatabase } from '../global-setup.js';
 
@@ -124,7 +125,7 @@ describe('npm run create-admin', () => {
       cwd: apiRoot,
       env: {
         ...env,
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: testDatabaseUrl(),
         ...(options.password ? { ADMIN_PASSWORD: options.password } : {}),
       },
       input: options.stdin ?? '',

@@ -1,7 +1,8 @@
 import { type Sequelize, UniqueConstraintError } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels, type Models, type Organization, type User } from '../../src/db/models/index.js';
 import { createSequelize } from '../../src/db/sequelize.js';
+import { testDatabaseUrl } from '../database.js';
 import {
   buildBudget,
   buildCostCenter,
@@ -17,7 +18,7 @@ let sequelize: Sequelize;
 let models: Models;
 
 beforeAll(() => {
-  sequelize = createSequelize(inject('databaseUrl'));
+  sequelize = createSequelize(testDatabaseUrl());
   models = initModels(sequelize);
 });
 afterAll(async () => {

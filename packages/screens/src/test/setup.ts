@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { toast } from '@purchasing/ui';
 import { act, cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './server';
 
 // jsdom lacks these browser APIs; react-hot-toast and Radix Select call them.
@@ -37,5 +37,8 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  // Files share a worker (isolate: false in vitest.config.ts): no file hands fake timers to the next.
+  vi.useRealTimers();
 });
 afterAll(() => server.close());
