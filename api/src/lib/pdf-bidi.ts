@@ -45,6 +45,9 @@ export function baseDirection(paragraph: string): Direction {
   return (levels.paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
 }
 
+/** Variation selectors before the character they select a style for (reversed by rule L2). */
+const SELECTOR_FIRST = /([\ufe0e\ufe0f]+)([^\ufe0e\ufe0f])/gu;
+
 /**
  * The font script of each UTF-16 unit: its own, or for a space that of the nearest character of the
  * same level before it (else after it), so a space between Arabic words stays in the Arabic run and
@@ -70,7 +73,10 @@ function unitScripts(text: string, levels: Uint8Array): Script[] {
     ) {
       script = own[ahead] ?? null;
     }
-    scripts.push(script ?? 'latin');
+    // Spaces are drawn in Noto Sans, never in Noto Emoji (as in `scriptRuns`).
+    scripts.push(
+      script === 'emoji' && own[index] === null && /\s/.test(text[index]!) ? 'latin' : (script ?? 'latin'),
+    );
   }
   return scripts;
 }
@@ -112,7 +118,10 @@ export function visualRuns(paragraph: string, start = 0, end = paragraph.length)
   const runs: Run[] = [];
   for (const group of groups) {
     const reversed = isRightToLeft(group.script);
-    const text = (reversed ? group.units.reverse() : group.units).join('');
+    let text = (reversed ? group.units.reverse() : group.units).join('');
+    // In a right-to-left stretch an emoji's variation selector (a mark) lands before the emoji:
+    // put it back after it, for the font to see the pair (rule L3).
+    if (group.level % 2 === 1 && !reversed) text = text.replace(SELECTOR_FIRST, '$2$1');
     const last = runs[runs.length - 1];
     // Runs of one font next to each other join when neither is reversed by fontkit.
     if (last && last.script === group.script && !reversed) last.text += text;

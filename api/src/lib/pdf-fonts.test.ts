@@ -47,6 +47,12 @@ describe('scriptOf', () => {
     ['க', 'tamil'],
     ['్', 'telugu'],
     ['ཀ', 'latin'],
+    ['🙂', 'emoji'],
+    ['🇦', 'emoji'],
+    ['☃', 'emoji'],
+    ['⭐', 'emoji'],
+    ['◌', 'latin'],
+    ['\ufe0f', null],
     [' ', null],
     ['\u200d', null],
     ['\u200c', null],
@@ -124,6 +130,18 @@ describe('scriptRuns', () => {
     expect(scriptRuns('ঢাকা। Dhaka')).toEqual([
       { script: 'bengali', text: 'ঢাকা। ' },
       { script: 'latin', text: 'Dhaka' },
+    ]);
+  });
+
+  it('keeps an emoji sequence or flag in one run, its joiners and selectors with it, spaces out of it', () => {
+    expect(scriptRuns('Café ☕️ 👨\u200d👩\u200d👧\u00a0🇦🇺!')).toEqual([
+      { script: 'latin', text: 'Café ' },
+      { script: 'emoji', text: '☕️' },
+      { script: 'latin', text: ' ' },
+      { script: 'emoji', text: '👨\u200d👩\u200d👧' },
+      { script: 'latin', text: '\u00a0' },
+      { script: 'emoji', text: '🇦🇺' },
+      { script: 'latin', text: '!' },
     ]);
   });
 

@@ -17,15 +17,17 @@ export { type Run, type Script, scriptOf, scriptRuns, type Weight } from './pdf-
  * Fonts for the PDFs the API makes (purchase orders, history exports), all Noto, all from npm
  * packages: Noto Sans for Latin, Greek, Cyrillic and Devanagari, Noto Sans SC for Chinese (and
  * Japanese kana), Noto Sans KR for Hangul, Noto Sans Arabic and Noto Sans Thai (`@expo-google-fonts`'
- * TTF files), and for Hebrew, Armenian, Georgian, Ethiopic, Bengali, Gurmukhi, Gujarati, Oriya, Tamil,
+ * TTF files); for Hebrew, Armenian, Georgian, Ethiopic, Bengali, Gurmukhi, Gujarati, Oriya, Tamil,
  * Telugu, Kannada, Malayalam, Sinhala, Khmer, Lao and Myanmar the script's subset of `@fontsource`'s
  * WOFF files (which fontkit reads; each holds its script's blocks, spaces and the joiners, the Indic
- * ones the dandas too; 10–120 KB). pdfkit embeds only the glyphs a document uses (a subset), and it has no fallback between fonts,
- * so each text is split into runs by script and each run is drawn in its own font (see
+ * ones the dandas too; 10–120 KB); and emoji in Noto Emoji (`@fontsource/noto-emoji`'s `emoji`
+ * subset, monochrome, 570 KB: flags and joined sequences drawn as one glyph, skin tones ignored).
+ * pdfkit embeds only the glyphs a document uses (a subset), and it has no fallback between fonts, so
+ * each text is split into runs by script and each run is drawn in its own font (see
  * docs/decisions.md "Documents"). fontkit shapes each run (Indic conjuncts, reordered vowel signs);
  * see pdf-fontkit.ts and `myanmarVisualOrder` for the two gaps it has that matter here. A character
- * none of the fonts holds (emoji, Tibetan, …) is drawn as its font's empty box (glyph 0); the
- * document is fine.
+ * none of the fonts holds (Tibetan, →, …) is drawn as its font's empty box (glyph 0); the document
+ * is fine.
  */
 const EXPO: Partial<Record<Script, [folder: string, file: string]>> = {
   latin: ['noto-sans', 'NotoSans'],
@@ -43,7 +45,7 @@ function fontFile(script: Script, weight: Weight): string {
     const style = weight === 'bold' ? '700Bold' : '400Regular';
     return `@expo-google-fonts/${folder}/${style}/${file}_${style}.ttf`;
   }
-  const family = `noto-sans-${script}`;
+  const family = script === 'emoji' ? 'noto-emoji' : `noto-sans-${script}`;
   return `@fontsource/${family}/files/${family}-${script}-${weight === 'bold' ? 700 : 400}-normal.woff`;
 }
 
@@ -78,11 +80,13 @@ export function useFont(doc: PDFKit.PDFDocument, script: Script, weight: Weight)
   return doc.font(name);
 }
 
+type Feature = PDFKit.Mixins.OpenTypeFeatures;
+
 /**
  * A run as fontkit is given it, with the OpenType features asked for: Myanmar in drawing order and
  * with its shaper's features (fontkit has no Myanmar shaper; see `myanmarVisualOrder`).
  */
-export function shapingInput(run: Run, features: string[] = []): { text: string; features: string[] } {
+export function shapingInput(run: Run, features: Feature[] = []): { text: string; features: Feature[] } {
   if (run.script !== 'myanmar') return { text: run.text, features };
   return { text: myanmarVisualOrder(run.text), features: [...features, ...MYANMAR_FEATURES] };
 }

@@ -11,6 +11,7 @@ export type Script =
   | 'thai'
   | 'armenian'
   | 'bengali'
+  | 'emoji'
   | 'ethiopic'
   | 'georgian'
   | 'gujarati'
@@ -36,7 +37,10 @@ export function isRightToLeft(script: Script): boolean {
 
 /**
  * The Unicode blocks of each script with a font of its own, as [first, last, script]; any other
- * character is drawn in Noto Sans ('latin', which also holds Greek, Cyrillic and Devanagari).
+ * character is drawn in Noto Sans ('latin', which also holds Greek, Cyrillic and Devanagari). The
+ * symbol blocks that hold emoji go to Noto Emoji: Noto Sans has none of their characters (but the
+ * dotted circle, which Indic fonts use to show a lone sign), so what Noto Emoji lacks there (→, ★, ✓)
+ * was an empty box before and stays one.
  */
 const BLOCKS: [number, number, Script][] = [
   [0x0530, 0x058f, 'armenian'],
@@ -63,6 +67,15 @@ const BLOCKS: [number, number, Script][] = [
   [0x1780, 0x17ff, 'khmer'],
   [0x19e0, 0x19ff, 'khmer'],
   [0x1c90, 0x1cbf, 'georgian'],
+  // The combining keycap (#️⃣ draws as # and a keycap, not as one glyph).
+  [0x20e3, 0x20e3, 'emoji'],
+  [0x2190, 0x21ff, 'emoji'],
+  [0x2300, 0x23ff, 'emoji'],
+  [0x25a0, 0x25cb, 'emoji'],
+  [0x25cd, 0x25ff, 'emoji'],
+  [0x2600, 0x27bf, 'emoji'],
+  [0x2900, 0x297f, 'emoji'],
+  [0x2b00, 0x2bff, 'emoji'],
   [0x2d00, 0x2d2f, 'georgian'],
   [0x2d80, 0x2ddf, 'ethiopic'],
   [0x2e80, 0x2fdf, 'cjk'],
@@ -85,15 +98,20 @@ const BLOCKS: [number, number, Script][] = [
   [0xff00, 0xffef, 'cjk'],
   [0x111e0, 0x111ff, 'sinhala'],
   [0x1e7e0, 0x1e7ff, 'ethiopic'],
+  // Mahjong and playing cards to symbols and pictographs extended-A: emoji, flags, skin tones.
+  [0x1f000, 0x1faff, 'emoji'],
   [0x20000, 0x3ffff, 'cjk'],
+  // Tags, which spell a subdivision's flag (England's, Scotland's) after a black flag.
+  [0xe0020, 0xe007f, 'emoji'],
 ];
 
 /**
  * Characters that take the script of the text around them, like spaces: the zero-width joiner and
- * non-joiner (which ask a font for a letter's joined or half form, so they must stay in its run) and
- * the dandas (the full stops of the scripts of India, which every Indic font holds).
+ * non-joiner (which ask a font for a letter's joined or half form, or join emoji into one, so they
+ * must stay in its run), the variation selectors (text or emoji style) and the dandas (the full
+ * stops of the scripts of India, which every Indic font holds).
  */
-const JOINERS = new Set([0x200c, 0x200d, 0x0964, 0x0965]);
+const JOINERS = new Set([0x200c, 0x200d, 0xfe0e, 0xfe0f, 0x0964, 0x0965]);
 
 /** The script of one character, or null for spaces and joiners, which join the run around them. */
 export function scriptOf(char: string): Script | null {
@@ -114,7 +132,9 @@ export interface Run {
 /**
  * Splits a text into runs of one script. Spaces stay in the run they follow, except that a space
  * after Arabic or Hebrew joins it only when the same script follows (so a run of right-to-left words
- * is laid out right to left as one, and digits or Latin after it are not). Tabs and carriage returns become spaces.
+ * is laid out right to left as one, and digits or Latin after it are not), and that spaces are never
+ * drawn in Noto Emoji (its space is an emoji wide; it has no no-break space) but in Noto Sans. Joiners
+ * go where spaces would. Tabs and carriage returns become spaces.
  */
 export function scriptRuns(value: string): Run[] {
   const chars = Array.from(value.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' '));
@@ -124,6 +144,9 @@ export function scriptRuns(value: string): Run[] {
     const last = runs[runs.length - 1];
     if (last && last.script === script) last.text += text;
     else runs.push({ script, text });
+  };
+  const pushSpaces = (script: Script, text: string) => {
+    for (const char of text) push(script === 'emoji' && /\s/.test(char) ? 'latin' : script, char);
   };
   for (const char of chars) {
     const script = scriptOf(char);
@@ -138,12 +161,12 @@ export function scriptRuns(value: string): Run[] {
         : isRightToLeft(last.script) && script !== last.script
           ? script
           : last.script;
-      push(into, pendingSpace);
+      pushSpaces(into, pendingSpace);
       pendingSpace = '';
     }
     push(script, char);
   }
-  if (pendingSpace) push(runs[runs.length - 1]?.script ?? 'latin', pendingSpace);
+  if (pendingSpace) pushSpaces(runs[runs.length - 1]?.script ?? 'latin', pendingSpace);
   return runs;
 }
 
@@ -197,4 +220,13 @@ export function myanmarVisualOrder(text: string): string {
  * The features HarfBuzz's Myanmar shaper applies beyond the defaults fontkit applies to any script:
  * the forms of the reordered medial Ra, of stacked consonants and of the medials below and after.
  */
-export const MYANMAR_FEATURES = ['rphf', 'pref', 'blwf', 'pstf', 'pres', 'abvs', 'blws', 'psts'];
+export const MYANMAR_FEATURES: PDFKit.Mixins.OpenTypeFeatures[] = [
+  'rphf',
+  'pref',
+  'blwf',
+  'pstf',
+  'pres',
+  'abvs',
+  'blws',
+  'psts',
+];

@@ -230,7 +230,7 @@ describe('renderPurchaseOrderPdf', () => {
     expect(runs[korean]!.y).toBeCloseTo(runs[korean + 1]!.y, 1);
   });
 
-  it('draws names in the scripts of India, Sri Lanka, Southeast Asia, the Caucasus and Ethiopia, each in its font, shaped', async () => {
+  it('draws names in the scripts of India, Sri Lanka, Southeast Asia, the Caucasus and Ethiopia, and emoji, each in its font, shaped', async () => {
     const names: [string, string][] = [
       ['Bengali', 'লক্ষ্মী বিশ্ববিদ্যালয়'],
       ['Gurmukhi', 'ਅੰਮ੍ਰਿਤਸਰ'],
@@ -249,6 +249,7 @@ describe('renderPurchaseOrderPdf', () => {
       ['Ethiopic', 'አዲስ አበባ'],
     ];
     const world = order(names.length);
+    world.notes = 'Call ahead ☎️ 🇦🇺 👨\u200d👩\u200d👧 👍🏽';
     world.po_line_items.forEach((line, index) => {
       line.description = `${names[index]![1]} 7`;
     });
@@ -259,7 +260,7 @@ describe('renderPurchaseOrderPdf', () => {
     });
     const fonts = names.map(([script]) => `NotoSans${script}-Regular`);
     expect(pdfFonts(pdf)).toEqual(
-      ['NotoSans-Bold', 'NotoSans-Regular', 'NotoSansBengali-Bold', ...fonts].sort(),
+      ['NotoEmoji-Regular', 'NotoSans-Bold', 'NotoSans-Regular', 'NotoSansBengali-Bold', ...fonts].sort(),
     );
     const runs = pdfRuns(pdf);
     expect(runs.filter((run) => run.notdef)).toEqual([]);
@@ -281,6 +282,8 @@ describe('renderPurchaseOrderPdf', () => {
       ...['ਿ', 'ਸ', 'ੰ', 'ਘ', ' ', 'ਟ', '੍ਰ', 'ੇ', 'ਡ', 'ਰ', 'ਜ਼'],
       ...['ਅ', 'ੰ', 'ਿ', 'ਮ', '੍ਰ', 'ਤ', 'ਸ', 'ਰ', ' '],
     ]);
+    // Emoji in Noto Emoji (monochrome): a flag and a family one glyph each, a skin tone left out.
+    expect(glyphs('NotoEmoji-Regular')).toEqual(['☎️', '🇦🇺', '👨\u200d👩\u200d👧', '👍']);
     const tamil = runs.findIndex((run) => run.font === 'NotoSansTamil-Regular');
     expect(runs[tamil + 1]).toMatchObject({ font: 'NotoSans-Regular', text: '7' });
   });
@@ -289,15 +292,16 @@ describe('renderPurchaseOrderPdf', () => {
     const world = order(1);
     world.vendor = {
       ...(world.vendor as NonNullable<PurchaseOrderView['vendor']>),
-      name: 'Snow ☃ 🙂 Tibet བོད',
+      name: 'Snow ☃ Tibet བོད',
     };
     const pdf = await renderPurchaseOrderPdf({
       order: world,
       buyer: { name: 'Northwind Traders', address: null, phone: null },
       sentAt: new Date('2026-11-21T10:00:00Z'),
     });
-    const vendor = pdfRuns(pdf).find((run) => run.text.startsWith('Snow'));
-    expect(vendor).toMatchObject({ font: 'NotoSans-Regular', notdef: 5 });
+    const vendor = pdfRuns(pdf).find((run) => run.text.includes('Tibet'));
+    expect(vendor).toMatchObject({ font: 'NotoSans-Regular', notdef: 3 });
+    expect(pdfRuns(pdf).find((run) => run.text.startsWith('☃'))).toMatchObject({ font: 'NotoEmoji-Regular' });
     expect(pdfRuns(pdf).some((run) => run.text === 'Cash on Delivery')).toBe(true);
   });
 
