@@ -45,8 +45,22 @@ export function baseDirection(paragraph: string): Direction {
   return (levels.paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
 }
 
-/** Variation selectors before the character they select a style for (reversed by rule L2). */
-const SELECTOR_FIRST = /([\ufe0e\ufe0f]+)([^\ufe0e\ufe0f])/gu;
+/**
+ * A reversed stretch with each variation selector (text or emoji style; a mark, reversed before the
+ * character it belongs to by rule L2) put back after that character, for the font to see the pair.
+ */
+function selectorsAfterTheirCharacter(text: string): string {
+  let out = '';
+  let selectors = '';
+  for (const char of text) {
+    if (char === '\ufe0e' || char === '\ufe0f') selectors += char;
+    else {
+      out += char + selectors;
+      selectors = '';
+    }
+  }
+  return out + selectors;
+}
 
 /**
  * The font script of each UTF-16 unit: its own, or for a space that of the nearest character of the
@@ -119,9 +133,8 @@ export function visualRuns(paragraph: string, start = 0, end = paragraph.length)
   for (const group of groups) {
     const reversed = isRightToLeft(group.script);
     let text = (reversed ? group.units.reverse() : group.units).join('');
-    // In a right-to-left stretch an emoji's variation selector (a mark) lands before the emoji:
-    // put it back after it, for the font to see the pair (rule L3).
-    if (group.level % 2 === 1 && !reversed) text = text.replace(SELECTOR_FIRST, '$2$1');
+    // An emoji in a right-to-left stretch (rule L3, for its variation selector).
+    if (group.level % 2 === 1 && !reversed) text = selectorsAfterTheirCharacter(text);
     const last = runs[runs.length - 1];
     // Runs of one font next to each other join when neither is reversed by fontkit.
     if (last && last.script === group.script && !reversed) last.text += text;
