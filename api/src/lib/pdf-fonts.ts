@@ -10,6 +10,7 @@ import {
   scriptRuns,
   type Weight,
 } from './pdf-scripts.js';
+import { woffToSfnt } from './pdf-woff.js';
 
 export { type Run, type Script, scriptOf, scriptRuns, type Weight } from './pdf-scripts.js';
 
@@ -19,15 +20,15 @@ export { type Run, type Script, scriptOf, scriptRuns, type Weight } from './pdf-
  * Japanese kana), Noto Sans KR for Hangul, Noto Sans Arabic and Noto Sans Thai (`@expo-google-fonts`'
  * TTF files); for Hebrew, Armenian, Georgian, Ethiopic, Bengali, Gurmukhi, Gujarati, Oriya, Tamil,
  * Telugu, Kannada, Malayalam, Sinhala, Khmer, Lao and Myanmar the script's subset of `@fontsource`'s
- * WOFF files (which fontkit reads; each holds its script's blocks, spaces and the joiners, the Indic
- * ones the dandas too; 10–120 KB); and emoji in Noto Emoji (`@fontsource/noto-emoji`'s `emoji`
- * subset, monochrome, 570 KB: flags and joined sequences drawn as one glyph, skin tones ignored).
- * pdfkit embeds only the glyphs a document uses (a subset), and it has no fallback between fonts, so
- * each text is split into runs by script and each run is drawn in its own font (see
- * docs/decisions.md "Documents"). fontkit shapes each run (Indic conjuncts, reordered vowel signs);
- * see pdf-fontkit.ts and `myanmarVisualOrder` for the two gaps it has that matter here. A character
- * none of the fonts holds (Tibetan, →, …) is drawn as its font's empty box (glyph 0); the document
- * is fine.
+ * WOFF files (each holds its script's blocks, spaces and the joiners, the Indic ones the dandas too;
+ * 10–120 KB); and emoji in Noto Emoji (`@fontsource/noto-emoji`'s `emoji` subset, monochrome, 570
+ * KB: flags and joined sequences drawn as one glyph, skin tones ignored). A WOFF file is unwrapped
+ * once, when first read (pdf-woff.ts). pdfkit embeds only the glyphs a document uses (a subset), and
+ * it has no fallback between fonts, so each text is split into runs by script and each run is drawn
+ * in its own font (see docs/decisions.md "Documents"). fontkit shapes each run (Indic conjuncts,
+ * reordered vowel signs); see pdf-fontkit.ts and `myanmarVisualOrder` for the two gaps it has that
+ * matter here. A character none of the fonts holds (Tibetan, →, …) is drawn as its font's empty box
+ * (glyph 0); the document is fine.
  */
 const EXPO: Partial<Record<Script, [folder: string, file: string]>> = {
   latin: ['noto-sans', 'NotoSans'],
@@ -68,7 +69,7 @@ export function useFont(doc: PDFKit.PDFDocument, script: Script, weight: Weight)
     const file = fontFile(script, weight);
     let data = loaded.get(file);
     if (!data) {
-      data = readFileSync(require.resolve(file));
+      data = woffToSfnt(readFileSync(require.resolve(file)));
       loaded.set(file, data);
     }
     doc.registerFont(name, data);
