@@ -9,6 +9,8 @@ export interface PdfRun {
   /** The font's name without its subset prefix, e.g. `NotoSansSC-Regular`. */
   font: string;
   text: string;
+  /** The text of each glyph, in the order drawn (a conjunct or ligature is one glyph of several characters). */
+  glyphs: string[];
   /** Where the run's glyphs start and how far they reach, in points from the page's left edge. */
   x: number;
   width: number;
@@ -165,6 +167,7 @@ export function pdfRuns(pdf: Buffer): PdfRun[] {
       runs.push({
         font: current.name,
         text: glyphs.join(''),
+        glyphs,
         x: left,
         width: right - left,
         y: height - (y ?? 0),

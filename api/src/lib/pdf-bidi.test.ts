@@ -34,6 +34,18 @@ describe('visualRuns', () => {
     });
   });
 
+  it('draws an emoji between Hebrew words in Noto Emoji, its variation selector after it, spaces in Noto Sans', () => {
+    expect(visualRuns('שלום ☕️ עולם')).toEqual({
+      direction: 'rtl',
+      runs: [
+        { script: 'hebrew', text: 'עולם' },
+        { script: 'latin', text: ' ' },
+        { script: 'emoji', text: '☕\ufe0f' },
+        { script: 'hebrew', text: 'שלום ' },
+      ],
+    });
+  });
+
   it('never reverses digits: Arabic-Indic ones are given reversed, for fontkit to turn back', () => {
     expect(visualRuns('شارع ١٢٣ الملك')).toEqual({
       direction: 'rtl',

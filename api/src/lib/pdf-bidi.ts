@@ -46,6 +46,23 @@ export function baseDirection(paragraph: string): Direction {
 }
 
 /**
+ * A reversed stretch with each variation selector (text or emoji style; a mark, reversed before the
+ * character it belongs to by rule L2) put back after that character, for the font to see the pair.
+ */
+function selectorsAfterTheirCharacter(text: string): string {
+  let out = '';
+  let selectors = '';
+  for (const char of text) {
+    if (char === '\ufe0e' || char === '\ufe0f') selectors += char;
+    else {
+      out += char + selectors;
+      selectors = '';
+    }
+  }
+  return out + selectors;
+}
+
+/**
  * The font script of each UTF-16 unit: its own, or for a space that of the nearest character of the
  * same level before it (else after it), so a space between Arabic words stays in the Arabic run and
  * one between Arabic and digits goes with the side of its level.
@@ -70,7 +87,10 @@ function unitScripts(text: string, levels: Uint8Array): Script[] {
     ) {
       script = own[ahead] ?? null;
     }
-    scripts.push(script ?? 'latin');
+    // Spaces are drawn in Noto Sans, never in Noto Emoji (as in `scriptRuns`).
+    scripts.push(
+      script === 'emoji' && own[index] === null && /\s/.test(text[index]!) ? 'latin' : (script ?? 'latin'),
+    );
   }
   return scripts;
 }
@@ -112,7 +132,9 @@ export function visualRuns(paragraph: string, start = 0, end = paragraph.length)
   const runs: Run[] = [];
   for (const group of groups) {
     const reversed = isRightToLeft(group.script);
-    const text = (reversed ? group.units.reverse() : group.units).join('');
+    let text = (reversed ? group.units.reverse() : group.units).join('');
+    // An emoji in a right-to-left stretch (rule L3, for its variation selector).
+    if (group.level % 2 === 1 && !reversed) text = selectorsAfterTheirCharacter(text);
     const last = runs[runs.length - 1];
     // Runs of one font next to each other join when neither is reversed by fontkit.
     if (last && last.script === group.script && !reversed) last.text += text;

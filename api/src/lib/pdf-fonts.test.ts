@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scriptOf, scriptRuns } from './pdf-fonts.js';
+import { myanmarVisualOrder } from './pdf-scripts.js';
 
 describe('scriptOf', () => {
   it.each([
@@ -22,7 +23,40 @@ describe('scriptOf', () => {
     ['ㄱ', 'korean'],
     ['क', 'latin'],
     ['्', 'latin'],
+    ['Ա', 'armenian'],
+    ['և', 'armenian'],
+    ['ﬓ', 'armenian'],
+    ['ক', 'bengali'],
+    ['ৎ', 'bengali'],
+    ['አ', 'ethiopic'],
+    ['ⶀ', 'ethiopic'],
+    ['თ', 'georgian'],
+    ['Ა', 'georgian'],
+    ['ⴀ', 'georgian'],
+    ['ક', 'gujarati'],
+    ['ਪ', 'gurmukhi'],
+    ['ಕ', 'kannada'],
+    ['ក', 'khmer'],
+    ['᧠', 'khmer'],
+    ['ກ', 'lao'],
+    ['ക', 'malayalam'],
+    ['က', 'myanmar'],
+    ['ꩠ', 'myanmar'],
+    ['ଓ', 'oriya'],
+    ['ශ', 'sinhala'],
+    ['க', 'tamil'],
+    ['్', 'telugu'],
+    ['ཀ', 'latin'],
+    ['🙂', 'emoji'],
+    ['🇦', 'emoji'],
+    ['☃', 'emoji'],
+    ['⭐', 'emoji'],
+    ['◌', 'latin'],
+    ['\ufe0f', null],
     [' ', null],
+    ['\u200d', null],
+    ['\u200c', null],
+    ['।', null],
   ])('reads %j as %s', (char, script) => {
     expect(scriptOf(char)).toBe(script);
   });
@@ -66,8 +100,72 @@ describe('scriptRuns', () => {
     ]);
   });
 
+  it('gives each script of India, Sri Lanka and Southeast Asia its run, signs staying with their letter', () => {
+    expect(scriptRuns('ঢাকা বিশ্ববিদ্যালয়, சென்னை 600001, ភ្នំពេញ / ວຽງຈັນ')).toEqual([
+      { script: 'bengali', text: 'ঢাকা বিশ্ববিদ্যালয়' },
+      { script: 'latin', text: ', ' },
+      { script: 'tamil', text: 'சென்னை ' },
+      { script: 'latin', text: '600001, ' },
+      { script: 'khmer', text: 'ភ្នំពេញ ' },
+      { script: 'latin', text: '/ ' },
+      { script: 'lao', text: 'ວຽງຈັນ' },
+    ]);
+  });
+
+  it('gives Armenian, Georgian and Ethiopic their runs', () => {
+    expect(scriptRuns('Երևան, თბილისი, አዲስ አበባ')).toEqual([
+      { script: 'armenian', text: 'Երևան' },
+      { script: 'latin', text: ', ' },
+      { script: 'georgian', text: 'თბილისი' },
+      { script: 'latin', text: ', ' },
+      { script: 'ethiopic', text: 'አዲስ አበባ' },
+    ]);
+  });
+
+  it('keeps joiners and dandas in the run of the letters around them', () => {
+    // Sinhala ශ්‍රී asks for the rakaaraansaya with a zero-width joiner; Persian writes a
+    // zero-width non-joiner inside words.
+    expect(scriptRuns('ශ්\u200dරී ලංකා')).toEqual([{ script: 'sinhala', text: 'ශ්\u200dරී ලංකා' }]);
+    expect(scriptRuns('می\u200cخواهم')).toEqual([{ script: 'arabic', text: 'می\u200cخواهم' }]);
+    expect(scriptRuns('ঢাকা। Dhaka')).toEqual([
+      { script: 'bengali', text: 'ঢাকা। ' },
+      { script: 'latin', text: 'Dhaka' },
+    ]);
+  });
+
+  it('keeps an emoji sequence or flag in one run, its joiners and selectors with it, spaces out of it', () => {
+    expect(scriptRuns('Café ☕️ 👨\u200d👩\u200d👧\u00a0🇦🇺!')).toEqual([
+      { script: 'latin', text: 'Café ' },
+      { script: 'emoji', text: '☕️' },
+      { script: 'latin', text: ' ' },
+      { script: 'emoji', text: '👨\u200d👩\u200d👧' },
+      { script: 'latin', text: '\u00a0' },
+      { script: 'emoji', text: '🇦🇺' },
+      { script: 'latin', text: '!' },
+    ]);
+  });
+
   it('makes tabs and carriage returns spaces and line breaks', () => {
     expect(scriptRuns('a\tb\r\nc')).toEqual([{ script: 'latin', text: 'a b\nc' }]);
     expect(scriptRuns('')).toEqual([]);
+  });
+});
+
+describe('myanmarVisualOrder', () => {
+  it.each([
+    ['ရန်ကုန်', 'ရန်ကုန်'],
+    // The vowel sign E and the medial Ra go before their consonant, E first.
+    ['မြန်မာ', '\u103cမန်မာ'],
+    ['နေပြည်တော်', '\u1031န\u103cပည်\u1031တာ်'],
+    ['ပြေ', '\u1031\u103cပ'],
+    // A stacked consonant (after the virama) does not start a syllable.
+    ['မန္တလေး', 'မန္တ\u1031လး'],
+    // The kinzi goes after its consonant.
+    ['မင်္ဂလာ', 'မဂင်္လာ'],
+    // Text around it, and a sign with no consonant before it, stay where they are.
+    ['Yangon ရွှေ 5', 'Yangon \u1031ရွှ 5'],
+    ['\u1031က', '\u1031က'],
+  ])('gives %j as %j', (text, drawn) => {
+    expect(myanmarVisualOrder(text)).toBe(drawn);
   });
 });

@@ -1,45 +1,54 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { layoutParagraph, needsBidi, type PlacedLine } from './pdf-bidi.js';
-import { type Run, type Script, scriptRuns, type Weight } from './pdf-scripts.js';
+import { guardNullAnchors } from './pdf-fontkit.js';
+import {
+  MYANMAR_FEATURES,
+  myanmarVisualOrder,
+  type Run,
+  type Script,
+  scriptRuns,
+  type Weight,
+} from './pdf-scripts.js';
+import { woffToSfnt } from './pdf-woff.js';
 
 export { type Run, type Script, scriptOf, scriptRuns, type Weight } from './pdf-scripts.js';
 
 /**
- * Fonts for the PDFs the API makes (purchase orders, history exports): Noto Sans for Latin, Greek,
- * Cyrillic and Devanagari, Noto Sans SC for Chinese (and Japanese kana), Noto Sans KR for Hangul,
- * Noto Sans Arabic, Noto Sans Hebrew (the Hebrew subset of `@fontsource`'s WOFF files, which fontkit
- * reads; it holds the Hebrew block, spaces and the shekel sign) and Noto Sans Thai. pdfkit embeds
- * only the glyphs a document uses (a subset), and it has no fallback between fonts, so each text is
- * split into runs by script and each run is drawn in its own font (see docs/decisions.md "Documents").
- * A character none of them holds is drawn as its font's empty box (glyph 0); the document is fine.
+ * Fonts for the PDFs the API makes (purchase orders, history exports), all Noto, all from npm
+ * packages: Noto Sans for Latin, Greek, Cyrillic and Devanagari, Noto Sans SC for Chinese (and
+ * Japanese kana), Noto Sans KR for Hangul, Noto Sans Arabic and Noto Sans Thai (`@expo-google-fonts`'
+ * TTF files); for Hebrew, Armenian, Georgian, Ethiopic, Bengali, Gurmukhi, Gujarati, Oriya, Tamil,
+ * Telugu, Kannada, Malayalam, Sinhala, Khmer, Lao and Myanmar the script's subset of `@fontsource`'s
+ * WOFF files (each holds its script's blocks, spaces and the joiners, the Indic ones the dandas too;
+ * 10–120 KB); and emoji in Noto Emoji (`@fontsource/noto-emoji`'s `emoji` subset, monochrome, 570
+ * KB: flags and joined sequences drawn as one glyph, skin tones ignored). A WOFF file is unwrapped
+ * once, when first read (pdf-woff.ts). pdfkit embeds only the glyphs a document uses (a subset), and
+ * it has no fallback between fonts, so each text is split into runs by script and each run is drawn
+ * in its own font (see docs/decisions.md "Documents"). fontkit shapes each run (Indic conjuncts,
+ * reordered vowel signs); see pdf-fontkit.ts and `myanmarVisualOrder` for the two gaps it has that
+ * matter here. A character none of the fonts holds (Tibetan, →, …) is drawn as its font's empty box
+ * (glyph 0); the document is fine.
  */
-const FILES: Record<Script, Record<Weight, string>> = {
-  latin: {
-    regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
-  },
-  cjk: {
-    regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-  },
-  korean: {
-    regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
-  },
-  arabic: {
-    regular: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
-  },
-  hebrew: {
-    regular: '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-400-normal.woff',
-    bold: '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-700-normal.woff',
-  },
-  thai: {
-    regular: '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf',
-  },
+const EXPO: Partial<Record<Script, [folder: string, file: string]>> = {
+  latin: ['noto-sans', 'NotoSans'],
+  cjk: ['noto-sans-sc', 'NotoSansSC'],
+  korean: ['noto-sans-kr', 'NotoSansKR'],
+  arabic: ['noto-sans-arabic', 'NotoSansArabic'],
+  thai: ['noto-sans-thai', 'NotoSansThai'],
 };
+
+/** The file of a script's font: an `@expo-google-fonts` TTF, else the `@fontsource` subset. */
+function fontFile(script: Script, weight: Weight): string {
+  const expo = EXPO[script];
+  if (expo) {
+    const [folder, file] = expo;
+    const style = weight === 'bold' ? '700Bold' : '400Regular';
+    return `@expo-google-fonts/${folder}/${style}/${file}_${style}.ttf`;
+  }
+  const family = script === 'emoji' ? 'noto-emoji' : `noto-sans-${script}`;
+  return `@fontsource/${family}/files/${family}-${script}-${weight === 'bold' ? 700 : 400}-normal.woff`;
+}
 
 const require = createRequire(import.meta.url);
 /** Font files read once, on first use (the Chinese and Korean ones are 6–10 MB each; most orders never need them). */
@@ -57,16 +66,30 @@ export function useFont(doc: PDFKit.PDFDocument, script: Script, weight: Weight)
   const names = registered.get(doc) ?? new Set<string>();
   registered.set(doc, names);
   if (!names.has(name)) {
-    const file = FILES[script][weight];
+    const file = fontFile(script, weight);
     let data = loaded.get(file);
     if (!data) {
-      data = readFileSync(require.resolve(file));
+      data = woffToSfnt(readFileSync(require.resolve(file)));
       loaded.set(file, data);
     }
     doc.registerFont(name, data);
     names.add(name);
+    doc.font(name);
+    guardNullAnchors((doc as unknown as { _font?: { font?: unknown } })._font?.font);
+    return doc;
   }
   return doc.font(name);
+}
+
+type Feature = PDFKit.Mixins.OpenTypeFeatures;
+
+/**
+ * A run as fontkit is given it, with the OpenType features asked for: Myanmar in drawing order and
+ * with its shaper's features (fontkit has no Myanmar shaper; see `myanmarVisualOrder`).
+ */
+export function shapingInput(run: Run, features: Feature[] = []): { text: string; features: Feature[] } {
+  if (run.script !== 'myanmar') return { text: run.text, features };
+  return { text: myanmarVisualOrder(run.text), features: [...features, ...MYANMAR_FEATURES] };
 }
 
 /**
@@ -97,7 +120,8 @@ export function layoutBidiParagraph(
 ): BidiLine[] {
   const measure = (run: Run) => {
     useFont(doc, run.script, weight);
-    return doc.widthOfString(run.text, { features: [] });
+    const { text, features } = shapingInput(run);
+    return doc.widthOfString(text, { features });
   };
   const text = paragraph.normalize('NFC').replace(/\t/g, ' ');
   return layoutParagraph(text, options, measure).map((line) => {
@@ -131,7 +155,8 @@ function layoutHere(doc: PDFKit.PDFDocument, line: string, weight: Weight, width
     let total = 0;
     for (const run of scriptRuns(word)) {
       useFont(doc, run.script, weight);
-      total += doc.widthOfString(run.text, { features: [] });
+      const { text, features } = shapingInput(run);
+      total += doc.widthOfString(text, { features });
     }
     return total > width;
   });
@@ -171,9 +196,10 @@ export function drawText(
         // stand higher than the Arabic beside them).
         for (const run of placed.runs) {
           useFont(doc, run.script, weight);
-          doc.text(run.text, left + run.x, top + placed.ascent, {
+          const { text, features } = shapingInput(run, shaped.features);
+          doc.text(text, left + run.x, top + placed.ascent, {
             lineBreak: false,
-            features: shaped.features,
+            features,
             baseline: 'alphabetic',
           });
         }
@@ -197,10 +223,11 @@ export function drawText(
     runs.forEach((run, index) => {
       useFont(doc, run.script, weight);
       const continued = index < runs.length - 1;
-      if (index > 0) doc.text(run.text, { continued, baseline });
-      else if (lineIndex > 0) doc.text(run.text, x ?? doc.x, doc.y, { ...first, continued });
-      else if (x === undefined && y === undefined) doc.text(run.text, { ...first, continued });
-      else doc.text(run.text, x, y, { ...first, continued });
+      const { text, features } = shapingInput(run, shaped.features);
+      if (index > 0) doc.text(text, { continued, baseline, features });
+      else if (lineIndex > 0) doc.text(text, x ?? doc.x, doc.y, { ...first, continued, features });
+      else if (x === undefined && y === undefined) doc.text(text, { ...first, continued, features });
+      else doc.text(text, x, y, { ...first, continued, features });
     });
   });
   return doc;

@@ -230,19 +230,78 @@ describe('renderPurchaseOrderPdf', () => {
     expect(runs[korean]!.y).toBeCloseTo(runs[korean + 1]!.y, 1);
   });
 
+  it('draws names in the scripts of India, Sri Lanka, Southeast Asia, the Caucasus and Ethiopia, and emoji, each in its font, shaped', async () => {
+    const names: [string, string][] = [
+      ['Bengali', 'লক্ষ্মী বিশ্ববিদ্যালয়'],
+      ['Gurmukhi', 'ਅੰਮ੍ਰਿਤਸਰ'],
+      ['Gujarati', 'શ્રી કૃષ્ણ ટ્રેડર્સ'],
+      ['Oriya', 'ଭୁବନେଶ୍ୱର'],
+      ['Tamil', 'சென்னை'],
+      ['Telugu', 'హైదరాబాద్'],
+      ['Kannada', 'ಬೆಂಗಳೂರು'],
+      ['Malayalam', 'കൊച്ചി'],
+      ['Sinhala', 'ශ්\u200dරී ලංකා'],
+      ['Khmer', 'ភ្នំពេញ'],
+      ['Lao', 'ວຽງຈັນ'],
+      ['Myanmar', 'မန္တလေး'],
+      ['Armenian', 'Երևան'],
+      ['Georgian', 'თბილისი'],
+      ['Ethiopic', 'አዲስ አበባ'],
+    ];
+    const world = order(names.length);
+    world.notes = 'Call ahead ☎️ 🇦🇺 👨\u200d👩\u200d👧 👍🏽';
+    world.po_line_items.forEach((line, index) => {
+      line.description = `${names[index]![1]} 7`;
+    });
+    const pdf = await renderPurchaseOrderPdf({
+      order: world,
+      buyer: { name: 'চট্টগ্রাম বন্দর', address: 'ਸਿੰਘ ਟ੍ਰੇਡਰਜ਼', phone: null },
+      sentAt: new Date('2026-11-21T10:00:00Z'),
+    });
+    const fonts = names.map(([script]) => `NotoSans${script}-Regular`);
+    expect(pdfFonts(pdf)).toEqual(
+      ['NotoEmoji-Regular', 'NotoSans-Bold', 'NotoSans-Regular', 'NotoSansBengali-Bold', ...fonts].sort(),
+    );
+    const runs = pdfRuns(pdf);
+    expect(runs.filter((run) => run.notdef)).toEqual([]);
+    const glyphs = (font: string) => runs.filter((run) => run.font === font).flatMap((run) => run.glyphs);
+    // Each name in its own font, every character of it drawn (in the glyphs' order); shaped: conjuncts are one
+    // glyph (ক্ষ্ম, ஸ்ரீ), vowel signs written after their consonant drawn before it (ি, ெ, ေ).
+    for (const [index, font] of fonts.entries()) {
+      const drawn = glyphs(font).join('').normalize('NFD');
+      for (const char of names[index]![1].normalize('NFD').replace(/\s/g, '')) {
+        expect(drawn, font).toContain(char);
+      }
+    }
+    expect(glyphs('NotoSansBengali-Regular').slice(0, 5)).toEqual(['ল', 'ক্ষ্ম', 'ী', ' ', 'ি']);
+    expect(glyphs('NotoSansBengali-Bold').join('')).toBe('চট্টগ্রাম বন্দর');
+    expect(glyphs('NotoSansTamil-Regular')).toEqual(['ெ', 'ச', 'ன்', 'ை', 'ன', ' ']);
+    expect(glyphs('NotoSansMyanmar-Regular')).toEqual(['မ', 'န', '္တ', 'ေ', 'လ', 'း', ' ']);
+    // The buyer's address, then the line (ਟ੍ਰੇ: the subscript Ra a glyph of its own, as in ਮ੍ਰਿ).
+    expect(glyphs('NotoSansGurmukhi-Regular')).toEqual([
+      ...['ਿ', 'ਸ', 'ੰ', 'ਘ', ' ', 'ਟ', '੍ਰ', 'ੇ', 'ਡ', 'ਰ', 'ਜ਼'],
+      ...['ਅ', 'ੰ', 'ਿ', 'ਮ', '੍ਰ', 'ਤ', 'ਸ', 'ਰ', ' '],
+    ]);
+    // Emoji in Noto Emoji (monochrome): a flag and a family one glyph each, a skin tone left out.
+    expect(glyphs('NotoEmoji-Regular')).toEqual(['☎️', '🇦🇺', '👨\u200d👩\u200d👧', '👍']);
+    const tamil = runs.findIndex((run) => run.font === 'NotoSansTamil-Regular');
+    expect(runs[tamil + 1]).toMatchObject({ font: 'NotoSans-Regular', text: '7' });
+  });
+
   it('draws a character no bundled font holds as its font’s empty box, the rest as usual', async () => {
     const world = order(1);
     world.vendor = {
       ...(world.vendor as NonNullable<PurchaseOrderView['vendor']>),
-      name: 'Snow ☃ Tamil சென்னை',
+      name: 'Snow ☃ Tibet བོད',
     };
     const pdf = await renderPurchaseOrderPdf({
       order: world,
       buyer: { name: 'Northwind Traders', address: null, phone: null },
       sentAt: new Date('2026-11-21T10:00:00Z'),
     });
-    const vendor = pdfRuns(pdf).find((run) => run.text.startsWith('Snow'));
-    expect(vendor).toMatchObject({ font: 'NotoSans-Regular', notdef: 7 });
+    const vendor = pdfRuns(pdf).find((run) => run.text.includes('Tibet'));
+    expect(vendor).toMatchObject({ font: 'NotoSans-Regular', notdef: 3 });
+    expect(pdfRuns(pdf).find((run) => run.text.startsWith('☃'))).toMatchObject({ font: 'NotoEmoji-Regular' });
     expect(pdfRuns(pdf).some((run) => run.text === 'Cash on Delivery')).toBe(true);
   });
 
