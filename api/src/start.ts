@@ -6,6 +6,7 @@ import { startEscalationJob } from './features/approvals/escalation-job.js';
 import { publicBaseUrl } from './features/mail/links.js';
 import { startMailDispatcher } from './features/mail/mailer.js';
 import { startDigestJob } from './features/notifications/digest-job.js';
+import { startCycleFoldJob } from './features/reports/cycle-fold-job.js';
 import { startWebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
 import { createServer } from './server.js';
 
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   const digestJob = startDigestJob(database, { linkBase: publicBaseUrl(config) });
   // Reminds before a step's due time and escalates after it (docs/decisions.md "Reminders and escalation").
   const escalationJob = startEscalationJob(database, { mail: decisionMailOf(config) });
+  // Packs the approval cycle time's new cells into their months (docs/decisions.md "Approval cycle time by approver").
+  const cycleFoldJob = startCycleFoldJob(database);
   if (!config.mail.smtp) console.info('[api] no SMTP configured: mail is kept in email_outbox and logged');
   if (database.embedded && !LOOPBACK.has(config.host)) {
     console.warn(
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
     await webhookDispatcher.stop();
     await digestJob.stop();
     await escalationJob.stop();
+    await cycleFoldJob.stop();
     await database.close();
     process.exit(0);
   };

@@ -18,6 +18,7 @@ import { EMAIL_DECISION_TABLES } from '../src/db/migrations/2026.11.27T13.50.00.
 import { NOTIFICATION_TABLES } from '../src/db/migrations/2026.11.27T18.20.00.notifications.js';
 import { APPROVAL_POLICY_TABLES } from '../src/db/migrations/2026.11.27T18.40.00.approval-policy-versions.js';
 import { CYCLE_TIME_TABLES } from '../src/db/migrations/2026.11.28T09.10.00.cycle-time-histogram.js';
+import { PACKED_CYCLE_TABLES } from '../src/db/migrations/2026.11.29T01.10.00.cycle-time-packed-months.js';
 import type { Organization, User } from '../src/db/models/index.js';
 import { createSequelize } from '../src/db/sequelize.js';
 import { acrossOrganizations, inOrganization, tenantContextStats } from '../src/db/tenant-context.js';
@@ -198,6 +199,7 @@ describe('row-level security', () => {
         ...NOTIFICATION_TABLES,
         ...APPROVAL_POLICY_TABLES,
         ...CYCLE_TIME_TABLES,
+        ...PACKED_CYCLE_TABLES,
         ...CHILD_TABLES.map((child) => child.table),
       ].sort(),
     );

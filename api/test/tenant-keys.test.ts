@@ -41,6 +41,8 @@ const GLOBAL_WITH_ORGANIZATION: Record<string, string> = {
 const WITHOUT_PRIMARY_KEY: Record<string, string> = {
   approval_cycle_counts:
     'append-only deltas of the cycle time histogram, summed by (organization_id, group_by, month, cell) and folded in place',
+  approval_cycle_months:
+    'packed months of the cycle time histogram, summed with the deltas by (organization_id, group_by, month, group); a group may have several rows while a fold skips a held one',
   counter_deltas: 'append-only deltas of the counters, summed by (organization_id, key) and folded in place',
 };
 

@@ -63,6 +63,57 @@ export interface CycleCell {
 }
 
 /**
+ * A row read from the histogram: a group's cells in one month as three lists, the buckets and, at the
+ * same positions, their decisions and sums of waits (ms). A packed month (`approval_cycle_months`,
+ * migration `2026.11.29T01.10.00`) lists many buckets; a cell not packed yet
+ * (`approval_cycle_counts`), or one read exactly from the steps, lists one.
+ */
+export interface CycleRow {
+  key: string;
+  title: string;
+  cells: [buckets: number[], n: number[], ms: number[]];
+}
+
+/** A group's cells merged over its rows, and its decisions per title (for the label). */
+export interface CycleGroup {
+  cells: Map<number, CycleCell>;
+  titles: Map<string, number>;
+}
+
+/**
+ * Merges histogram rows by group and bucket, adding decisions and waits: a month packed and the
+ * cells appended since (a decision taken, undone or re-timed after the pack: its ±1 delta) sum to
+ * the month's figures, each decision counted once whichever table holds it.
+ */
+export function mergeCycleRows(rows: Iterable<CycleRow>): Map<string, CycleGroup> {
+  const groups = new Map<string, CycleGroup>();
+  for (const row of rows) {
+    let group = groups.get(row.key);
+    if (!group) {
+      group = { cells: new Map(), titles: new Map() };
+      groups.set(row.key, group);
+    }
+    const [buckets, n, ms] = row.cells;
+    if (n.length !== buckets.length || ms.length !== buckets.length) {
+      throw new Error(`a histogram row of ${row.key} has lists of different lengths`);
+    }
+    let decisions = 0;
+    for (let i = 0; i < buckets.length; i++) {
+      const cell = group.cells.get(buckets[i]!);
+      if (cell) {
+        cell.n += n[i]!;
+        cell.ms += ms[i]!;
+      } else {
+        group.cells.set(buckets[i]!, { bucket: buckets[i]!, n: n[i]!, ms: ms[i]! });
+      }
+      decisions += n[i]!;
+    }
+    group.titles.set(row.title, (group.titles.get(row.title) ?? 0) + decisions);
+  }
+  return groups;
+}
+
+/**
  * The average and median wait (hours) of a group's cells, or null without decisions. The average is
  * the exact sum over the count. The median is `percentile_cont(0.5)`'s: the two middle ranks,
  * interpolated, each valued at the mean of its cell. Every wait of a cell lies in its bucket and so
