@@ -5,6 +5,7 @@ import { reportPeriod } from '../src/domain/report-period.js';
 import { approvalCycleTimeRows, type CycleTimeGroup } from '../src/features/reports/approval-cycle-time.js';
 import { runCycleFoldPass } from '../src/features/reports/cycle-fold-job.js';
 import { accessTokenFor, call, createTestApp, expectContract } from './app.js';
+import { expectCountersExact } from './counters-check.js';
 import {
   buildCostCenter,
   buildMembership,
@@ -27,6 +28,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectCycleCountsExact();
+  // The tests below change steps with SQL: they must leave the maintained counters as exact as they
+  // found them, since the files after this one share the worker's database and check them.
+  await expectCountersExact(app.sequelize);
   await app.close();
 });
 
@@ -353,6 +357,9 @@ describe('approval cycle time from the histogram', () => {
     expect(await countRows(world.organization.id)).toBe(0);
     await expectCycleCountsExact();
     expect(await expectReportExact(world.organization.id, periods)).toBeGreaterThan(20);
+    // The undone decision left an open step on a requisition no longer under review, which only this
+    // SQL can make: it would sit in its approver's queue counter (checked in afterAll). Removed.
+    await change('DELETE FROM approval_steps WHERE id = $1', jan!);
   });
 
   it('decisions, changed decisions, rolled-back ones and folds at once: nothing lost, nothing counted twice', async () => {
