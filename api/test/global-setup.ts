@@ -66,9 +66,6 @@ export async function dropDatabase(name: string, base = adminUrl): Promise<void>
   }
 }
 
-/** Workers of the api project (its `maxWorkers`), each with a database of its own. */
-export const API_TEST_WORKERS = 2;
-
 /**
  * vitest globalSetup: creates `purchasing_test_<timestamp>_<random>` on the local PostgreSQL
  * (TEST_PG_ADMIN_URL overrides the server), migrates it, copies it once per worker
@@ -96,7 +93,8 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    for (let worker = 2; worker <= API_TEST_WORKERS; worker += 1) {
+    // One database per worker of the project (its maxWorkers in api/vitest.config.ts).
+    for (let worker = 2; worker <= Math.max(1, project.config.maxWorkers); worker += 1) {
       names.push(`${name}_w${worker}`);
       await admin.query(`CREATE DATABASE ${name}_w${worker} TEMPLATE ${name}`);
     }
