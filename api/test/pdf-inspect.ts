@@ -2,8 +2,9 @@ import { inflateSync } from 'node:zlib';
 
 /**
  * A small reader of the PDFs pdfkit writes, for tests: which fonts are embedded, and the text drawn
- * in each (glyph codes read back through each font's ToUnicode map). Right-to-left fonts' runs are
- * read in reverse, as pdfkit writes their glyphs in visual order.
+ * in each (glyph codes read back through each font's ToUnicode map). Right-to-left fonts' runs
+ * (Arabic, Hebrew, Syriac, Thaana, N'Ko) are read in reverse, as pdfkit writes their glyphs in visual
+ * order.
  */
 export interface PdfRun {
   /** The font's name without its subset prefix, e.g. `NotoSansSC-Regular`. */
@@ -11,6 +12,8 @@ export interface PdfRun {
   text: string;
   /** The text of each glyph, in the order drawn (a conjunct or ligature is one glyph of several characters). */
   glyphs: string[];
+  /** Each glyph's code in the embedded subset (one per glyph of the font used), in the same order. */
+  codes: number[];
   /** Where the run's glyphs start and how far they reach, in points from the page's left edge. */
   x: number;
   width: number;
@@ -92,6 +95,9 @@ export function pdfFonts(pdf: Buffer): string[] {
   return [...names].sort();
 }
 
+/** The fonts fontkit lays out right to left, whose runs pdfkit writes in visual order. */
+const RIGHT_TO_LEFT = /Arabic|Hebrew|Syriac|Thaana|NKo/;
+
 /** Every text-showing operation of every page, with the font it is drawn in. */
 export function pdfRuns(pdf: Buffer): PdfRun[] {
   const all = objects(pdf);
@@ -125,6 +131,7 @@ export function pdfRuns(pdf: Buffer): PdfRun[] {
     // (Arabic marks) in their own show operations within it.
     for (const [, block] of content.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
       const glyphs: string[] = [];
+      const codes: number[] = [];
       let notdef = 0;
       // The text position (set by Tm, moved by each glyph's width and TJ's adjustments), and the
       // leftmost and rightmost points the block's glyphs reach.
@@ -155,6 +162,7 @@ export function pdfRuns(pdf: Buffer): PdfRun[] {
           for (const code of part.slice(1, -1).match(/.{4}/g) ?? []) {
             const glyph = Number.parseInt(code, 16);
             glyphs.push(current?.cmap.get(glyph) ?? '\ufffd');
+            codes.push(glyph);
             // pdfkit's subsets keep glyph 0 as code 0, so code 0 is a character the font lacks.
             if (glyph === 0) notdef++;
             x += ((current?.widths.get(glyph) ?? 0) * size) / 1000;
@@ -163,11 +171,15 @@ export function pdfRuns(pdf: Buffer): PdfRun[] {
         right = Math.max(right, x);
       }
       if (!current || glyphs.length === 0) continue;
-      if (/Arabic|Hebrew/.test(current.name)) glyphs.reverse();
+      if (RIGHT_TO_LEFT.test(current.name)) {
+        glyphs.reverse();
+        codes.reverse();
+      }
       runs.push({
         font: current.name,
         text: glyphs.join(''),
         glyphs,
+        codes,
         x: left,
         width: right - left,
         y: height - (y ?? 0),

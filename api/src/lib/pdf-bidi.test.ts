@@ -88,6 +88,25 @@ describe('visualRuns', () => {
     });
   });
 
+  it('lays Syriac, Thaana and N’Ko out right to left like Arabic, N’Ko digits (strong right to left) with the words', () => {
+    expect(visualRuns('ܫܠܡܐ ܡܪܝ 12')).toEqual({
+      direction: 'rtl',
+      runs: [
+        { script: 'latin', text: '12' },
+        { script: 'syriac', text: 'ܫܠܡܐ ܡܪܝ ' },
+      ],
+    });
+    expect(visualRuns('Dock 3, މާލެ 20').runs).toEqual([
+      { script: 'latin', text: 'Dock 3, 20' },
+      { script: 'thaana', text: 'މާލެ ' },
+    ]);
+    expect(visualRuns('ߒߞߏ ߞߊ ߁߂')).toEqual({
+      direction: 'rtl',
+      runs: [{ script: 'nko', text: 'ߒߞߏ ߞߊ ߁߂' }],
+    });
+    expect(['ܐ', 'ހ', 'ߊ'].every((char) => needsBidi(char))).toBe(true);
+  });
+
   it('mirrors brackets around Latin in a Hebrew line and puts the Latin words left of the Hebrew', () => {
     expect(visualRuns('ספרי חשבונות (ledgers)').runs).toEqual([
       { script: 'latin', text: '(ledgers)' },

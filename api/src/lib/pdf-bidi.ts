@@ -1,5 +1,13 @@
 import bidiFactory from 'bidi-js';
-import { isRightToLeft, type Run, type Script, scriptOf, scriptRuns } from './pdf-scripts.js';
+import {
+  isJapanese,
+  isRightToLeft,
+  type Run,
+  type Script,
+  scriptOf,
+  scriptRuns,
+  spaceScript,
+} from './pdf-scripts.js';
 
 /**
  * Bidirectional text for the PDFs (docs/decisions.md, "Bidirectional text in the PO PDF"). pdfkit
@@ -31,10 +39,14 @@ export interface PlacedLine {
   runs: PlacedRun[];
 }
 
-/** Right-to-left classes: a text with none of them needs no reordering. */
+/**
+ * Right-to-left classes (Hebrew, Arabic, Syriac, Thaana, N'Ko and the rest of U+0590–08FF, their
+ * presentation forms, and the historic right-to-left scripts of U+10800–10FFF and U+1E800–1EFFF):
+ * a text with none of them needs no reordering.
+ */
 const RTL_CLASS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]|\ud802[\udc00-\udfff]|\ud83a[\udd00-\udfff]/;
 
-/** Whether a text holds right-to-left characters (Hebrew, Arabic and their presentation forms). */
+/** Whether a text holds right-to-left characters (Hebrew, Arabic, Syriac, Thaana, N'Ko…). */
 export function needsBidi(text: string): boolean {
   return RTL_CLASS.test(text);
 }
@@ -67,12 +79,12 @@ function selectorsAfterTheirCharacter(text: string): string {
  * same level before it (else after it), so a space between Arabic words stays in the Arabic run and
  * one between Arabic and digits goes with the side of its level.
  */
-function unitScripts(text: string, levels: Uint8Array): Script[] {
+function unitScripts(text: string, levels: Uint8Array, japanese: boolean): Script[] {
   const own: (Script | null)[] = Array.from({ length: text.length }, (_, index) => {
     const code = text.charCodeAt(index);
     // The second half of a surrogate pair takes its first half's script.
     if (code >= 0xdc00 && code <= 0xdfff && index > 0) return null;
-    return scriptOf(String.fromCodePoint(text.codePointAt(index) ?? code));
+    return scriptOf(String.fromCodePoint(text.codePointAt(index) ?? code), japanese);
   });
   const scripts: Script[] = [];
   for (let index = 0; index < text.length; index++) {
@@ -87,10 +99,9 @@ function unitScripts(text: string, levels: Uint8Array): Script[] {
     ) {
       script = own[ahead] ?? null;
     }
-    // Spaces are drawn in Noto Sans, never in Noto Emoji (as in `scriptRuns`).
-    scripts.push(
-      script === 'emoji' && own[index] === null && /\s/.test(text[index]!) ? 'latin' : (script ?? 'latin'),
-    );
+    // Spaces are drawn in Noto Sans, never in Noto Emoji or the symbol fonts (as in `scriptRuns`).
+    const space = own[index] === null && /\s/.test(text[index]!);
+    scripts.push(script && space ? spaceScript(script) : (script ?? 'latin'));
   }
   return scripts;
 }
@@ -98,18 +109,24 @@ function unitScripts(text: string, levels: Uint8Array): Script[] {
 /**
  * The runs of `paragraph[start..end)` (one drawn line of it) from left to right, each in one font:
  * the characters are put in visual order by bidi-js (levels of the whole paragraph, rule L2, brackets
- * mirrored in right-to-left text), then grouped by font and level. A run in the Arabic or Hebrew font
- * is given in the order fontkit wants: fontkit lays any Arabic- or Hebrew-script text out right to
- * left (reversing it), so such a run is given in reading order for its letters to join, and
+ * mirrored in right-to-left text), then grouped by font and level. A run in a right-to-left font
+ * (Arabic, Hebrew, Syriac, Thaana, N'Ko) is given in the order fontkit wants: fontkit lays such
+ * text out right to left (reversing it), so such a run is given in reading order for its letters to
+ * join, and
  * Arabic-Indic digits (left to right within a right-to-left line) reversed, so that fontkit puts them
  * back: digits are never reversed. Other runs are given left to right as they appear.
  */
-export function visualRuns(paragraph: string, start = 0, end = paragraph.length): VisualLine {
+export function visualRuns(
+  paragraph: string,
+  start = 0,
+  end = paragraph.length,
+  japanese = isJapanese(paragraph),
+): VisualLine {
   const embedding = bidi.getEmbeddingLevels(paragraph, 'auto');
   const direction: Direction = (embedding.paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
   if (end <= start) return { direction, runs: [] };
   const { levels } = embedding;
-  const scripts = unitScripts(paragraph, levels);
+  const scripts = unitScripts(paragraph, levels, japanese);
   const mirrored = bidi.getMirroredCharactersMap(paragraph, levels, start, end - 1);
   const order = bidi.getReorderedIndices(paragraph, embedding, start, end - 1).slice(start, end);
   // Keep each surrogate pair in its order (a right-to-left stretch reverses its units).
@@ -274,13 +291,15 @@ export function breakWord(word: string, width: number, measure: (text: string) =
  */
 export function layoutParagraph(
   paragraph: string,
-  options: { width: number; align?: string },
+  options: { width: number; align?: string; japanese?: boolean },
   measure: (run: Run) => number,
 ): PlacedLine[] {
+  const japanese = options.japanese ?? isJapanese(paragraph);
   // A word, or a stretch of spaces (in the Latin font), in the fonts of its scripts.
-  const logicalWidth = (text: string) => scriptRuns(text).reduce((sum, run) => sum + measure(run), 0);
+  const logicalWidth = (text: string) =>
+    scriptRuns(text, japanese).reduce((sum, run) => sum + measure(run), 0);
   return wrapParagraph(paragraph, options.width, logicalWidth).map(([start, end]) => {
-    const line = visualRuns(paragraph, start, end);
+    const line = visualRuns(paragraph, start, end, japanese);
     const widths = line.runs.map(measure);
     const total = widths.reduce((sum, value) => sum + value, 0);
     const align =

@@ -41,3 +41,37 @@ export function guardNullAnchors(font: unknown): void {
   };
   guarded.add(prototype);
 }
+
+/**
+ * A font with its GSUB reverse chaining substitutions (lookup type 8, also behind an extension
+ * lookup) emptied, for fontkit. fontkit 2.0.4 has no processor for them, and its table definition
+ * lacks the backtrack count, so reading one throws `Not a fixed size` and the whole layout fails:
+ * Noto Sans Mongolian has one, so any Mongolian text would have failed the order's PDF. Each such
+ * lookup is left in place with no subtables (it applies to nothing, as fontkit would have applied it
+ * anyway). With it, fontkit lays the Mongolian names in the tests out in the glyphs and advances
+ * HarfBuzz gives the unchanged font. Any other font comes back as it was (the same buffer).
+ */
+export function withoutReverseChainLookups(sfnt: Buffer): Buffer {
+  const tables = sfnt.readUInt16BE(4);
+  let gsub = -1;
+  for (let index = 0; index < tables; index++) {
+    const record = 12 + index * 16;
+    if (sfnt.toString('latin1', record, record + 4) === 'GSUB') gsub = sfnt.readUInt32BE(record + 8);
+  }
+  if (gsub < 0) return sfnt;
+  const list = gsub + sfnt.readUInt16BE(gsub + 8);
+  const at: number[] = [];
+  for (let index = 0; index < sfnt.readUInt16BE(list); index++) {
+    const lookup = list + sfnt.readUInt16BE(list + 2 + index * 2);
+    let type = sfnt.readUInt16BE(lookup);
+    // An extension lookup's subtables name the type they hold (all the same type).
+    if (type === 7 && sfnt.readUInt16BE(lookup + 4) > 0) {
+      type = sfnt.readUInt16BE(lookup + sfnt.readUInt16BE(lookup + 6) + 2);
+    }
+    if (type === 8) at.push(lookup);
+  }
+  if (at.length === 0) return sfnt;
+  const copy = Buffer.from(sfnt);
+  for (const lookup of at) copy.writeUInt16BE(0, lookup + 4);
+  return copy;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptOf, scriptRuns } from './pdf-fonts.js';
+import { isJapanese, scriptOf, scriptRuns } from './pdf-fonts.js';
 import { myanmarVisualOrder } from './pdf-scripts.js';
 
 describe('scriptOf', () => {
@@ -46,12 +46,36 @@ describe('scriptOf', () => {
     ['ශ', 'sinhala'],
     ['க', 'tamil'],
     ['్', 'telugu'],
-    ['ཀ', 'latin'],
+    ['ཀ', 'tibetan'],
+    ['ྐ', 'tibetan'],
+    ['ܐ', 'syriac'],
+    ['ࡠ', 'syriac'],
+    ['ހ', 'thaana'],
+    ['ߊ', 'nko'],
+    ['ᠠ', 'mongolian'],
+    ['ⴰ', 'tifinagh'],
+    ['Ꭰ', 'cherokee'],
+    ['ꭰ', 'cherokee'],
+    ['ᐁ', 'canadian'],
+    ['ᢰ', 'canadian'],
     ['🙂', 'emoji'],
     ['🇦', 'emoji'],
     ['☃', 'emoji'],
     ['⭐', 'emoji'],
+    ['✔', 'emoji'],
+    // Symbols Noto Emoji lacks, in the first symbol font that holds them.
+    ['→', 'symbols'],
+    ['←', 'symbols'],
+    ['⌘', 'symbols2'],
+    ['✓', 'symbols2'],
+    ['★', 'symbols2'],
+    ['■', 'symbols2'],
+    ['○', 'symbols2'],
+    ['▶', 'emoji'],
     ['◌', 'latin'],
+    // A symbol block's character no font holds stays in Noto Sans (its empty box).
+    ['\u2bfe', 'latin'],
+    ['𐌀', 'latin'],
     ['\ufe0f', null],
     [' ', null],
     ['\u200d', null],
@@ -143,6 +167,37 @@ describe('scriptRuns', () => {
       { script: 'emoji', text: '🇦🇺' },
       { script: 'latin', text: '!' },
     ]);
+  });
+
+  it('gives the remaining living scripts their runs, right-to-left words together, spaces of symbols in Noto Sans', () => {
+    expect(scriptRuns('ܫܠܡܐ ܡܪܝ 12, ߒߞߏ ߞߊ, ᠮᠣᠩᠭᠣᠯ ᠤᠯᠤᠰ')).toEqual([
+      { script: 'syriac', text: 'ܫܠܡܐ ܡܪܝ' },
+      { script: 'latin', text: ' 12, ' },
+      { script: 'nko', text: 'ߒߞߏ ߞߊ' },
+      { script: 'latin', text: ', ' },
+      { script: 'mongolian', text: 'ᠮᠣᠩᠭᠣᠯ ᠤᠯᠤᠰ' },
+    ]);
+    expect(scriptRuns('→ ✓ ☃ A')).toEqual([
+      { script: 'symbols', text: '→' },
+      { script: 'latin', text: ' ' },
+      { script: 'symbols2', text: '✓' },
+      { script: 'latin', text: ' ' },
+      { script: 'emoji', text: '☃' },
+      { script: 'latin', text: ' A' },
+    ]);
+  });
+
+  it('draws a Japanese text’s kanji, kana and punctuation in the Noto Sans JP slice holding each, Chinese in Noto Sans SC', () => {
+    expect(isJapanese('東京都港区 ヤマダ')).toBe(true);
+    expect(isJapanese('北京市・海淀区')).toBe(false);
+    expect(scriptRuns('北京 直骨')).toEqual([{ script: 'cjk', text: '北京 直骨' }]);
+    const japanese = scriptRuns('東京 ヤマダ、直骨');
+    expect(japanese.map((run) => run.text).join('')).toBe('東京 ヤマダ、直骨');
+    expect(japanese.every((run) => /^japanese-\d+$/.test(run.script))).toBe(true);
+    // Kana and Japanese punctuation share a slice; a field known to be Japanese needs no kana.
+    expect(scriptRuns('ヤマダ、')).toEqual([{ script: 'japanese-119', text: 'ヤマダ、' }]);
+    expect(scriptRuns('東', true)).toEqual([{ script: 'japanese-115', text: '東' }]);
+    expect(scriptRuns('東', false)).toEqual([{ script: 'cjk', text: '東' }]);
   });
 
   it('makes tabs and carriage returns spaces and line breaks', () => {

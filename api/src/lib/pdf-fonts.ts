@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { layoutParagraph, needsBidi, type PlacedLine } from './pdf-bidi.js';
+import { drawnWeight, fontData } from './pdf-font-files.js';
 import { guardNullAnchors } from './pdf-fontkit.js';
 import {
+  isJapanese,
   MYANMAR_FEATURES,
   myanmarVisualOrder,
   type Run,
@@ -10,54 +10,32 @@ import {
   scriptRuns,
   type Weight,
 } from './pdf-scripts.js';
-import { woffToSfnt } from './pdf-woff.js';
 
-export { type Run, type Script, scriptOf, scriptRuns, type Weight } from './pdf-scripts.js';
+export { isJapanese, type Run, type Script, scriptOf, scriptRuns, type Weight } from './pdf-scripts.js';
 
 /**
  * Fonts for the PDFs the API makes (purchase orders, history exports), all Noto, all from npm
- * packages: Noto Sans for Latin, Greek, Cyrillic and Devanagari, Noto Sans SC for Chinese (and
- * Japanese kana), Noto Sans KR for Hangul, Noto Sans Arabic and Noto Sans Thai (`@expo-google-fonts`'
- * TTF files); for Hebrew, Armenian, Georgian, Ethiopic, Bengali, Gurmukhi, Gujarati, Oriya, Tamil,
- * Telugu, Kannada, Malayalam, Sinhala, Khmer, Lao and Myanmar the script's subset of `@fontsource`'s
- * WOFF files (each holds its script's blocks, spaces and the joiners, the Indic ones the dandas too;
- * 10–120 KB); and emoji in Noto Emoji (`@fontsource/noto-emoji`'s `emoji` subset, monochrome, 570
- * KB: flags and joined sequences drawn as one glyph, skin tones ignored). A WOFF file is unwrapped
- * once, when first read (pdf-woff.ts). pdfkit embeds only the glyphs a document uses (a subset), and
- * it has no fallback between fonts, so each text is split into runs by script and each run is drawn
- * in its own font (see docs/decisions.md "Documents"). fontkit shapes each run (Indic conjuncts,
- * reordered vowel signs); see pdf-fontkit.ts and `myanmarVisualOrder` for the two gaps it has that
- * matter here. A character none of the fonts holds (Tibetan, →, …) is drawn as its font's empty box
- * (glyph 0); the document is fine.
+ * packages (the files: pdf-font-files.ts): Noto Sans for Latin, Greek, Cyrillic and Devanagari, Noto
+ * Sans SC for Chinese (and kana outside Japanese text), Noto Sans JP for Japanese text (a text with
+ * kana), Noto Sans KR for Hangul, Noto Sans Arabic and Noto Sans Thai (`@expo-google-fonts`' TTF
+ * files); for Hebrew, Armenian, Georgian, Ethiopic, the scripts of India, Sri Lanka and Southeast
+ * Asia, Tibetan (Noto Serif Tibetan), Syriac, Thaana, Mongolian, N'Ko, Tifinagh, Cherokee and Canadian
+ * syllabics the script's subset of `@fontsource`'s WOFF files (each holds its script's blocks, spaces
+ * and the joiners; 10–270 KB); emoji in Noto Emoji (monochrome: flags and joined sequences drawn as
+ * one glyph, skin tones ignored); other symbols (arrows, check marks, stars, geometric shapes) in Noto
+ * Sans Symbols or Symbols 2. A WOFF file is unwrapped once, when first read (pdf-woff.ts). pdfkit
+ * embeds only the glyphs a document uses (a subset), and it has no fallback between fonts, so each
+ * text is split into runs by script and each run is drawn in its own font (see docs/decisions.md
+ * "Documents"). fontkit shapes each run (Indic conjuncts, reordered vowel signs, Tibetan stacks,
+ * Syriac, N'Ko and Mongolian joining); see pdf-fontkit.ts and `myanmarVisualOrder` for the gaps it
+ * has that matter here. A character none of the fonts holds is drawn as its font's empty box (glyph
+ * 0); the document is fine.
  */
-const EXPO: Partial<Record<Script, [folder: string, file: string]>> = {
-  latin: ['noto-sans', 'NotoSans'],
-  cjk: ['noto-sans-sc', 'NotoSansSC'],
-  korean: ['noto-sans-kr', 'NotoSansKR'],
-  arabic: ['noto-sans-arabic', 'NotoSansArabic'],
-  thai: ['noto-sans-thai', 'NotoSansThai'],
-};
-
-/** The file of a script's font: an `@expo-google-fonts` TTF, else the `@fontsource` subset. */
-function fontFile(script: Script, weight: Weight): string {
-  const expo = EXPO[script];
-  if (expo) {
-    const [folder, file] = expo;
-    const style = weight === 'bold' ? '700Bold' : '400Regular';
-    return `@expo-google-fonts/${folder}/${style}/${file}_${style}.ttf`;
-  }
-  const family = script === 'emoji' ? 'noto-emoji' : `noto-sans-${script}`;
-  return `@fontsource/${family}/files/${family}-${script}-${weight === 'bold' ? 700 : 400}-normal.woff`;
-}
-
-const require = createRequire(import.meta.url);
-/** Font files read once, on first use (the Chinese and Korean ones are 6–10 MB each; most orders never need them). */
-const loaded = new Map<string, Buffer>();
 const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 
 /** The name a font is registered under in a document, e.g. `NotoSans-latin-bold`. */
 export function fontName(script: Script, weight: Weight): string {
-  return `NotoSans-${script}-${weight}`;
+  return `NotoSans-${script}-${drawnWeight(script, weight)}`;
 }
 
 /** Selects the font for a script and weight in the document, registering it the first time. */
@@ -66,13 +44,7 @@ export function useFont(doc: PDFKit.PDFDocument, script: Script, weight: Weight)
   const names = registered.get(doc) ?? new Set<string>();
   registered.set(doc, names);
   if (!names.has(name)) {
-    const file = fontFile(script, weight);
-    let data = loaded.get(file);
-    if (!data) {
-      data = woffToSfnt(readFileSync(require.resolve(file)));
-      loaded.set(file, data);
-    }
-    doc.registerFont(name, data);
+    doc.registerFont(name, fontData(script, weight));
     names.add(name);
     doc.font(name);
     guardNullAnchors((doc as unknown as { _font?: { font?: unknown } })._font?.font);
@@ -116,7 +88,7 @@ export function layoutBidiParagraph(
   doc: PDFKit.PDFDocument,
   paragraph: string,
   weight: Weight,
-  options: { width: number; align?: string; lineGap?: number },
+  options: { width: number; align?: string; lineGap?: number; japanese?: boolean },
 ): BidiLine[] {
   const measure = (run: Run) => {
     useFont(doc, run.script, weight);
@@ -138,6 +110,13 @@ export function layoutBidiParagraph(
   });
 }
 
+/**
+ * pdfkit's text options, and `japanese`: whether the text is Japanese (its kanji in Noto Sans JP's
+ * forms) when it holds no kana itself, e.g. a vendor's company name when its address has kana or its
+ * country is Japan. By default a text is Japanese when it holds kana.
+ */
+export type DrawOptions = PDFKit.Mixins.TextOptions & { japanese?: boolean };
+
 /** The box a text is laid out in: `options.width`, else to the right margin (as pdfkit does). */
 function boxWidth(doc: PDFKit.PDFDocument, x: number, options: PDFKit.Mixins.TextOptions): number {
   return options.width ?? doc.page.width - x - doc.page.margins.right;
@@ -148,12 +127,18 @@ function boxWidth(doc: PDFKit.PDFDocument, x: number, options: PDFKit.Mixins.Tex
  * than the box (pdfkit would break such a word between any two UTF-16 units, inside a surrogate pair
  * or between a letter and its accent; `wrapParagraph` breaks it between grapheme clusters).
  */
-function layoutHere(doc: PDFKit.PDFDocument, line: string, weight: Weight, width: number): boolean {
+function layoutHere(
+  doc: PDFKit.PDFDocument,
+  line: string,
+  weight: Weight,
+  width: number,
+  japanese: boolean,
+): boolean {
   if (needsBidi(line)) return true;
   return line.split(/\s+/).some((word) => {
     if (!word) return false;
     let total = 0;
-    for (const run of scriptRuns(word)) {
+    for (const run of scriptRuns(word, japanese)) {
       useFont(doc, run.script, weight);
       const { text, features } = shapingInput(run);
       total += doc.widthOfString(text, { features });
@@ -167,7 +152,8 @@ function layoutHere(doc: PDFKit.PDFDocument, line: string, weight: Weight, width
  * `text` call per run, continued, so wrapping and the position carry on from run to run. Any other
  * line is laid out by `layoutBidiParagraph` (wrapped, words wider than the box broken, runs in
  * visual order, aligned right when its base direction is right to left) and each run drawn where it
- * stands. Without x and y it starts where the document stands, like `doc.text`.
+ * stands. Without x and y it starts where the document stands, like `doc.text`. A Japanese text (see
+ * {@link DrawOptions}) has its kanji in Noto Sans JP on every line.
  */
 export function drawText(
   doc: PDFKit.PDFDocument,
@@ -175,18 +161,21 @@ export function drawText(
   weight: Weight,
   x?: number,
   y?: number,
-  options: PDFKit.Mixins.TextOptions = {},
+  drawOptions: DrawOptions = {},
 ): PDFKit.PDFDocument {
+  const { japanese: given, ...options } = drawOptions;
   // With features given, pdfkit shapes a line's run as a whole rather than word by word, so a run of
   // Arabic words is reversed as one (right to left) instead of each word on its own.
   const shaped = { ...options, features: options.features ?? [] };
+  // Kanji take Japanese forms when the field as a whole is Japanese, on every line of it.
+  const japanese = given || isJapanese(value);
   // Each line on its own: pdfkit drops a line break at the end of a continued run.
   value.split(/\r\n?|\n/).forEach((line, lineIndex) => {
     const left = x ?? doc.x;
     const width = boxWidth(doc, left, options);
-    if (layoutHere(doc, line, weight, width)) {
+    if (layoutHere(doc, line, weight, width, japanese)) {
       let top = (lineIndex === 0 ? y : undefined) ?? doc.y;
-      for (const placed of layoutBidiParagraph(doc, line, weight, { ...options, width })) {
+      for (const placed of layoutBidiParagraph(doc, line, weight, { ...options, width, japanese })) {
         // Past the bottom margin the text goes on on a new page, as pdfkit's own wrapping does.
         if (options.lineBreak !== false && top + placed.height > doc.page.height - doc.page.margins.bottom) {
           doc.addPage();
@@ -209,7 +198,7 @@ export function drawText(
       doc.y = top;
       return;
     }
-    const runs = scriptRuns(line);
+    const runs = scriptRuns(line, japanese);
     if (runs.length === 0) runs.push({ script: 'latin', text: '' });
     // A line in other fonts than Noto Sans stands on Noto Sans' baseline (its ascender below the
     // line's top), as Latin text beside it and in the row's other cells does: drawn from the top, Korean
@@ -239,11 +228,11 @@ function heightInFonts(
   value: string,
   weight: Weight,
   options: PDFKit.Mixins.TextOptions,
+  japanese: boolean,
 ): number {
-  const text = scriptRuns(value)
-    .map((run) => run.text)
-    .join('');
-  const scripts = new Set(scriptRuns(value).map((run) => run.script));
+  const runs = scriptRuns(value, japanese);
+  const text = runs.map((run) => run.text).join('');
+  const scripts = new Set(runs.map((run) => run.script));
   if (scripts.size === 0) scripts.add('latin');
   let height = 0;
   for (const script of scripts) {
@@ -262,16 +251,20 @@ export function heightOfText(
   doc: PDFKit.PDFDocument,
   value: string,
   weight: Weight,
-  options: PDFKit.Mixins.TextOptions = {},
+  drawOptions: DrawOptions = {},
 ): number {
+  const { japanese: given, ...options } = drawOptions;
   const width = boxWidth(doc, doc.x, options);
+  const japanese = given || isJapanese(value);
   const lines = value.split(/\r\n?|\n/);
-  if (!lines.some((line) => layoutHere(doc, line, weight, width))) {
-    return heightInFonts(doc, value, weight, options);
+  if (!lines.some((line) => layoutHere(doc, line, weight, width, japanese))) {
+    return heightInFonts(doc, value, weight, options, japanese);
   }
   return lines.reduce((sum, line) => {
-    if (!layoutHere(doc, line, weight, width)) return sum + heightInFonts(doc, line, weight, options);
-    const lines = layoutBidiParagraph(doc, line, weight, { ...options, width });
+    if (!layoutHere(doc, line, weight, width, japanese)) {
+      return sum + heightInFonts(doc, line, weight, options, japanese);
+    }
+    const lines = layoutBidiParagraph(doc, line, weight, { ...options, width, japanese });
     return sum + lines.reduce((total, placed) => total + placed.height, 0);
   }, 0);
 }

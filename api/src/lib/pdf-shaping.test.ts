@@ -1,8 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { guardNullAnchors } from './pdf-fontkit.js';
+import { characterSet, fontData } from './pdf-font-files.js';
+import { guardNullAnchors, withoutReverseChainLookups } from './pdf-fontkit.js';
 import { shapingInput, useFont } from './pdf-fonts.js';
 import type { Script } from './pdf-scripts.js';
+import { woffToSfnt } from './pdf-woff.js';
+
+const require = createRequire(import.meta.url);
 
 interface FontkitFont {
   layout(text: string, features?: string[]): { glyphs: { name: string }[] };
@@ -55,6 +61,79 @@ describe('shaping of the scripts of India, Sri Lanka and Southeast Asia', () => 
   ])('lays %s %j out in the glyphs HarfBuzz does', (script, text, glyphs) => {
     expect(glyphNames(script, text).join('|')).toBe(glyphs);
   });
+});
+
+describe('shaping of Tibetan, Syriac, N’Ko, Thaana, Mongolian and Tifinagh', () => {
+  // The glyphs HarfBuzz 6.0.0 (`hb-shape --no-positions --no-clusters`, Debian's libharfbuzz-bin)
+  // shapes each name into, with the same font files (@fontsource 5.3.0, WOFF unwrapped; Mongolian's
+  // unchanged, with its reverse chaining lookup): Tibetan stacks as one glyph (ལྗ, བཀྲ, སྒྲ, རྒྱ, པདྨ,
+  // ཧཱུ), Syriac, N'Ko and Mongolian letters in their joining forms, right-to-left runs in visual
+  // order. Glyph advances and mark offsets were compared too, and are equal.
+  it.each<[Script, string, string]>([
+    [
+      'tibetan',
+      'བོད་ལྗོངས། བཀྲ་ཤིས་བདེ་ལེགས',
+      'uni0F56|uni0F7C|uni0F51|uni0F0B|uni0F630F97|uni0F7C|uni0F44|uni0F66|uni0F0D|space|uni0F56|uni0F400FB2|uni0F0B|uni0F64|uni0F72|uni0F66|uni0F0B|uni0F56|uni0F51|uni0F7A|uni0F0B|uni0F63|uni0F7A|uni0F42|uni0F66',
+    ],
+    [
+      'tibetan',
+      'སྒྲོལ་མ རྒྱ་མཚོ ཨོཾ་མ་ཎི་པདྨེ་ཧཱུྃ',
+      'uni0F660F920FB2|uni0F7C|uni0F63|uni0F0B|uni0F58|space|uni0F620F920FB1|uni0F0B|uni0F58|uni0F5A|uni0F7C.narrow|space|uni0F68.2|uni0F7C0F7E|uni0F0B|uni0F58|uni0F0B|uni0F4E|uni0F72|uni0F0B|uni0F54|uni0F510FA8|uni0F7A|uni0F0B|uni0F670F710F74|uni0F83',
+    ],
+    [
+      'syriac',
+      'ܫܠܡܐ ܡܪܝ ܐܦܪܝܡ',
+      'uni0721.fina|uni071D.init|uni072A.fina|uni0726.init|uni0710|space|uni071D|uni072A.fina|uni0721.init|space|uni0710.fina.wideX|uni0721.medi|uni0720.medi|uni072B.init',
+    ],
+    [
+      'nko',
+      'ߒߞߏ ߓߡߊߣߊ߲',
+      'uni07F2|uni07CA.fina|uni07E3.medi|uni07CA.medi|uni07E1.medi|uni07D3.init|space|uni07CF.fina|uni07DE.medi|uni07D2.init',
+    ],
+    [
+      'thaana',
+      'ދިވެހިރާއްޖެ',
+      'ebefilithaana|javiyanithaana|sukunthaana|alifuthaana|aabaafilithaana|raathaana|ibifilithaana|haathaana|ebefilithaana|vaavuthaana|ibifilithaana|dhaaluthaana',
+    ],
+    [
+      'mongolian',
+      'ᠮᠣᠩᠭᠣᠯ ᠤᠯᠠᠭᠠᠨᠪᠠᠭᠠᠲᠤᠷ',
+      'uni182E.M.init|uni1823.O.medi|AGHx.medi|uni1823.O.medi|uni182F.L.fina|space|uni1824.AO.init|uni182F.L.medi|uni1820.A.medi|uni182D.Hx.medi|uni1820.A.medi|uni1828.A.medi|BA.medi|uni182D.Hx.medi|uni1820.A.medi|uni1832.D.medi|uni1824.O.medi|uni1837.R.fina',
+    ],
+    ['tifinagh', 'ⵜⴰⵎⴰⵣⵉⵖⵜ', 'uni2D5C|uni2D30|uni2D4E|uni2D30|uni2D63|uni2D49|uni2D56|uni2D5C'],
+  ])('lays %s %j out in the glyphs HarfBuzz does', (script, text, glyphs) => {
+    expect(glyphNames(script, text).join('|')).toBe(glyphs);
+  });
+});
+
+describe('withoutReverseChainLookups', () => {
+  it('empties Noto Sans Mongolian’s reverse chaining lookup, which fontkit cannot read, and leaves other fonts as they are', () => {
+    const mongolian = woffToSfnt(
+      readFileSync(
+        require.resolve(
+          '@fontsource/noto-sans-mongolian/files/noto-sans-mongolian-mongolian-400-normal.woff',
+        ),
+      ),
+    );
+    const fixed = withoutReverseChainLookups(mongolian);
+    expect(fixed).not.toBe(mongolian);
+    expect(fixed.length).toBe(mongolian.length);
+    expect(fixed.compare(mongolian)).not.toBe(0);
+    const tibetan = fontData('tibetan', 'regular');
+    expect(withoutReverseChainLookups(tibetan)).toBe(tibetan);
+  });
+});
+
+describe('characterSet', () => {
+  it.each<Script>(['latin', 'emoji', 'symbols', 'symbols2', 'tibetan', 'mongolian', 'japanese-119'])(
+    'reads the characters of the %s font as fontkit does',
+    (script) => {
+      const font = fontkitFont(script) as unknown as { characterSet: number[] };
+      const fontkitSet = font.characterSet.filter((code) => code !== 0xffff);
+      const ours = [...characterSet(fontData(script, 'regular'))].filter((code) => code !== 0xffff);
+      expect(ours.sort((a, b) => a - b)).toEqual([...new Set(fontkitSet)].sort((a, b) => a - b));
+    },
+  );
 });
 
 describe('guardNullAnchors', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type PdfRun, pdfFonts, pdfRuns, textInFont } from '../../../test/pdf-inspect.js';
+import { purchaseOrderView } from '../../../test/po-view.js';
 import { formatDay, formatMoney, pdfText, renderPurchaseOrderPdf } from './po-document.js';
 import type { PurchaseOrderView } from './purchase-orders.presenter.js';
 
@@ -32,55 +33,7 @@ describe('formatMoney and formatDay', () => {
   });
 });
 
-function order(lines: number): PurchaseOrderView {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    po_number: 'PO-2026-00042',
-    status: 'draft',
-    total_amount: 100 * lines,
-    subtotal_amount: 100 * lines,
-    tax_amount: 0,
-    currency: 'AUD',
-    base_currency: 'AUD',
-    base_total_amount: 100 * lines,
-    delivery_date: '2026-12-01',
-    payment_terms: 'COD',
-    notes: 'Call ahead.',
-    shipping_address: '5 Receiving Dock\nSydney NSW 2000',
-    billing_address: 'Accounts Payable',
-    created_at: '2026-11-21T10:00:00.000Z',
-    sent_at: null,
-    received_date: null,
-    receipt_notes: null,
-    cancelled_at: null,
-    cancellation_reason: null,
-    vendor: {
-      id: '00000000-0000-4000-8000-000000000002',
-      name: 'Acme',
-      email: 'orders@acme.example',
-      phone: null,
-      address: null,
-      city: null,
-      state_province: null,
-      postal_code: null,
-      country: null,
-    },
-    po_line_items: Array.from({ length: lines }, (_, index) => ({
-      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-      description: `Item ${index + 1}`,
-      quantity: 1,
-      unit_price: 100,
-      unit_of_measure: 'each' as const,
-      tax_amount: 0,
-      tax_rate: null,
-      total_amount: 100,
-      quantity_received: 0,
-      product: null,
-    })),
-    requisition: { id: '00000000-0000-4000-8000-000000000003', requisition_number: 'REQ-2026-00001' },
-    attachments: [],
-  };
-}
+const order = purchaseOrderView;
 
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
@@ -288,11 +241,11 @@ describe('renderPurchaseOrderPdf', () => {
     expect(runs[tamil + 1]).toMatchObject({ font: 'NotoSans-Regular', text: '7' });
   });
 
-  it('draws a character no bundled font holds as its font’s empty box, the rest as usual', async () => {
+  it('draws a character no bundled font holds (a historic script) as its font’s empty box, the rest as usual', async () => {
     const world = order(1);
     world.vendor = {
       ...(world.vendor as NonNullable<PurchaseOrderView['vendor']>),
-      name: 'Snow ☃ Tibet བོད',
+      name: 'Snow ☃ Tibet 𐌀𐌁𐌂',
     };
     const pdf = await renderPurchaseOrderPdf({
       order: world,

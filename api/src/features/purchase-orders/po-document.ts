@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { drawText, heightOfText } from '../../lib/pdf-fonts.js';
+import { drawText, heightOfText, isJapanese } from '../../lib/pdf-fonts.js';
 import type { PurchaseOrderView } from './purchase-orders.presenter.js';
 
 /** The buyer's side of the document: the organisation placing the order. */
@@ -39,7 +39,7 @@ export function formatDay(value: string | Date | null): string {
 
 /**
  * Text as drawn: NFC, tabs and carriage returns as spaces, other control characters dropped. Any
- * script stays (the fonts in lib/pdf-fonts.ts cover Latin, Greek, Cyrillic, Chinese and Arabic).
+ * script stays (lib/pdf-fonts.ts has a font for each living script and for symbols).
  */
 export function pdfText(value: string): string {
   return value
@@ -47,6 +47,16 @@ export function pdfText(value: string): string {
     .replace(/\r\n?/g, '\n')
     .replace(/\t/g, ' ')
     .replace(/(?!\n)\p{Cc}/gu, '');
+}
+
+/**
+ * Whether a block of fields (a vendor, the buyer) is Japanese: one of its fields holds kana, or its
+ * country is Japan. Its kanji are then drawn in Japanese forms even in fields without kana (a company
+ * name such as 山田商事株式会社, an address such as 東京都港区芝公園4-2-8).
+ */
+export function japaneseBlock(fields: (string | null | undefined)[], country: string | null): boolean {
+  if (country && /^(jp|jpn|japan|日本国?|ニッポン|ニホン)$/i.test(country.trim())) return true;
+  return fields.some((field) => !!field && isJapanese(field));
 }
 
 const PAGE_MARGIN = 50;
@@ -97,12 +107,14 @@ export function renderPurchaseOrderPdf(input: PurchaseOrderDocumentInput): Promi
   const paymentTerms = PAYMENT_TERMS_LABELS[order.payment_terms] ?? order.payment_terms;
 
   // Header: the buyer (the organisation placing the order) on the left, title and number on the right.
-  doc.fontSize(16).fillColor('black');
-  drawText(doc, text(buyer.name), 'bold', PAGE_MARGIN, PAGE_MARGIN, { width: 280 });
-  doc.fontSize(9).fillColor(GREY);
+  // A name or address block is Japanese as a whole when any of its fields is (see `japaneseBlock`).
   const buyerLines = [buyer.address, buyer.phone, buyer.website];
+  const buyerJapanese = japaneseBlock([buyer.name, ...buyerLines], null);
+  doc.fontSize(16).fillColor('black');
+  drawText(doc, text(buyer.name), 'bold', PAGE_MARGIN, PAGE_MARGIN, { width: 280, japanese: buyerJapanese });
+  doc.fontSize(9).fillColor(GREY);
   for (const line of buyerLines.filter((v): v is string => !!v?.trim())) {
-    drawText(doc, text(line), 'regular', PAGE_MARGIN, doc.y, { width: 280 });
+    drawText(doc, text(line), 'regular', PAGE_MARGIN, doc.y, { width: 280, japanese: buyerJapanese });
   }
   const headerBottom = doc.y;
   doc.fontSize(20).fillColor('black');
@@ -150,11 +162,12 @@ export function renderPurchaseOrderPdf(input: PurchaseOrderDocumentInput): Promi
   let blocksBottom = blocksTop;
   blocks.forEach(([title, lines], index) => {
     const x = PAGE_MARGIN + index * 168;
+    const japanese = japaneseBlock(lines, index === 0 ? (vendor?.country ?? null) : null);
     doc.fontSize(10).fillColor('black');
     drawText(doc, title.toUpperCase(), 'bold', x, blocksTop, { width: 158 });
     doc.fontSize(9);
     for (const line of lines.filter((v): v is string => !!v?.trim())) {
-      drawText(doc, text(line), 'regular', x, doc.y + 1, { width: 158 });
+      drawText(doc, text(line), 'regular', x, doc.y + 1, { width: 158, japanese });
     }
     blocksBottom = Math.max(blocksBottom, doc.y);
   });
