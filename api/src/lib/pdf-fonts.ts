@@ -222,7 +222,13 @@ export function drawText(
   return doc;
 }
 
-/** The height of a text without right-to-left characters: the largest in each font it uses. */
+/**
+ * The height of a text without right-to-left characters: in one font, pdfkit's; in several, its lines
+ * as `layoutBidiParagraph` wraps them (each word measured in its fonts), each as tall as the tallest
+ * of its fonts. Measuring the whole text in each font (as before) counted the characters a font lacks
+ * at its empty box's width: Noto Sans JP comes in slices, and a Japanese address measured in one slice
+ * wrapped to two lines where one was drawn.
+ */
 function heightInFonts(
   doc: PDFKit.PDFDocument,
   value: string,
@@ -231,15 +237,17 @@ function heightInFonts(
   japanese: boolean,
 ): number {
   const runs = scriptRuns(value, japanese);
-  const text = runs.map((run) => run.text).join('');
   const scripts = new Set(runs.map((run) => run.script));
-  if (scripts.size === 0) scripts.add('latin');
-  let height = 0;
-  for (const script of scripts) {
-    useFont(doc, script, weight);
-    height = Math.max(height, doc.heightOfString(text, options));
+  if (scripts.size <= 1) {
+    useFont(doc, runs[0]?.script ?? 'latin', weight);
+    return doc.heightOfString(runs.map((run) => run.text).join(''), options);
   }
-  return height;
+  const width = boxWidth(doc, doc.x, options);
+  const lines = value
+    .split(/\r\n?|\n/)
+    .flatMap((line) => layoutBidiParagraph(doc, line, weight, { ...options, width, japanese }));
+  // pdfkit's height of a paragraph leaves out the gap after its last line.
+  return lines.reduce((sum, line) => sum + line.height, 0) - (options.lineGap ?? 0);
 }
 
 /**

@@ -108,6 +108,20 @@ describe('renderPurchaseOrderPdf in the remaining living scripts, Japanese and s
     expect(runs.filter((run) => run.notdef)).toEqual([]);
   });
 
+  it('gives a line mixing Noto Sans JP’s slices and Noto Sans the height of one line, as it is drawn', async () => {
+    const { runs } = await render((world) => {
+      world.po_line_items[0]!.description = 'ヤマダ 直骨 海 写 歩 東京都港区芝公園4-2-8';
+      world.po_line_items[1]!.description = 'Item 2';
+      world.po_line_items[2]!.description = 'Item 3';
+    });
+    const row = (index: string) => runs.find((run) => run.x === 50 && run.text === index)!.y;
+    const japanese = runs.filter((run) => run.font === 'NotoSansJP-Regular');
+    expect(new Set(japanese.map((run) => run.y.toFixed(1))).size).toBe(1);
+    // Measured in each slice alone (the characters of the others at the empty box's width), the
+    // line wrapped to two and the row took two lines' height.
+    expect(row('2') - row('1')).toBeLessThan((row('3') - row('2')) * 1.3);
+  });
+
   it('draws arrows, check marks, stars and geometric shapes in the symbol fonts, emoji in Noto Emoji, with no empty box', async () => {
     const { runs } = await render((world) => {
       world.notes = 'Deliver → dock 3 ✓ ★ ■ ○ ← ☎️ ✔';
