@@ -105,6 +105,11 @@ describe('visualRuns', () => {
       runs: [{ script: 'nko', text: 'ߒߞߏ ߞߊ ߁߂' }],
     });
     expect(['ܐ', 'ހ', 'ߊ'].every((char) => needsBidi(char))).toBe(true);
+    // A shared combining mark (seyame, U+0308) stays in the Syriac run, on its letter.
+    expect(visualRuns('ܐ\u0308ܬ 5').runs).toEqual([
+      { script: 'latin', text: '5' },
+      { script: 'syriac', text: 'ܐ\u0308ܬ ' },
+    ]);
   });
 
   it('mirrors brackets around Latin in a Hebrew line and puts the Latin words left of the Hebrew', () => {

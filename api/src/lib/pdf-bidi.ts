@@ -2,6 +2,7 @@ import bidiFactory from 'bidi-js';
 import {
   isJapanese,
   isRightToLeft,
+  markScript,
   type Run,
   type Script,
   scriptOf,
@@ -80,12 +81,20 @@ function selectorsAfterTheirCharacter(text: string): string {
  * one between Arabic and digits goes with the side of its level.
  */
 function unitScripts(text: string, levels: Uint8Array, japanese: boolean): Script[] {
-  const own: (Script | null)[] = Array.from({ length: text.length }, (_, index) => {
+  const own: (Script | null)[] = [];
+  let previous: Script | null = null;
+  for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     // The second half of a surrogate pair takes its first half's script.
-    if (code >= 0xdc00 && code <= 0xdfff && index > 0) return null;
-    return scriptOf(String.fromCodePoint(text.codePointAt(index) ?? code), japanese);
-  });
+    if (code >= 0xdc00 && code <= 0xdfff && index > 0) {
+      own.push(null);
+      continue;
+    }
+    const char = String.fromCodePoint(text.codePointAt(index) ?? code);
+    const script: Script | null = markScript(char, previous) ?? scriptOf(char, japanese);
+    previous = script ?? previous;
+    own.push(script);
+  }
   const scripts: Script[] = [];
   for (let index = 0; index < text.length; index++) {
     let script = own[index] ?? null;

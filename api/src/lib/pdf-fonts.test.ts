@@ -187,6 +187,21 @@ describe('scriptRuns', () => {
     ]);
   });
 
+  it('keeps a shared combining mark on a letter whose font holds it, else gives it to Noto Sans', () => {
+    // Tifinagh dot below, Syriac diaeresis (seyame), Cherokee grave: in the letter's font, placed on it.
+    expect(scriptRuns('ⵣ\u0323ⵓⵍ ܐ\u0308ܬ Ꭰ\u0300 7')).toEqual([
+      { script: 'tifinagh', text: 'ⵣ\u0323ⵓⵍ ' },
+      { script: 'syriac', text: 'ܐ\u0308ܬ' },
+      { script: 'cherokee', text: ' Ꭰ\u0300 ' },
+      { script: 'latin', text: '7' },
+    ]);
+    // Noto Serif Tibetan has no U+0301: the mark stays in Noto Sans, as before.
+    expect(scriptRuns('ཀ\u0301')).toEqual([
+      { script: 'tibetan', text: 'ཀ' },
+      { script: 'latin', text: '\u0301' },
+    ]);
+  });
+
   it('draws a Japanese text’s kanji, kana and punctuation in the Noto Sans JP slice holding each, Chinese in Noto Sans SC', () => {
     expect(isJapanese('東京都港区 ヤマダ')).toBe(true);
     expect(isJapanese('北京市・海淀区')).toBe(false);

@@ -209,8 +209,10 @@ export function scriptRuns(value: string, japanese = isJapanese(value)): Run[] {
   const pushSpaces = (script: Script, text: string) => {
     for (const char of text) push(/\s/.test(char) ? spaceScript(script) : script, char);
   };
+  let previous: Script | null = null;
   for (const char of chars) {
-    const script = scriptOf(char, japanese);
+    const script: Script | null = markScript(char, previous) ?? scriptOf(char, japanese);
+    previous = script ?? previous;
     if (script === null) {
       pendingSpace += char;
       continue;
@@ -229,6 +231,20 @@ export function scriptRuns(value: string, japanese = isJapanese(value)): Run[] {
   }
   if (pendingSpace) pushSpaces(runs[runs.length - 1]?.script ?? 'latin', pendingSpace);
   return runs;
+}
+
+/** The combining marks shared by scripts (Unicode's Inherited script: U+0300–036F and the like). */
+const SHARED_MARK = /^[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]$/;
+
+/**
+ * The script of a shared combining mark written after a letter of `previous`: that script when its
+ * font holds the mark (Syriac, Tifinagh, Cherokee and Canadian syllabics write some of U+0300–036F
+ * over their letters), so the mark is placed on its letter; else null (the mark goes by its block, to
+ * Noto Sans).
+ */
+export function markScript(char: string, previous: Script | null): Script | null {
+  if (!previous || previous === 'latin' || !SHARED_MARK.test(char)) return null;
+  return covers(previous, char.codePointAt(0) ?? 0) ? previous : null;
 }
 
 /** Myanmar's combining signs (and the joiners), which belong to the letter before them. */
