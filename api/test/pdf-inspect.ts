@@ -3,8 +3,8 @@ import { inflateSync } from 'node:zlib';
 /**
  * A small reader of the PDFs pdfkit writes, for tests: which fonts are embedded, and the text drawn
  * in each (glyph codes read back through each font's ToUnicode map). Right-to-left fonts' runs
- * (Arabic, Hebrew, Syriac, Thaana, N'Ko) are read in reverse, as pdfkit writes their glyphs in visual
- * order.
+ * (Arabic, Hebrew, Syriac, Thaana, N'Ko, Adlam, Hanifi Rohingya, Mende Kikakui) are read in reverse,
+ * as pdfkit writes their glyphs in visual order.
  */
 export interface PdfRun {
   /** The font's name without its subset prefix, e.g. `NotoSansSC-Regular`. */
@@ -96,7 +96,7 @@ export function pdfFonts(pdf: Buffer): string[] {
 }
 
 /** The fonts fontkit lays out right to left, whose runs pdfkit writes in visual order. */
-const RIGHT_TO_LEFT = /Arabic|Hebrew|Syriac|Thaana|NKo/;
+const RIGHT_TO_LEFT = /Arabic|Hebrew|Syriac|Thaana|NKo|Adlam|HanifiRohingya|MendeKikakui/;
 
 /** Every text-showing operation of every page, with the font it is drawn in. */
 export function pdfRuns(pdf: Buffer): PdfRun[] {

@@ -41,20 +41,49 @@ export interface PlacedLine {
 }
 
 /**
- * Right-to-left classes (Hebrew, Arabic, Syriac, Thaana, N'Ko and the rest of U+0590–08FF, their
- * presentation forms, and the historic right-to-left scripts of U+10800–10FFF and U+1E800–1EFFF):
- * a text with none of them needs no reordering.
+ * Right-to-left classes (Hebrew, Arabic, Syriac, Thaana, N'Ko, Mandaic and the rest of U+0590–08FF,
+ * their presentation forms, the right-to-left scripts of U+10800–10FFF (Hanifi Rohingya at
+ * U+10D00–10D3F, historic ones) and of U+1E800–1EFFF (Mende Kikakui, Adlam, Arabic mathematical
+ * letters)): a text with none of them needs no reordering.
  */
-const RTL_CLASS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]|\ud802[\udc00-\udfff]|\ud83a[\udd00-\udfff]/;
+const RTL_CLASS =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]|[\ud802\ud803][\udc00-\udfff]|[\ud83a\ud83b][\udc00-\udfff]/;
 
 /** Whether a text holds right-to-left characters (Hebrew, Arabic, Syriac, Thaana, N'Ko…). */
 export function needsBidi(text: string): boolean {
   return RTL_CLASS.test(text);
 }
 
+/**
+ * A stand-in (two UTF-16 units, as many as the character's) of the same bidi class for a right-to-left
+ * character outside the BMP: bidi-js 1.1.0 reads a text unit by unit, so it takes each half of a
+ * surrogate pair for a left-to-right character, and Adlam, Mende Kikakui or Hanifi Rohingya would be
+ * laid out left to right. Hanifi Rohingya's letters are AL (U+0627 stands in), its marks NSM, its
+ * digits AN; Adlam's and Mende Kikakui's marks NSM; any other character of U+10800–10FFF or
+ * U+1E800–1EFFF R (U+05D0).
+ */
+function astralStandIn(code: number): string | undefined {
+  if (code < 0x10800 || (code > 0x10fff && code < 0x1e800) || code > 0x1efff) return undefined;
+  if (code >= 0x10d00 && code <= 0x10d23) return '\u0627\u0627';
+  if (code >= 0x10d30 && code <= 0x10d39) return '\u0660\u0660';
+  const mark =
+    (code >= 0x10d24 && code <= 0x10d27) ||
+    (code >= 0x1e8d0 && code <= 0x1e8d6) ||
+    (code >= 0x1e944 && code <= 0x1e94a);
+  return mark ? '\u064b\u064b' : '\u05d0\u05d0';
+}
+
+/** The text bidi-js is given: each right-to-left character outside the BMP as {@link astralStandIn}. */
+function forBidi(text: string): string {
+  if (!/[\ud802\ud803\ud83a\ud83b]/.test(text)) return text;
+  let out = '';
+  for (const char of text) out += astralStandIn(char.codePointAt(0) ?? 0) ?? char;
+  return out;
+}
+
 /** The base direction of a paragraph: that of its first strong character (rules P2, P3), else ltr. */
 export function baseDirection(paragraph: string): Direction {
-  const levels = bidi.getEmbeddingLevels(paragraph, 'auto');
+  const levels = bidi.getEmbeddingLevels(forBidi(paragraph), 'auto');
   return (levels.paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
 }
 
@@ -131,13 +160,14 @@ export function visualRuns(
   end = paragraph.length,
   japanese = isJapanese(paragraph),
 ): VisualLine {
-  const embedding = bidi.getEmbeddingLevels(paragraph, 'auto');
+  const classed = forBidi(paragraph);
+  const embedding = bidi.getEmbeddingLevels(classed, 'auto');
   const direction: Direction = (embedding.paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
   if (end <= start) return { direction, runs: [] };
   const { levels } = embedding;
   const scripts = unitScripts(paragraph, levels, japanese);
-  const mirrored = bidi.getMirroredCharactersMap(paragraph, levels, start, end - 1);
-  const order = bidi.getReorderedIndices(paragraph, embedding, start, end - 1).slice(start, end);
+  const mirrored = bidi.getMirroredCharactersMap(classed, levels, start, end - 1);
+  const order = bidi.getReorderedIndices(classed, embedding, start, end - 1).slice(start, end);
   // Keep each surrogate pair in its order (a right-to-left stretch reverses its units).
   for (let at = 0; at < order.length - 1; at++) {
     const here = paragraph.charCodeAt(order[at]!);
@@ -158,7 +188,8 @@ export function visualRuns(
   const runs: Run[] = [];
   for (const group of groups) {
     const reversed = isRightToLeft(group.script);
-    let text = (reversed ? group.units.reverse() : group.units).join('');
+    // Reversed by code points, each surrogate pair kept in its order (Mende Kikakui).
+    let text = reversed ? Array.from(group.units.join('')).reverse().join('') : group.units.join('');
     // An emoji in a right-to-left stretch (rule L3, for its variation selector).
     if (group.level % 2 === 1 && !reversed) text = selectorsAfterTheirCharacter(text);
     const last = runs[runs.length - 1];

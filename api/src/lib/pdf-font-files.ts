@@ -1,60 +1,52 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { withoutReverseChainLookups } from './pdf-fontkit.js';
-import type { Script, Weight } from './pdf-scripts.js';
+import { SCRIPT_FONTS, type Script, type ScriptFont, scriptFont } from './pdf-script-table.js';
+import type { Weight } from './pdf-scripts.js';
 import { woffToSfnt } from './pdf-woff.js';
 
 /**
  * The font files of the PDFs' scripts (see pdf-fonts.ts): which file draws a script in a weight, its
  * bytes (read once, on first use), the characters it holds, and which of Noto Sans JP's slices holds
- * a character.
+ * a character. Which package and subset draws a script: pdf-script-table.ts.
  */
-const EXPO: Partial<Record<Script, [folder: string, file: string]>> = {
-  latin: ['noto-sans', 'NotoSans'],
-  cjk: ['noto-sans-sc', 'NotoSansSC'],
-  korean: ['noto-sans-kr', 'NotoSansKR'],
-  arabic: ['noto-sans-arabic', 'NotoSansArabic'],
-  thai: ['noto-sans-thai', 'NotoSansThai'],
-};
-
-/**
- * `@fontsource` packages whose family or subset is not `noto-sans-<script>` / `<script>`: Google
- * publishes Tibetan only as Noto Serif Tibetan; the symbol fonts' subset is `symbols`.
- */
-const FONTSOURCE: Partial<Record<Script, [family: string, subset: string]>> = {
-  emoji: ['noto-emoji', 'emoji'],
-  tibetan: ['noto-serif-tibetan', 'tibetan'],
-  canadian: ['noto-sans-canadian-aboriginal', 'canadian-aboriginal'],
-  symbols: ['noto-sans-symbols', 'symbols'],
-  symbols2: ['noto-sans-symbols-2', 'symbols'],
-};
-
-/** Fonts published in one weight (regular): their bold text is drawn regular. */
-const REGULAR_ONLY = new Set<Script>(['mongolian', 'nko', 'tifinagh', 'symbols2']);
 
 /** The weight a script is drawn in: bold, unless its font has no bold. */
 export function drawnWeight(script: Script, weight: Weight): Weight {
-  return REGULAR_ONLY.has(script) ? 'regular' : weight;
+  return scriptFont(script)?.regularOnly ? 'regular' : weight;
 }
 
 /** The file of a script's font: an `@expo-google-fonts` TTF, else an `@fontsource` subset (WOFF). */
 export function fontFile(script: Script, weight: Weight): string {
-  const expo = EXPO[script];
-  if (expo) {
-    const [folder, file] = expo;
-    const style = weight === 'bold' ? '700Bold' : '400Regular';
-    return `@expo-google-fonts/${folder}/${style}/${file}_${style}.ttf`;
-  }
-  const value = drawnWeight(script, weight) === 'bold' ? 700 : 400;
   const slice = /^japanese-(\d+)$/.exec(script)?.[1];
+  const value = drawnWeight(script, weight) === 'bold' ? 700 : 400;
   if (slice) return `@fontsource/noto-sans-jp/files/noto-sans-jp-${slice}-${value}-normal.woff`;
-  const [family, subset] = FONTSOURCE[script] ?? [`noto-sans-${script}`, script];
-  return `@fontsource/${family}/files/${family}-${subset}-${value}-normal.woff`;
+  const entry: ScriptFont = scriptFont(script) ?? SCRIPT_FONTS.latin;
+  const { font, expo, subset } = entry;
+  if (expo) {
+    const style = weight === 'bold' ? '700Bold' : '400Regular';
+    return `@expo-google-fonts/${font}/${style}/${expo}_${style}.ttf`;
+  }
+  const name = subset ?? font.replace(/^noto-(sans|serif)-/, '');
+  return `@fontsource/${font}/files/${font}-${name}-${value}-normal.woff`;
 }
 
 const require = createRequire(import.meta.url);
 /** Font files read once, on first use (the Chinese and Korean ones are 6–10 MB each; most orders never need them). */
 const loaded = new Map<string, Buffer>();
+
+/**
+ * The font files read since the last {@link forgetFontFiles} (for tests: a Latin-only order reads only
+ * Noto Sans).
+ */
+export function loadedFontFiles(): string[] {
+  return [...loaded.keys()];
+}
+
+/** Forgets the files read, so the next use of each font reads it again (tests share one process). */
+export function forgetFontFiles(): void {
+  loaded.clear();
+}
 
 /** A script's font as OpenType (sfnt) bytes: WOFF unwrapped, read and fixed once (see pdf-fontkit.ts). */
 export function fontData(script: Script, weight: Weight): Buffer {

@@ -1,54 +1,22 @@
 import { covers, japaneseSlice } from './pdf-font-files.js';
+import { SCRIPT_FONTS, type Script, type ScriptFont, scriptFont } from './pdf-script-table.js';
 
 /**
  * The scripts of a text, for the PDFs' fonts (see pdf-fonts.ts): which font draws each character, and
- * a text split into runs of one script. `symbols` and `symbols2` are Noto Sans Symbols and Symbols 2;
- * `japanese-<n>` is slice n of Noto Sans JP (see pdf-font-files.ts).
+ * a text split into runs of one script. The scripts and their blocks: pdf-script-table.ts. `symbols`
+ * and `symbols2` are Noto Sans Symbols and Symbols 2; `japanese-<n>` is slice n of Noto Sans JP (see
+ * pdf-font-files.ts).
  */
-export type Script =
-  | 'latin'
-  | 'cjk'
-  | 'korean'
-  | 'arabic'
-  | 'hebrew'
-  | 'thai'
-  | 'armenian'
-  | 'bengali'
-  | 'emoji'
-  | 'ethiopic'
-  | 'georgian'
-  | 'gujarati'
-  | 'gurmukhi'
-  | 'kannada'
-  | 'khmer'
-  | 'lao'
-  | 'malayalam'
-  | 'myanmar'
-  | 'oriya'
-  | 'sinhala'
-  | 'tamil'
-  | 'telugu'
-  | 'tibetan'
-  | 'syriac'
-  | 'thaana'
-  | 'mongolian'
-  | 'nko'
-  | 'tifinagh'
-  | 'cherokee'
-  | 'canadian'
-  | 'symbols'
-  | 'symbols2'
-  | `japanese-${number}`;
+export type { Script } from './pdf-script-table.js';
 export type Weight = 'regular' | 'bold';
-
-const RIGHT_TO_LEFT = new Set<Script>(['arabic', 'hebrew', 'syriac', 'thaana', 'nko']);
 
 /**
  * Whether fontkit lays a run in this script out right to left (reversing it): Arabic, Hebrew,
- * Syriac, Thaana and N'Ko. Such a run is given to pdfkit in reading order (see pdf-bidi.ts).
+ * Syriac, Thaana, N'Ko and Mende Kikakui (`rtl` in pdf-script-table.ts). Such a run is given to
+ * pdfkit in reading order (see pdf-bidi.ts).
  */
 export function isRightToLeft(script: Script): boolean {
-  return RIGHT_TO_LEFT.has(script);
+  return scriptFont(script)?.rtl === true;
 }
 
 /** The fonts a space is never drawn in (Noto Emoji's space is an emoji wide): Noto Sans draws it. */
@@ -60,88 +28,42 @@ export function spaceScript(script: Script): Script {
 }
 
 /**
- * The Unicode blocks of each script with a font of its own, as [first, last, script]; any other
- * character is drawn in Noto Sans ('latin', which also holds Greek, Cyrillic and Devanagari). The
- * symbol blocks ('symbol': arrows, technical, geometric shapes, miscellaneous symbols, dingbats,
- * pictographs…) go, character by character, to the first font that holds the character: Noto Emoji,
- * Noto Sans Symbols, Noto Sans Symbols 2, else Noto Sans (its empty box). Noto Sans has none of their
- * characters but the dotted circle, which Indic fonts use to show a lone sign, kept in it.
+ * The symbol blocks ('symbol': arrows, technical, geometric shapes, miscellaneous symbols, dingbats,
+ * pictographs…): each character goes to the first font that holds it: Noto Emoji, Noto Sans Symbols,
+ * Noto Sans Symbols 2, else Noto Sans (its empty box). Noto Sans has none of their characters but the
+ * dotted circle, which Indic fonts use to show a lone sign, kept in it.
+ */
+const SYMBOL_BLOCKS: [number, number][] = [
+  // The combining keycap (#️⃣ draws as # and a keycap, not as one glyph).
+  [0x20e3, 0x20e3],
+  [0x2190, 0x21ff],
+  [0x2300, 0x23ff],
+  [0x25a0, 0x25cb],
+  [0x25cd, 0x25ff],
+  [0x2600, 0x27bf],
+  [0x2900, 0x297f],
+  [0x2b00, 0x2bff],
+  // Mahjong and playing cards to symbols and pictographs extended-A: emoji, flags, skin tones.
+  [0x1f000, 0x1faff],
+  // Tags, which spell a subdivision's flag (England's, Scotland's) after a black flag.
+  [0xe0020, 0xe007f],
+];
+
+/**
+ * The Unicode blocks of each script with a font of its own (pdf-script-table.ts) and the symbol
+ * blocks, as [first, last, script], in order; any other character is drawn in Noto Sans ('latin',
+ * which also holds Greek, Cyrillic and Devanagari).
  */
 const BLOCKS: [number, number, Script | 'symbol'][] = [
-  [0x0530, 0x058f, 'armenian'],
-  [0x0590, 0x05ff, 'hebrew'],
-  [0x0600, 0x06ff, 'arabic'],
-  [0x0700, 0x074f, 'syriac'],
-  [0x0750, 0x077f, 'arabic'],
-  [0x0780, 0x07bf, 'thaana'],
-  [0x07c0, 0x07ff, 'nko'],
-  [0x0860, 0x086f, 'syriac'],
-  [0x0870, 0x08ff, 'arabic'],
-  [0x0980, 0x09ff, 'bengali'],
-  [0x0a00, 0x0a7f, 'gurmukhi'],
-  [0x0a80, 0x0aff, 'gujarati'],
-  [0x0b00, 0x0b7f, 'oriya'],
-  [0x0b80, 0x0bff, 'tamil'],
-  [0x0c00, 0x0c7f, 'telugu'],
-  [0x0c80, 0x0cff, 'kannada'],
-  [0x0d00, 0x0d7f, 'malayalam'],
-  [0x0d80, 0x0dff, 'sinhala'],
-  [0x0e00, 0x0e7f, 'thai'],
-  [0x0e80, 0x0eff, 'lao'],
-  [0x0f00, 0x0fff, 'tibetan'],
-  [0x1000, 0x109f, 'myanmar'],
-  [0x10a0, 0x10ff, 'georgian'],
-  // Hangul jamo and syllables (the compatibility jamo lie inside the CJK range below).
-  [0x1100, 0x11ff, 'korean'],
-  [0x1200, 0x139f, 'ethiopic'],
-  [0x13a0, 0x13ff, 'cherokee'],
-  [0x1400, 0x167f, 'canadian'],
-  [0x1780, 0x17ff, 'khmer'],
-  [0x1800, 0x18af, 'mongolian'],
-  [0x18b0, 0x18ff, 'canadian'],
-  [0x19e0, 0x19ff, 'khmer'],
-  [0x1c90, 0x1cbf, 'georgian'],
-  // The combining keycap (#️⃣ draws as # and a keycap, not as one glyph).
-  [0x20e3, 0x20e3, 'symbol'],
-  [0x2190, 0x21ff, 'symbol'],
-  [0x2300, 0x23ff, 'symbol'],
-  [0x25a0, 0x25cb, 'symbol'],
-  [0x25cd, 0x25ff, 'symbol'],
-  [0x2600, 0x27bf, 'symbol'],
-  [0x2900, 0x297f, 'symbol'],
-  [0x2b00, 0x2bff, 'symbol'],
-  [0x2d00, 0x2d2f, 'georgian'],
-  [0x2d30, 0x2d7f, 'tifinagh'],
-  [0x2d80, 0x2ddf, 'ethiopic'],
-  [0x2e80, 0x2fdf, 'cjk'],
-  [0x3000, 0x312f, 'cjk'],
-  [0x3130, 0x318f, 'korean'],
-  [0x3190, 0x31ff, 'cjk'],
-  [0x3400, 0x4dbf, 'cjk'],
-  [0x4e00, 0x9fff, 'cjk'],
-  [0xa960, 0xa97f, 'korean'],
-  [0xa9e0, 0xa9ff, 'myanmar'],
-  [0xaa60, 0xaa7f, 'myanmar'],
-  [0xab00, 0xab2f, 'ethiopic'],
-  [0xab70, 0xabbf, 'cherokee'],
-  [0xac00, 0xd7ff, 'korean'],
-  [0xf900, 0xfaff, 'cjk'],
-  [0xfb13, 0xfb17, 'armenian'],
-  [0xfb1d, 0xfb4f, 'hebrew'],
-  [0xfb50, 0xfdff, 'arabic'],
-  [0xfe30, 0xfe4f, 'cjk'],
-  [0xfe70, 0xfeff, 'arabic'],
-  [0xff00, 0xffef, 'cjk'],
-  [0x111e0, 0x111ff, 'sinhala'],
-  [0x11660, 0x1167f, 'mongolian'],
-  [0x11ab0, 0x11abf, 'canadian'],
-  [0x1e7e0, 0x1e7ff, 'ethiopic'],
-  // Mahjong and playing cards to symbols and pictographs extended-A: emoji, flags, skin tones.
-  [0x1f000, 0x1faff, 'symbol'],
-  [0x20000, 0x3ffff, 'cjk'],
-  // Tags, which spell a subdivision's flag (England's, Scotland's) after a black flag.
-  [0xe0020, 0xe007f, 'symbol'],
-];
+  ...Object.entries(SCRIPT_FONTS).flatMap(([script, entry]) =>
+    ((entry as ScriptFont).blocks ?? []).map(([first, last]): [number, number, Script] => [
+      first,
+      last,
+      script as Script,
+    ]),
+  ),
+  ...SYMBOL_BLOCKS.map(([first, last]): [number, number, 'symbol'] => [first, last, 'symbol']),
+].sort((a, b) => a[0] - b[0]);
 
 /**
  * Characters that take the script of the text around them, like spaces: the zero-width joiner and

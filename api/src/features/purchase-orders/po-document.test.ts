@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type PdfRun, pdfFonts, pdfRuns, textInFont } from '../../../test/pdf-inspect.js';
 import { purchaseOrderView } from '../../../test/po-view.js';
+import { forgetFontFiles, loadedFontFiles } from '../../lib/pdf-font-files.js';
 import { formatDay, formatMoney, pdfText, renderPurchaseOrderPdf } from './po-document.js';
 import type { PurchaseOrderView } from './purchase-orders.presenter.js';
 
@@ -95,6 +96,19 @@ describe('renderPurchaseOrderPdf', () => {
     }
     // A Latin-only order embeds Noto Sans alone.
     expect(pdfFonts(pdf)).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+  });
+
+  it('reads only Noto Sans (regular and bold) for a Latin-only order, none of the other scripts’ fonts', async () => {
+    forgetFontFiles();
+    await renderPurchaseOrderPdf({
+      order: order(2),
+      buyer: { name: 'Northwind Traders', address: 'Main St 1', phone: null },
+      sentAt: new Date('2026-11-21T10:00:00Z'),
+    });
+    expect(loadedFontFiles().sort()).toEqual([
+      '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+      '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+    ]);
   });
 
   it('draws names and addresses in Cyrillic, Greek, Chinese and Arabic, each in its font', async () => {
