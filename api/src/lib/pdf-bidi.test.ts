@@ -112,6 +112,27 @@ describe('visualRuns', () => {
     ]);
   });
 
+  it('lays Adlam, Hanifi Rohingya and Mende Kikakui (outside the BMP) out right to left, each pair of UTF-16 units whole', () => {
+    expect(baseDirection('𞤀𞤣𞤤𞤢𞤥 12')).toBe('rtl');
+    expect(visualRuns('𞤀𞤣𞤤𞤢𞤥 𞤆𞤵𞤤𞤢𞤪 12')).toEqual({
+      direction: 'rtl',
+      runs: [
+        { script: 'latin', text: '12' },
+        { script: 'adlam', text: '𞤀𞤣𞤤𞤢𞤥 𞤆𞤵𞤤𞤢𞤪 ' },
+      ],
+    });
+    expect(visualRuns('𐴌𐴟𐴇𐴥𐴝 7').runs).toEqual([
+      { script: 'latin', text: '7' },
+      { script: 'rohingya', text: '𐴌𐴟𐴇𐴥𐴝 ' },
+    ]);
+    expect(visualRuns('Dock 3, 𞠀𞠁𞠂 20').runs).toEqual([
+      { script: 'latin', text: 'Dock 3, 20' },
+      { script: 'mende', text: '𞠀𞠁𞠂 ' },
+    ]);
+    expect(['𞤀', '𐴌', '𞠀'].every((char) => needsBidi(char))).toBe(true);
+    expect(needsBidi('ꆈꌠ ᱚᱞ ꦗꦮ 𑐣𑐾')).toBe(false);
+  });
+
   it('mirrors brackets around Latin in a Hebrew line and puts the Latin words left of the Hebrew', () => {
     expect(visualRuns('ספרי חשבונות (ledgers)').runs).toEqual([
       { script: 'latin', text: '(ledgers)' },

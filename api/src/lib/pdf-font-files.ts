@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { withoutReverseChainLookups } from './pdf-fontkit.js';
+import { withoutReverseChainLookups, withScriptRenamed } from './pdf-fontkit.js';
 import { SCRIPT_FONTS, type Script, type ScriptFont, scriptFont } from './pdf-script-table.js';
 import type { Weight } from './pdf-scripts.js';
 import { woffToSfnt } from './pdf-woff.js';
@@ -54,6 +54,8 @@ export function fontData(script: Script, weight: Weight): Buffer {
   let data = loaded.get(file);
   if (!data) {
     data = withoutReverseChainLookups(woffToSfnt(readFileSync(require.resolve(file))));
+    const shapeAs = scriptFont(script)?.shapeAs;
+    if (shapeAs) data = withScriptRenamed(data, shapeAs[0], shapeAs[1]);
     loaded.set(file, data);
   }
   return data;

@@ -75,3 +75,50 @@ export function withoutReverseChainLookups(sfnt: Buffer): Buffer {
   for (const lookup of at) copy.writeUInt16BE(0, lookup + 4);
   return copy;
 }
+
+/** The offsets of a GSUB or GPOS table's script records' tags in a font. */
+function scriptRecordTags(sfnt: Buffer, table: 'GSUB' | 'GPOS'): number[] {
+  const tags: number[] = [];
+  for (let index = 0; index < sfnt.readUInt16BE(4); index++) {
+    const record = 12 + index * 16;
+    if (sfnt.toString('latin1', record, record + 4) !== table) continue;
+    const at = sfnt.readUInt32BE(record + 8);
+    const list = at + sfnt.readUInt16BE(at + 4);
+    for (let script = 0; script < sfnt.readUInt16BE(list); script++) tags.push(list + 2 + script * 6);
+  }
+  return tags;
+}
+
+/**
+ * A font whose GSUB and GPOS script `from` is renamed `to`, for fontkit, which picks its shaper by the
+ * script's OpenType tag and has none for some (see `shapeAs` in pdf-script-table.ts): Adlam's and
+ * Hanifi Rohingya's letters join as Arabic's do ('arab'), Newa is shaped by the Universal Shaping
+ * Engine (as Javanese, 'java'). The features and lookups stay the font's own. The font embedded in the
+ * PDF is pdfkit's subset, which has no GSUB or GPOS: the PDF is not affected.
+ */
+export function withScriptRenamed(sfnt: Buffer, from: string, to: string): Buffer {
+  const at = (['GSUB', 'GPOS'] as const)
+    .flatMap((table) => scriptRecordTags(sfnt, table))
+    .filter((offset) => sfnt.toString('latin1', offset, offset + 4) === from);
+  if (at.length === 0) return sfnt;
+  const copy = Buffer.from(sfnt);
+  for (const offset of at) copy.write(to, offset, 'latin1');
+  return copy;
+}
+
+interface Layout {
+  layout(text: string, features?: unknown, script?: string, language?: string, direction?: string): unknown;
+}
+
+/**
+ * Makes a fontkit font lay every text out as script `tag` (pdfkit gives fontkit no script, and fontkit
+ * finds none for Adlam, Hanifi Rohingya or Newa in its Unicode data): with {@link withScriptRenamed},
+ * fontkit picks that script's shaper, and its direction ('arab' right to left).
+ */
+export function layoutAs(font: unknown, tag: string): void {
+  const target = font as Layout | null;
+  if (!target || typeof target.layout !== 'function') return;
+  const layout = target.layout;
+  target.layout = (text, features, script, language, direction) =>
+    layout.call(target, text, features, script ?? tag, language, direction);
+}

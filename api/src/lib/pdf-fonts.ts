@@ -1,6 +1,7 @@
 import { layoutParagraph, needsBidi, type PlacedLine } from './pdf-bidi.js';
 import { drawnWeight, fontData } from './pdf-font-files.js';
-import { guardNullAnchors } from './pdf-fontkit.js';
+import { guardNullAnchors, layoutAs } from './pdf-fontkit.js';
+import { scriptFont } from './pdf-script-table.js';
 import {
   isJapanese,
   MYANMAR_FEATURES,
@@ -47,7 +48,10 @@ export function useFont(doc: PDFKit.PDFDocument, script: Script, weight: Weight)
     doc.registerFont(name, fontData(script, weight));
     names.add(name);
     doc.font(name);
-    guardNullAnchors((doc as unknown as { _font?: { font?: unknown } })._font?.font);
+    const font = (doc as unknown as { _font?: { font?: unknown } })._font?.font;
+    guardNullAnchors(font);
+    const shapeAs = scriptFont(script)?.shapeAs;
+    if (shapeAs) layoutAs(font, shapeAs[1]);
     return doc;
   }
   return doc.font(name);

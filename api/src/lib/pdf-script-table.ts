@@ -11,6 +11,8 @@
  * - `rtl`: fontkit lays it out right to left, reversing it (its OpenType script is in fontkit's list of
  *   right-to-left scripts): such a run is given to pdfkit in reading order (see pdf-bidi.ts).
  * - `regularOnly`: published in one weight; its bold text is drawn regular.
+ * - `shapeAs`: [the font's OpenType script, the script fontkit is told it is]: fontkit has no shaper
+ *   for the font's script, so its script is renamed in the font fontkit reads (see pdf-fontkit.ts).
  */
 export interface ScriptFont {
   font: string;
@@ -19,6 +21,7 @@ export interface ScriptFont {
   blocks?: readonly (readonly [number, number])[];
   rtl?: true;
   regularOnly?: true;
+  shapeAs?: readonly [string, string];
 }
 
 export const SCRIPT_FONTS = {
@@ -164,9 +167,9 @@ export const SCRIPT_FONTS = {
   },
   symbols: { font: 'noto-sans-symbols', subset: 'symbols' },
   symbols2: { font: 'noto-sans-symbols-2', subset: 'symbols', regularOnly: true },
-  // UAX #31's Limited Use scripts (Table 7) with a Noto font on npm. Adlam and Hanifi Rohingya are
-  // right to left but not in fontkit's list (it lays them out left to right: see pdf-bidi.ts).
-  adlam: { font: 'noto-sans-adlam', blocks: [[0x1e900, 0x1e95f]] },
+  // UAX #31's Limited Use scripts (Table 7) with a Noto font on npm. Adlam and Hanifi Rohingya join
+  // as Arabic does, and are shaped as Arabic (right to left); Newa by the Universal Shaping Engine.
+  adlam: { font: 'noto-sans-adlam', rtl: true, shapeAs: ['adlm', 'arab'], blocks: [[0x1e900, 0x1e95f]] },
   balinese: { font: 'noto-sans-balinese', blocks: [[0x1b00, 0x1b7f]] },
   bamum: {
     font: 'noto-sans-bamum',
@@ -178,7 +181,12 @@ export const SCRIPT_FONTS = {
   buginese: { font: 'noto-sans-buginese', regularOnly: true, blocks: [[0x1a00, 0x1a1f]] },
   buhid: { font: 'noto-sans-buhid', regularOnly: true, blocks: [[0x1740, 0x175f]] },
   cham: { font: 'noto-sans-cham', blocks: [[0xaa00, 0xaa5f]] },
-  rohingya: { font: 'noto-sans-hanifi-rohingya', blocks: [[0x10d00, 0x10d3f]] },
+  rohingya: {
+    font: 'noto-sans-hanifi-rohingya',
+    rtl: true,
+    shapeAs: ['rohg', 'arab'],
+    blocks: [[0x10d00, 0x10d3f]],
+  },
   hanunoo: { font: 'noto-sans-hanunoo', regularOnly: true, blocks: [[0x1720, 0x173f]] },
   javanese: { font: 'noto-sans-javanese', blocks: [[0xa980, 0xa9df]] },
   kayahli: { font: 'noto-sans-kayah-li', blocks: [[0xa900, 0xa92f]] },
@@ -202,7 +210,12 @@ export const SCRIPT_FONTS = {
   },
   mende: { font: 'noto-sans-mende-kikakui', rtl: true, regularOnly: true, blocks: [[0x1e800, 0x1e8df]] },
   miao: { font: 'noto-sans-miao', regularOnly: true, blocks: [[0x16f00, 0x16f9f]] },
-  newa: { font: 'noto-sans-newa', regularOnly: true, blocks: [[0x11400, 0x1147f]] },
+  newa: {
+    font: 'noto-sans-newa',
+    regularOnly: true,
+    shapeAs: ['newa', 'java'],
+    blocks: [[0x11400, 0x1147f]],
+  },
   newtailue: { font: 'noto-sans-new-tai-lue', blocks: [[0x1980, 0x19df]] },
   hmong: { font: 'noto-serif-nyiakeng-puachue-hmong', blocks: [[0x1e100, 0x1e14f]] },
   olchiki: { font: 'noto-sans-ol-chiki', blocks: [[0x1c50, 0x1c7f]] },

@@ -12,7 +12,8 @@ export type Weight = 'regular' | 'bold';
 
 /**
  * Whether fontkit lays a run in this script out right to left (reversing it): Arabic, Hebrew,
- * Syriac, Thaana, N'Ko and Mende Kikakui (`rtl` in pdf-script-table.ts). Such a run is given to
+ * Syriac, Thaana, N'Ko, Mende Kikakui, and Adlam and Hanifi Rohingya (shaped as Arabic) (`rtl` in
+ * pdf-script-table.ts). Such a run is given to
  * pdfkit in reading order (see pdf-bidi.ts).
  */
 export function isRightToLeft(script: Script): boolean {

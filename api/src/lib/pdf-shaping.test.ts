@@ -134,6 +134,12 @@ describe('shaping of the Limited Use scripts (Universal Shaping Engine and other
     ['meetei', 'ꯃꯤꯇꯩ ꯃꯌꯦꯛ', '35|68|39|73|3|35|44|70|59'],
     ['saurashtra', 'ꢱꣃꢬꢵꢰ꣄ꢜ꣄ꢬ', '54|72|49|58|53|73|33|73|49'],
     ['tagalog', 'ᜊᜌ᜔ᜊᜌᜒᜈ᜔', '15|17|24|15|17|22|13|24'],
+    // Adlam and Hanifi Rohingya joined (shaped as Arabic), in visual order; Newa by the Universal
+    // Shaping Engine (see `shapeAs` in pdf-script-table.ts); Mende Kikakui right to left.
+    ['adlam', '𞤀𞤣𞤤𞤢𞤥 𞤆𞤵𞤤𞤢𞤪', '310|144|256|337|94|327|260|144|256|181|4'],
+    ['rohingya', '𐴌𐴟𐴇𐴥𐴝𐴚𐴒𐴙𐴝', '151|132|84|128|152|163|48|144|69'],
+    ['newa', '𑐣𑐾𑐥𑐵𑐮 𑐏𑐾𑐫𑐵𑐂', '118|69|44|60|53|3|104|69|50|60|9'],
+    ['mende', '𞠀𞠁𞠂', '7|6|5'],
     ['buhid', 'ᝊᝓᝑᝒᝇ', '24|39|37|38|18'],
     ['kayahli', 'ꤊꤢ꤬ꤛꤢ꤭', '20|44|54|37|44|56'],
   ])('lays %s %j out in the glyphs HarfBuzz does', (script, text, glyphs) => {
