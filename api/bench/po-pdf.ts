@@ -1,6 +1,7 @@
 /**
  * Purchase-order PDF benchmark (issue 16 item 8): `renderPurchaseOrderPdf` in a warm process, an
- * order with one line and the vendor's name in each script, and one with every script at once.
+ * order with one line and the vendor's name in each script, one with a line in each Limited Use script
+ * (the fifth pass) and one with every script at once.
  * Prints a Markdown row per order: its PDF's bytes, the median of 7 renders (after 3 to warm up) and
  * the 7 times. No database.
  *
@@ -44,6 +45,47 @@ const NAMES: [label: string, name: string][] = [
   ['Canadian syllabics', 'ᐃᓄᒃᑎᑐᑦ ᐃᖃᓗᐃᑦ'],
   ['Japanese', 'ヤマダ商事 東京都港区芝公園4-2-8'],
   ['Latin with symbols', 'Deliver → dock 3 ✓ ★ ■ ○'],
+  ['Javanese', 'ꦧꦺꦴꦤ꧀ꦢꦺꦴꦮꦺꦴꦱꦺꦴ ꦪꦺꦴꦒꦾꦏꦂꦠ'],
+  ['Adlam', '𞤀𞤣𞤤𞤢𞤥 𞤆𞤵𞤤𞤢𞤪'],
+  ['Yi', 'ꆈꌠꁱꂷ'],
+];
+
+/** The fifth pass: UAX #31's Limited Use scripts with a Noto font on npm, one name each. */
+const LIMITED = [
+  '𞤀𞤣𞤤𞤢𞤥 𞤆𞤵𞤤𞤢𞤪',
+  'ᬩᬮᬶ ᬅᬓ᭄ᬱᬭ',
+  'ꚠꚡꚢ ꚣꚤ',
+  'ᨒᨚᨈᨑ',
+  'ᝊᝓᝑᝒᝇ',
+  'ꨌꩌ ꨀꨇꩉ',
+  '𐴌𐴟𐴇𐴥𐴝𐴚𐴒𐴙𐴝',
+  'ᜱᜨᜳᜨᜳᜢ',
+  'ꦗꦮ ꦲꦏ꧀ꦱꦫ',
+  'ꤊꤢ꤬ꤛꤢ꤭',
+  'ᰛᰩᰵ',
+  'ᤕᤠᤰᤌᤢᤱ',
+  'ꓡꓲ ꓢꓴ',
+  'ꯃꯤꯇꯩ ꯃꯌꯦꯛ',
+  '𞠀𞠁𞠂',
+  '𖼀𖽔𖾏',
+  '𑐣𑐾𑐥𑐵𑐮',
+  'ᦑᦲᧂᦺ',
+  '𞄀𞄄𞄰𞄩',
+  'ᱚᱞ ᱪᱤᱠᱤ',
+  '𐓏𐓘𐓻𐓘𐓻𐓟',
+  'ꢱꣃꢬꢵꢰ꣄ꢜ꣄ꢬ',
+  'ᮞᮥᮔ᮪ᮓ',
+  'ꠍꠤꠟꠐꠤ',
+  'ᜊᜌ᜔ᜊᜌᜒᜈ᜔',
+  'ᝦᝪᝯ',
+  'ᥖᥭᥰ ᥘᥫᥴ',
+  'ᩃᩣ᩠ᨶᨶᩣ',
+  'ꪼꪕꪒꪾ',
+  '𖩰𖩱𖩲',
+  '𞊐𞊑𞊒',
+  '𑯀𑯁𑯂',
+  'ꕙꔤ',
+  'ꆈꌠꁱꂷ',
 ];
 
 const sentAt = new Date('2026-11-21T10:00:00Z');
@@ -55,8 +97,16 @@ function named(name: string): PurchaseOrderDocumentInput {
   return { order, buyer, sentAt };
 }
 
+function orderWithLines(names: string[]): PurchaseOrderDocumentInput {
+  const order = purchaseOrderView(names.length);
+  order.po_line_items.forEach((line, index) => {
+    line.description = `${names[index]} 7`;
+  });
+  return { order, buyer, sentAt };
+}
+
 function everything(): PurchaseOrderDocumentInput {
-  const lines = [...EARLIER, ...NAMES.map(([, name]) => name)];
+  const lines = [...EARLIER, ...NAMES.map(([, name]) => name), ...LIMITED];
   const order = purchaseOrderView(lines.length);
   order.po_line_items.forEach((line, index) => {
     line.description = `${lines[index]} 7`;
@@ -71,6 +121,7 @@ const cases: [string, () => PurchaseOrderDocumentInput][] = [
     `${label} name`,
     () => named(name),
   ]),
+  ['Limited Use (34 lines)', () => orderWithLines(LIMITED)],
   ['all', everything],
 ];
 
