@@ -1,6 +1,43 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { fontFile } from './pdf-font-files.js';
 import { isJapanese, scriptOf, scriptRuns } from './pdf-fonts.js';
+import { SCRIPT_FONTS, type Script, type ScriptFont } from './pdf-script-table.js';
 import { myanmarVisualOrder } from './pdf-scripts.js';
+
+const require = createRequire(import.meta.url);
+
+describe('the script table', () => {
+  const entries = Object.entries(SCRIPT_FONTS) as [Script, ScriptFont][];
+
+  it('sends the first and last character of each block to its script, no two blocks overlapping', () => {
+    const blocks = entries.flatMap(([script, entry]) =>
+      (entry.blocks ?? []).map((block) => ({ script, block })),
+    );
+    for (const { script, block } of blocks) {
+      for (const char of [String.fromCodePoint(block[0]), String.fromCodePoint(block[1])]) {
+        // U+3000, the ideographic space, is a space: it joins the run around it.
+        expect(scriptOf(char), script).toBe(/\s/.test(char) ? null : script);
+      }
+    }
+    const sorted = blocks.map(({ block }) => block).sort((a, b) => a[0] - b[0]);
+    for (let index = 1; index < sorted.length; index++) {
+      expect(sorted[index]![0]).toBeGreaterThan(sorted[index - 1]![1]);
+    }
+  });
+
+  it('names an installed file for every script in both weights, bold only where the font has one', () => {
+    for (const [script, entry] of entries) {
+      for (const weight of ['regular', 'bold'] as const) {
+        const file = fontFile(script, weight);
+        expect(() => require.resolve(file), file).not.toThrow();
+        expect(file.includes('700') || file.includes('Bold'), file).toBe(
+          weight === 'bold' && !entry.regularOnly,
+        );
+      }
+    }
+  });
+});
 
 describe('scriptOf', () => {
   it.each([
