@@ -61,9 +61,12 @@ type Feature = PDFKit.Mixins.OpenTypeFeatures;
 
 /**
  * A run as fontkit is given it, with the OpenType features asked for: Myanmar in drawing order and
- * with its shaper's features (fontkit has no Myanmar shaper; see `myanmarVisualOrder`).
+ * with its shaper's features (fontkit has no Myanmar shaper; see `myanmarVisualOrder`); a script's
+ * `features` (pdf-script-table.ts) added.
  */
 export function shapingInput(run: Run, features: Feature[] = []): { text: string; features: Feature[] } {
+  const extra = scriptFont(run.script)?.features;
+  if (extra) return { text: run.text, features: [...features, ...extra] };
   if (run.script !== 'myanmar') return { text: run.text, features };
   return { text: myanmarVisualOrder(run.text), features: [...features, ...MYANMAR_FEATURES] };
 }

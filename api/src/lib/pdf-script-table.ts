@@ -13,6 +13,8 @@
  * - `regularOnly`: published in one weight; its bold text is drawn regular.
  * - `shapeAs`: [the font's OpenType script, the script fontkit is told it is]: fontkit has no shaper
  *   for the font's script, so its script is renamed in the font fontkit reads (see pdf-fontkit.ts).
+ * - `features`: OpenType features HarfBuzz's shaper applies to the script and fontkit's does not,
+ *   asked for on every run of it (see `shapingInput` in pdf-fonts.ts).
  */
 export interface ScriptFont {
   font: string;
@@ -22,6 +24,7 @@ export interface ScriptFont {
   rtl?: true;
   regularOnly?: true;
   shapeAs?: readonly [string, string];
+  features?: readonly PDFKit.Mixins.OpenTypeFeatures[];
 }
 
 export const SCRIPT_FONTS = {
@@ -168,8 +171,16 @@ export const SCRIPT_FONTS = {
   symbols: { font: 'noto-sans-symbols', subset: 'symbols' },
   symbols2: { font: 'noto-sans-symbols-2', subset: 'symbols', regularOnly: true },
   // UAX #31's Limited Use scripts (Table 7) with a Noto font on npm. Adlam and Hanifi Rohingya join
-  // as Arabic does, and are shaped as Arabic (right to left); Newa by the Universal Shaping Engine.
-  adlam: { font: 'noto-sans-adlam', rtl: true, shapeAs: ['adlm', 'arab'], blocks: [[0x1e900, 0x1e95f]] },
+  // as Arabic does, and are shaped as Arabic (right to left) with the mark features HarfBuzz's
+  // Universal Shaping Engine adds (Hanifi Rohingya's tahala is placed by 'abvm'); Newa by the
+  // Universal Shaping Engine.
+  adlam: {
+    font: 'noto-sans-adlam',
+    rtl: true,
+    shapeAs: ['adlm', 'arab'],
+    features: ['abvm', 'blwm'],
+    blocks: [[0x1e900, 0x1e95f]],
+  },
   balinese: { font: 'noto-sans-balinese', blocks: [[0x1b00, 0x1b7f]] },
   bamum: {
     font: 'noto-sans-bamum',
@@ -185,6 +196,7 @@ export const SCRIPT_FONTS = {
     font: 'noto-sans-hanifi-rohingya',
     rtl: true,
     shapeAs: ['rohg', 'arab'],
+    features: ['abvm', 'blwm'],
     blocks: [[0x10d00, 0x10d3f]],
   },
   hanunoo: { font: 'noto-sans-hanunoo', regularOnly: true, blocks: [[0x1720, 0x173f]] },

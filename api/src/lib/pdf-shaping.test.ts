@@ -147,6 +147,23 @@ describe('shaping of the Limited Use scripts (Universal Shaping Engine and other
   });
 });
 
+describe('Hanifi Rohingya marks', () => {
+  it('places the tahala over its letter as HarfBuzz does (its abvm feature asked for)', () => {
+    const input = shapingInput({ script: 'rohingya', text: '𐴇𐴥𐴝' });
+    const run = (
+      fontkitFont('rohingya') as unknown as {
+        layout(
+          text: string,
+          features: string[],
+        ): { glyphs: { id: number }[]; positions: { xOffset: number }[] };
+      }
+    ).layout(input.text, input.features);
+    // hb-shape: [151+629|163@392,0+0|49+699] (visual order).
+    expect(run.glyphs.map((glyph) => glyph.id)).toEqual([151, 163, 49]);
+    expect(run.positions.map((position) => position.xOffset)).toEqual([0, 392, 0]);
+  });
+});
+
 describe('withoutReverseChainLookups', () => {
   it('empties Noto Sans Mongolian’s reverse chaining lookup, which fontkit cannot read, and leaves other fonts as they are', () => {
     const mongolian = woffToSfnt(
