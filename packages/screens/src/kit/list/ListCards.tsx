@@ -1,6 +1,6 @@
 import { Box, Card, DataList, Flex, Skeleton, Text } from '@radix-ui/themes';
 import { type Cell, FlexRender, type Row, type TableFeatures } from '@tanstack/react-table';
-import { type ReactElement, type ReactNode, useId } from 'react';
+import { type ReactElement, type ReactNode, startTransition, useEffect, useId, useState } from 'react';
 import { type CardSlot, type ColumnLayout, cardSlot } from './tableLayout';
 
 /** Props of {@link ListCards}. */
@@ -16,6 +16,27 @@ export interface ListCardsProps<TFeatures extends TableFeatures, TRow extends { 
 }
 
 const SKELETON_CARDS = 3;
+/**
+ * Cards rendered with the page, then as many more at a time in the background: about a phone screen's
+ * worth. A page's cards rendered at once held a phone's main thread for one long task (hundreds of
+ * milliseconds at 4× CPU, issue 19); in batches each render and commit is short and the browser paints
+ * and answers input between them.
+ */
+const CARDS_PER_BATCH = 3;
+/** The height kept for a card not rendered yet (about a card's), so the pager below stays put. */
+const PENDING_CARD_HEIGHT = 244;
+
+/** How many of `ids`' cards to render: a batch more after each commit, until all are. */
+function useCardsInBatches(ids: string): number {
+  const [shown, setShown] = useState({ ids, count: CARDS_PER_BATCH });
+  const count = shown.ids === ids ? shown.count : CARDS_PER_BATCH;
+  const total = ids === '' ? 0 : ids.split('\n').length;
+  useEffect(() => {
+    if (count >= total) return;
+    startTransition(() => setShown({ ids, count: count + CARDS_PER_BATCH }));
+  }, [ids, count, total]);
+  return count;
+}
 
 // Column meta is typed by each table's features; listColumns declares it as a ColumnLayout.
 const layoutOf = (meta: unknown) => meta as ColumnLayout | undefined;
@@ -32,6 +53,7 @@ export function ListCards<TFeatures extends TableFeatures, TRow extends { id: st
   loading,
   titlePlaceholder,
 }: ListCardsProps<TFeatures, TRow>): ReactElement {
+  const shown = useCardsInBatches(loading ? '' : rows.map((row) => row.id).join('\n'));
   return (
     <Flex asChild direction="column" gap="3">
       <ul aria-label={caption} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -54,11 +76,15 @@ export function ListCards<TFeatures extends TableFeatures, TRow extends { id: st
                 </Card>
               </li>
             ))
-          : rows.map((row) => (
-              <li key={row.id}>
-                <RowCard row={row} />
-              </li>
-            ))}
+          : rows.map((row, index) =>
+              index < shown ? (
+                <li key={row.id}>
+                  <RowCard row={row} />
+                </li>
+              ) : (
+                <li key={row.id} aria-hidden style={{ height: PENDING_CARD_HEIGHT }} />
+              ),
+            )}
       </ul>
     </Flex>
   );

@@ -1,7 +1,10 @@
 import { requisitionQueries, type Schemas } from '@purchasing/api-client';
+import { Theme } from '@radix-ui/themes';
 import { screen, waitFor, within } from '@testing-library/react';
 import { FileText } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { http, organizationsHandler } from '../../test/handlers';
@@ -17,7 +20,7 @@ import { server } from '../../test/server';
 import { asPhone } from '../../test/viewport';
 import { ScreenFrame } from '../ScreenFrame';
 import { ListScreen } from './ListScreen';
-import { listColumns } from './ListTable';
+import { ListTable, listColumns } from './ListTable';
 import { lenient, listOf, oneOf, pageNumber, searchText } from './listSearch';
 import { defineListResource, type UseListScreenOptions, useListScreen } from './useListScreen';
 
@@ -418,6 +421,46 @@ describe('ListScreen with useListScreen', () => {
       expect(within(first).queryByText('Kind')).not.toBeInTheDocument();
       expect(within(first).queryByText(row.category)).not.toBeInTheDocument();
       expect(within(first).getByRole('button', { name: 'Remove REQ-2026-00003' })).toBeInTheDocument();
+    });
+
+    it("renders a page's first three cards with it and the others after, in their place", async () => {
+      // Outside act, so that the first commit can be seen before React renders the next batches.
+      const environment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+      const actEnvironment = environment.IS_REACT_ACT_ENVIRONMENT;
+      environment.IS_REACT_ACT_ENVIRONMENT = false;
+      const container = document.body.appendChild(document.createElement('div'));
+      const root = createRoot(container);
+      try {
+        flushSync(() =>
+          root.render(
+            <Theme>
+              <ListTable
+                features={features}
+                columns={columns}
+                meta={{ onRemove: () => {} }}
+                rows={buildRequisitionList(10)}
+                caption="Things"
+                rowHeaderPlaceholder="REQ-2026-00000"
+              />
+            </Theme>,
+          ),
+        );
+        const items = () => [...container.querySelectorAll('ul[aria-label="Things"] > li')];
+        expect(items()).toHaveLength(10);
+        expect(container.querySelectorAll('article')).toHaveLength(3);
+        // The others keep a card's height, hidden from assistive technology, until they render.
+        const pending = items().slice(3);
+        expect(pending.every((item) => item.getAttribute('aria-hidden') === 'true')).toBe(true);
+        expect(pending.every((item) => (item as HTMLElement).style.height === '244px')).toBe(true);
+        await waitFor(() => expect(container.querySelectorAll('article')).toHaveLength(10));
+        expect(
+          [...container.querySelectorAll('article')].map((item) => item.getAttribute('aria-label')),
+        ).toEqual(buildRequisitionList(10).map((row) => row.requisition_number));
+      } finally {
+        root.unmount();
+        container.remove();
+        environment.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      }
     });
 
     it("runs a row's action from its card", async () => {
