@@ -24,7 +24,7 @@ export function fontFile(script: Script, weight: Weight): string {
   const entry: ScriptFont = scriptFont(script) ?? SCRIPT_FONTS.latin;
   const { font, expo, subset } = entry;
   if (expo) {
-    const style = weight === 'bold' ? '700Bold' : '400Regular';
+    const style = value === 700 ? '700Bold' : '400Regular';
     return `@expo-google-fonts/${font}/${style}/${expo}_${style}.ttf`;
   }
   const name = subset ?? font.replace(/^noto-(sans|serif)-/, '');

@@ -228,6 +228,13 @@ export const SCRIPT_FONTS = {
     shapeAs: ['newa', 'java'],
     blocks: [[0x11400, 0x1147f]],
   },
+  // Not on @fontsource: the whole TTF from @expo-google-fonts.
+  chakma: {
+    font: 'noto-sans-chakma',
+    expo: 'NotoSansChakma',
+    regularOnly: true,
+    blocks: [[0x11100, 0x1114f]],
+  },
   newtailue: { font: 'noto-sans-new-tai-lue', blocks: [[0x1980, 0x19df]] },
   hmong: { font: 'noto-serif-nyiakeng-puachue-hmong', blocks: [[0x1e100, 0x1e14f]] },
   olchiki: { font: 'noto-sans-ol-chiki', blocks: [[0x1c50, 0x1c7f]] },

@@ -129,6 +129,8 @@ describe('shaping of the Limited Use scripts (Universal Shaping Engine and other
     ['sundanese', 'ᮘᮔ᮪ᮓᮥᮀ ᮞᮥᮔ᮪ᮓ', '31|27|55|26|48|7|5|37|48|27|55|26'],
     ['taitham', 'ᨩ᩠ᨿᨦᩉ᩠ᨾᩲ᩵', '497|588|493|531|574|555|673'],
     ['cham', 'ꨌꩌ ꨀꨇꩉ', '27|86|3|68|22|64'],
+    // Chakma's virama and the subjoined form (@expo-google-fonts' TTF, as hb-shape read it).
+    ['chakma', '𑄌𑄋𑄴𑄟𑄳𑄦', '42|41|108|61|166'],
     ['lepcha', 'ᰛᰩᰵ ᰜᰠᰦ', '127|131|28|98|29|33|124'],
     ['limbu', 'ᤕᤠᤰᤌᤢᤱ', '23|33|45|14|35|46'],
     ['meetei', 'ꯃꯤꯇꯩ ꯃꯌꯦꯛ', '35|68|39|73|3|35|44|70|59'],

@@ -13,6 +13,7 @@ const NAMES: [font: string, text: string][] = [
   ['NotoSansBamum-Regular', 'ꚠꚡꚢ ꚣꚤ'],
   ['NotoSansBuginese-Regular', 'ᨒᨚᨈᨑ'],
   ['NotoSansBuhid-Regular', 'ᝊᝓᝑᝒᝇ'],
+  ['NotoSansChakma-Regular', '𑄌𑄋𑄴𑄟𑄳𑄦'],
   ['NotoSansCham-Regular', 'ꨌꩌ ꨀꨇꩉ'],
   ['NotoSansHanifiRohingya-Regular', '𐴌𐴟𐴇𐴥𐴝𐴚𐴒𐴙𐴝'],
   ['NotoSansHanunoo-Regular', 'ᜱᜨᜳᜨᜳᜢ'],
