@@ -2,7 +2,11 @@ import { QueryTypes } from 'sequelize';
 import { describe, expect, it } from 'vitest';
 import { inOrganization } from '../src/db/tenant-context.js';
 import { fiscalYearOf } from '../src/domain/fiscal-year.js';
-import { budgetFigures, budgetFiguresByScan } from '../src/features/budgets/budget-figures.js';
+import {
+  budgetFigures,
+  budgetFiguresByScan,
+  budgetFiguresOfCostCenters,
+} from '../src/features/budgets/budget-figures.js';
 import { textMatch } from '../src/features/requisitions/requisition-search.js';
 import { call, expectContract } from './app.js';
 import { expectCountersExact } from './counters-check.js';
@@ -202,6 +206,48 @@ describe('maintained counters', () => {
       const counted = await budgetFigures(app, options);
       expect(counted).toEqual(await budgetFiguresByScan(app, options));
       expect(counted.committed).toBeGreaterThan(0);
+    }
+  });
+
+  it("several cost centres' budget figures in one statement equal each one's own, and leave out a cost centre without a budget", async () => {
+    const world = await buildWorld();
+    const fiscalYear = fiscalYearOf(new Date(), 1);
+    const second = await buildCostCenter(app.models, world.organization);
+    const unbudgeted = await buildCostCenter(app.models, world.organization);
+    await buildBudget(app.models, world.costCenter, {
+      fiscal_year: fiscalYear.year,
+      allocated_amount: '5000.00',
+    });
+    await buildBudget(app.models, second, { fiscal_year: fiscalYear.year, allocated_amount: '700.00' });
+    for (const [costCenter, status] of [
+      [world.costCenter, 'approved'],
+      [world.costCenter, 'po_created'],
+      [second, 'approved'],
+      [unbudgeted, 'approved'],
+    ] as const) {
+      await buildRequisition(app.models, {
+        organization: world.organization,
+        requestor: world.requestors[1]!.user,
+        costCenter,
+        glAccount: world.glAccount,
+        status,
+      });
+    }
+    const ids = [world.costCenter.id, second.id, unbudgeted.id];
+    const together = await budgetFiguresOfCostCenters(app, {
+      organizationId: world.organization.id,
+      fiscalYear,
+      costCenterIds: ids,
+    });
+    expect([...together.keys()].sort()).toEqual([world.costCenter.id, second.id].sort());
+    for (const costCenterId of [world.costCenter.id, second.id]) {
+      const own = await budgetFigures(app, {
+        organizationId: world.organization.id,
+        fiscalYear,
+        costCenterId,
+      });
+      expect(together.get(costCenterId)).toEqual(own);
+      expect(own.committed).toBeGreaterThan(0);
     }
   });
 });

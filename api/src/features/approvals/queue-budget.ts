@@ -1,9 +1,9 @@
 import type { components } from '@purchasing/contract';
-import { select, selectOne } from '../../db-query.js';
+import { selectOne } from '../../db-query.js';
 import { fiscalYearOf } from '../../domain/fiscal-year.js';
 import { fromCents, toCents } from '../../domain/money.js';
 import type { Db } from '../../http/context.js';
-import { budgetFigures } from '../budgets/budget-figures.js';
+import { budgetFiguresOfCostCenters } from '../budgets/budget-figures.js';
 
 type PendingApprovalView = components['schemas']['PendingApproval'];
 
@@ -12,7 +12,8 @@ type PendingApprovalView = components['schemas']['PendingApproval'];
  * fiscal year has available now (allocated − committed − spent, the approval's own check in
  * docs/decisions.md "Budgets": requisitions under review reserve only at submission) and what would
  * be left after this requisition's base total. Null for a cost centre without a budget for the year.
- * One read of the figures per cost centre on the page (a page holds at most 100 steps).
+ * Two statements whatever the page holds: the organisation's fiscal year, then every cost centre's
+ * figures at once.
  */
 export async function withBudgetPositions(
   db: Db,
@@ -28,17 +29,14 @@ export async function withBudgetPositions(
   );
   const fiscalYear = fiscalYearOf(new Date(), org?.fiscal_year_start ?? 1);
   const costCenters = [...new Set(open.map((item) => item.requisition.cost_center_id))];
-  const budgeted = await select<{ cost_center_id: string }>(
-    db,
-    `SELECT b.cost_center_id::text AS cost_center_id FROM budgets b
-      WHERE b.organization_id = $1 AND b.fiscal_year = $2 AND b.cost_center_id = ANY($3::uuid[])`,
-    [organizationId, fiscalYear.year, costCenters],
+  const figures = await budgetFiguresOfCostCenters(db, {
+    organizationId,
+    fiscalYear,
+    costCenterIds: costCenters,
+  });
+  const available = new Map(
+    [...figures].map(([costCenterId, f]) => [costCenterId, f.allocated - f.committed - f.spent]),
   );
-  const available = new Map<string, number>();
-  for (const { cost_center_id } of budgeted) {
-    const figures = await budgetFigures(db, { organizationId, fiscalYear, costCenterId: cost_center_id });
-    available.set(cost_center_id, figures.allocated - figures.committed - figures.spent);
-  }
   return items.map((item) => {
     if (item.action !== null) return item;
     const { requisition } = item;

@@ -87,6 +87,54 @@ export async function budgetFiguresWithCounters(
 }
 
 /**
+ * {@link budgetFigures} of several cost centres in one statement: each of `costCenterIds` that has a
+ * budget in the fiscal year, with its figures (a cost centre without one is left out). The approval
+ * queue shows every open step's budget position: one statement per cost centre made a page of ten
+ * steps fourteen round trips (issue 12: 185 req/s at 1M, p99 124 ms).
+ */
+export async function budgetFiguresOfCostCenters(
+  db: Db,
+  options: { organizationId: string; fiscalYear: FiscalYear; costCenterIds: readonly string[] },
+): Promise<Map<string, BudgetFigures>> {
+  const months = monthKeys(options.fiscalYear.start, options.fiscalYear.end);
+  const keysOf = (costCenterId: string) => ({
+    spent: months.map((m) => `spent:${costCenterId}:${m}`),
+    committed: months.map((m) => `committed:${costCenterId}:${m}`),
+  });
+  const keys = options.costCenterIds.flatMap((id) => {
+    const { spent, committed } = keysOf(id);
+    return [...spent, ...committed];
+  });
+  const row = await selectOne<{
+    allocated: Record<string, string> | null;
+    counters: Record<string, string> | null;
+  }>(
+    db,
+    `SELECT (SELECT json_object_agg(a.cost_center_id, a.allocated) FROM (
+               SELECT b.cost_center_id::text AS cost_center_id, sum(b.allocated_amount)::text AS allocated
+                 FROM budgets b
+                WHERE b.organization_id = $1 AND b.fiscal_year = $2 AND b.cost_center_id = ANY($3::uuid[])
+                GROUP BY b.cost_center_id) a) AS allocated,
+            (SELECT json_object_agg(c.key, c.n) FROM (
+               SELECT key, sum(n)::text AS n FROM counter_deltas
+                WHERE organization_id = $1 AND key = ANY($4::text[]) GROUP BY key) c) AS counters`,
+    [options.organizationId, options.fiscalYear.year, [...options.costCenterIds], keys],
+  );
+  const counted = row?.counters ?? {};
+  const sum = (list: string[]) => list.reduce((total, key) => total + Number(counted[key] ?? 0), 0);
+  const figures = new Map<string, BudgetFigures>();
+  for (const [costCenterId, allocated] of Object.entries(row?.allocated ?? {})) {
+    const { spent, committed } = keysOf(costCenterId);
+    figures.set(costCenterId, {
+      allocated: toCents(allocated),
+      spent: sum(spent),
+      committed: sum(committed),
+    });
+  }
+  return figures;
+}
+
+/**
  * The same figures computed from the rows themselves: the definition the counters of
  * {@link budgetFigures} maintain (spent by receipts, committed by approved requisitions whose
  * order is not received less its receipts, per month in UTC). Tests compare the two; it reads every row of the year.
