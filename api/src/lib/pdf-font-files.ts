@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { withoutReverseChainLookups, withScriptRenamed } from './pdf-fontkit.js';
+import { tableOffset, withoutReverseChainLookups, withScriptRenamed } from './pdf-fontkit.js';
 import { SCRIPT_FONTS, type Script, type ScriptFont, scriptFont } from './pdf-script-table.js';
 import type { Weight } from './pdf-scripts.js';
 import { woffToSfnt } from './pdf-woff.js';
@@ -64,11 +64,7 @@ export function fontData(script: Script, weight: Weight): Buffer {
 /** The characters a font maps to a glyph other than glyph 0, from its `cmap` (formats 4 and 12). */
 export function characterSet(sfnt: Buffer): Set<number> {
   const chars = new Set<number>();
-  let cmap = -1;
-  for (let index = 0; index < sfnt.readUInt16BE(4); index++) {
-    const record = 12 + index * 16;
-    if (sfnt.toString('latin1', record, record + 4) === 'cmap') cmap = sfnt.readUInt32BE(record + 8);
-  }
+  const cmap = tableOffset(sfnt, 'cmap');
   if (cmap < 0) return chars;
   // The Unicode subtables: the full repertoire (format 12) when there is one, else the BMP's (format 4).
   const subtables = Array.from({ length: sfnt.readUInt16BE(cmap + 2) }, (_, index) => {

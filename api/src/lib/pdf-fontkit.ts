@@ -42,6 +42,15 @@ export function guardNullAnchors(font: unknown): void {
   guarded.add(prototype);
 }
 
+/** Where a font's table `tag` starts (from its table directory), or -1 when it has none. */
+export function tableOffset(sfnt: Buffer, tag: string): number {
+  for (let index = 0; index < sfnt.readUInt16BE(4); index++) {
+    const record = 12 + index * 16;
+    if (sfnt.toString('latin1', record, record + 4) === tag) return sfnt.readUInt32BE(record + 8);
+  }
+  return -1;
+}
+
 /**
  * A font with its GSUB reverse chaining substitutions (lookup type 8, also behind an extension
  * lookup) emptied, for fontkit. fontkit 2.0.4 has no processor for them, and its table definition
@@ -52,12 +61,7 @@ export function guardNullAnchors(font: unknown): void {
  * HarfBuzz gives the unchanged font. Any other font comes back as it was (the same buffer).
  */
 export function withoutReverseChainLookups(sfnt: Buffer): Buffer {
-  const tables = sfnt.readUInt16BE(4);
-  let gsub = -1;
-  for (let index = 0; index < tables; index++) {
-    const record = 12 + index * 16;
-    if (sfnt.toString('latin1', record, record + 4) === 'GSUB') gsub = sfnt.readUInt32BE(record + 8);
-  }
+  const gsub = tableOffset(sfnt, 'GSUB');
   if (gsub < 0) return sfnt;
   const list = gsub + sfnt.readUInt16BE(gsub + 8);
   const at: number[] = [];
@@ -78,15 +82,10 @@ export function withoutReverseChainLookups(sfnt: Buffer): Buffer {
 
 /** The offsets of a GSUB or GPOS table's script records' tags in a font. */
 function scriptRecordTags(sfnt: Buffer, table: 'GSUB' | 'GPOS'): number[] {
-  const tags: number[] = [];
-  for (let index = 0; index < sfnt.readUInt16BE(4); index++) {
-    const record = 12 + index * 16;
-    if (sfnt.toString('latin1', record, record + 4) !== table) continue;
-    const at = sfnt.readUInt32BE(record + 8);
-    const list = at + sfnt.readUInt16BE(at + 4);
-    for (let script = 0; script < sfnt.readUInt16BE(list); script++) tags.push(list + 2 + script * 6);
-  }
-  return tags;
+  const at = tableOffset(sfnt, table);
+  if (at < 0) return [];
+  const list = at + sfnt.readUInt16BE(at + 4);
+  return Array.from({ length: sfnt.readUInt16BE(list) }, (_, script) => list + 2 + script * 6);
 }
 
 /**

@@ -13,6 +13,22 @@ export interface BudgetFigures {
 }
 
 /**
+ * The counter keys of a fiscal year's spent and committed amounts, a month each (`spent:2026-03`), or a
+ * cost centre's (`spent:<cost centre id>:2026-03`): what the counters' triggers maintain.
+ */
+function figureKeys(
+  fiscalYear: FiscalYear,
+  costCenterId: string | null,
+): { spent: string[]; committed: string[] } {
+  const prefix = costCenterId ? `${costCenterId}:` : '';
+  const months = monthKeys(fiscalYear.start, fiscalYear.end);
+  return {
+    spent: months.map((m) => `spent:${prefix}${m}`),
+    committed: months.map((m) => `committed:${prefix}${m}`),
+  };
+}
+
+/**
  * The budget figures of a fiscal year (DECISIONS §5, docs/decisions.md "Dashboard figures"), for
  * the whole organisation or, with `costCenterId`, for one of its cost centres:
  * - allocated: the budgets of the fiscal year;
@@ -53,10 +69,10 @@ export async function budgetFiguresWithCounters(
   },
   keys: readonly string[],
 ): Promise<{ figures: BudgetFigures; counters: Map<string, number> }> {
-  const prefix = options.costCenterId ? `${options.costCenterId}:` : '';
-  const months = monthKeys(options.fiscalYear.start, options.fiscalYear.end);
-  const spentKeys = months.map((m) => `spent:${prefix}${m}`);
-  const committedKeys = months.map((m) => `committed:${prefix}${m}`);
+  const { spent: spentKeys, committed: committedKeys } = figureKeys(
+    options.fiscalYear,
+    options.costCenterId ?? null,
+  );
   const row = await selectOne<{ allocated: string | null; counters: Record<string, string> | null }>(
     db,
     `SELECT (SELECT sum(b.allocated_amount) FROM budgets b
@@ -96,11 +112,7 @@ export async function budgetFiguresOfCostCenters(
   db: Db,
   options: { organizationId: string; fiscalYear: FiscalYear; costCenterIds: readonly string[] },
 ): Promise<Map<string, BudgetFigures>> {
-  const months = monthKeys(options.fiscalYear.start, options.fiscalYear.end);
-  const keysOf = (costCenterId: string) => ({
-    spent: months.map((m) => `spent:${costCenterId}:${m}`),
-    committed: months.map((m) => `committed:${costCenterId}:${m}`),
-  });
+  const keysOf = (costCenterId: string) => figureKeys(options.fiscalYear, costCenterId);
   const keys = options.costCenterIds.flatMap((id) => {
     const { spent, committed } = keysOf(id);
     return [...spent, ...committed];

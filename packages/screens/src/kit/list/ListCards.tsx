@@ -26,11 +26,13 @@ const CARDS_PER_BATCH = 3;
 /** The height kept for a card not rendered yet (about a card's), so the pager below stays put. */
 const PENDING_CARD_HEIGHT = 244;
 
-/** How many of `ids`' cards to render: a batch more after each commit, until all are. */
-function useCardsInBatches(ids: string): number {
+/**
+ * How many of a page's `total` cards to render: a batch more after each commit, until all are. `ids`
+ * names the page (its rows' ids): another page starts again at one batch.
+ */
+function useCardsInBatches(ids: string, total: number): number {
   const [shown, setShown] = useState({ ids, count: CARDS_PER_BATCH });
   const count = shown.ids === ids ? shown.count : CARDS_PER_BATCH;
-  const total = ids === '' ? 0 : ids.split('\n').length;
   useEffect(() => {
     if (count >= total) return;
     startTransition(() => setShown({ ids, count: count + CARDS_PER_BATCH }));
@@ -53,7 +55,7 @@ export function ListCards<TFeatures extends TableFeatures, TRow extends { id: st
   loading,
   titlePlaceholder,
 }: ListCardsProps<TFeatures, TRow>): ReactElement {
-  const shown = useCardsInBatches(loading ? '' : rows.map((row) => row.id).join('\n'));
+  const shown = useCardsInBatches(rows.map((row) => row.id).join('\n'), loading ? 0 : rows.length);
   return (
     <Flex asChild direction="column" gap="3">
       <ul aria-label={caption} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
